@@ -1,0 +1,79 @@
+//! Reading input line by line with a bound on what one line may hold in memory.
+
+use std::io::{self, BufRead};
+
+/// The most bytes of one line kept in memory; the rest is counted and dropped, and the
+/// parser reports the line as too long. Longer than any puzzle line (625 cells for 25×25).
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Reads lines (split at `\n`) into a reused buffer, never holding more than [`MAX_LINE`]
+/// bytes of one line.
+pub struct LineReader<R> {
+    inner: R,
+    number: usize,
+}
+
+impl<R: BufRead> LineReader<R> {
+    pub fn new(inner: R) -> Self {
+        LineReader { inner, number: 0 }
+    }
+
+    /// Reads the next line into `buf` (without its `\n`). Returns its 1-based number and its
+    /// full length, which exceeds `buf.len()` when the line was cut; `None` at the end.
+    pub fn next_line(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<(usize, usize)>> {
+        buf.clear();
+        let mut full = 0usize;
+        let mut any = false;
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                if !any {
+                    return Ok(None);
+                }
+                break;
+            }
+            any = true;
+            let (chunk, used, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], i + 1, true),
+                None => (available, available.len(), false),
+            };
+            let room = MAX_LINE.saturating_sub(buf.len());
+            buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            full += chunk.len();
+            self.inner.consume(used);
+            if done {
+                break;
+            }
+        }
+        self.number += 1;
+        Ok(Some((self.number, full)))
+    }
+
+    /// Number of the last line read.
+    pub fn last_line(&self) -> usize {
+        self.number
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_long_lines_and_counts_them() {
+        let mut text = vec![b'x'; MAX_LINE + 10];
+        text.extend_from_slice(b"\nab\r\nlast");
+        let mut r = LineReader::new(&text[..]);
+        let mut buf = Vec::new();
+        assert_eq!(r.next_line(&mut buf).unwrap(), Some((1, MAX_LINE + 10)));
+        assert_eq!(buf.len(), MAX_LINE);
+        assert_eq!(r.next_line(&mut buf).unwrap(), Some((2, 3)));
+        assert_eq!(buf, b"ab\r");
+        assert_eq!(r.next_line(&mut buf).unwrap(), Some((3, 4)));
+        assert_eq!(r.next_line(&mut buf).unwrap(), None);
+    }
+}

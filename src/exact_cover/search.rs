@@ -1,0 +1,687 @@
+//! Algorithm X (and C, with colors) over the arena: an iterative search with an explicit
+//! stack of choices, pluggable item choice, node limits and statistics.
+
+use std::ops::ControlFlow;
+
+use thiserror::Error;
+
+use super::arena::{Arena, Counters, Link, Node, commit, cover, uncommit, uncover};
+use super::problem::Problem;
+
+/// What a search counted. Cumulative over the searches a [`Solver`] has run, until
+/// [`Solver::reset_stats`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search nodes: options tried during the search (Knuth's "nodes").
+    pub nodes: u64,
+    /// Link updates: nodes hidden and items unlinked (Knuth's "updates").
+    pub updates: u64,
+    /// Solutions visited.
+    pub solutions: u64,
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchEnd {
+    /// Every solution was visited.
+    Exhausted,
+    /// The visitor asked to stop.
+    Stopped,
+    /// The node limit was reached before the search finished.
+    NodeLimit,
+}
+
+/// Bounds on one search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop with [`SearchEnd::NodeLimit`] once this many options have been tried.
+    pub max_nodes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: u64::MAX,
+        }
+    }
+}
+
+/// Why an option could not be pre-selected with [`Solver::select`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum SelectError {
+    /// No such option.
+    #[error("unknown option {0}")]
+    UnknownOption(usize),
+    /// An item of the option is already covered (or colored differently) by a selected option.
+    #[error("option {option} conflicts with an option selected before it")]
+    Conflict {
+        /// The option that could not be selected.
+        option: usize,
+    },
+}
+
+/// The number of solutions found by [`Solver::count_solutions`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub solutions: u64,
+    /// True when the search ended early: at the solution limit or the node limit, so that
+    /// there may be more.
+    pub stopped_early: bool,
+    /// True when the node limit ended the search.
+    pub node_limit: bool,
+}
+
+/// The active primary items at a branch point, handed to an [`ItemChooser`].
+pub struct ActiveItems<'a> {
+    items: &'a [Link],
+    nodes: &'a [Node],
+}
+
+impl ActiveItems<'_> {
+    /// The active primary items in list order (that is, ascending item number), each with
+    /// the number of options that can still cover it.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let mut i = self.items[0].next;
+        std::iter::from_fn(move || {
+            if i == 0 {
+                return None;
+            }
+            let item = i;
+            i = self.items[i as usize].next;
+            Some((item as usize - 1, self.nodes[item as usize].top as usize))
+        })
+    }
+}
+
+/// Chooses the item to branch on at each search node.
+///
+/// `choose` gets the active primary items and returns one of them, or `None` to declare
+/// the branch dead (the search then backtracks). Returning an item that is not active is a
+/// bug in the chooser and panics. Closures `FnMut(&ActiveItems) -> Option<usize>` qualify.
+pub trait ItemChooser {
+    /// The item (0-based) to branch on next.
+    fn choose(&mut self, items: &ActiveItems<'_>) -> Option<usize>;
+}
+
+impl<F: FnMut(&ActiveItems<'_>) -> Option<usize>> ItemChooser for F {
+    fn choose(&mut self, items: &ActiveItems<'_>) -> Option<usize> {
+        self(items)
+    }
+}
+
+/// How the search picks the item to branch on at each node.
+pub enum Chooser<'c> {
+    /// Knuth's "minimum remaining values" heuristic: the item with the fewest options, the
+    /// leftmost on ties; the scan stops early at a length of 0 or 1, since nothing beats
+    /// those. The default.
+    Mrv,
+    /// Forced items first, else the leftmost item: the first active item with 0 or 1
+    /// options if there is one, otherwise the first active item in item order.
+    ///
+    /// This makes the search visit solutions in the order of their options: a forced item
+    /// leaves only one way on, and branching on the leftmost item tries its options in the
+    /// order they were added. The Sudoku module uses it for lexicographic answers.
+    ForcedThenLeftmost,
+    /// A chooser of the caller's own.
+    Custom(&'c mut dyn ItemChooser),
+}
+
+/// A solver for one [`Problem`]: the arena built once, reused for any number of searches.
+///
+/// ```
+/// use sudoku_dlx::exact_cover::{Problem, Solver};
+/// // Items 0,1,2; options {0,1}, {2}, {0}, {1,2}.
+/// let mut p = Problem::new(3, 0).unwrap();
+/// for o in [&[0, 1][..], &[2], &[0], &[1, 2]] {
+///     p.add_option(o.iter().copied()).unwrap();
+/// }
+/// let mut s = Solver::new(&p);
+/// assert_eq!(s.first_solution(), Some(vec![0, 1]));
+/// assert_eq!(s.count_solutions(10).solutions, 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solver {
+    arena: Arena,
+    has_colors: bool,
+    /// First node of each option chosen during the search, by level.
+    choice: Vec<u32>,
+    /// First node of each option selected before the search, in order.
+    selected: Vec<u32>,
+    /// The solution handed to visitors: selected options, then chosen ones.
+    buffer: Vec<usize>,
+    counters: Counters,
+    stats: Stats,
+}
+
+impl Solver {
+    /// Builds the dancing-links arena for `problem`.
+    pub fn new(problem: &Problem) -> Solver {
+        let arena = Arena::build(problem);
+        Solver {
+            has_colors: problem.has_colors,
+            choice: Vec::with_capacity(problem.primary_items()),
+            selected: Vec::new(),
+            buffer: Vec::with_capacity(problem.primary_items()),
+            counters: Counters::default(),
+            stats: Stats::default(),
+            arena,
+        }
+    }
+
+    /// Number of options of the problem.
+    pub fn options(&self) -> usize {
+        self.arena.option_first.len()
+    }
+
+    /// The counts so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            updates: self.counters.updates,
+            ..self.stats
+        }
+    }
+
+    /// Sets the counts back to zero.
+    pub fn reset_stats(&mut self) {
+        self.stats = Stats::default();
+        self.counters = Counters::default();
+    }
+
+    /// Makes `option` part of every solution from now on (a "given"), covering its items
+    /// before any search. Fails, changing nothing, when the option clashes with one selected
+    /// earlier. Undo with [`Solver::clear_selection`].
+    pub fn select(&mut self, option: usize) -> Result<(), SelectError> {
+        let first = *self
+            .arena
+            .option_first
+            .get(option)
+            .ok_or(SelectError::UnknownOption(option))?;
+        let mut p = first;
+        while self.arena.nodes[p as usize].top != 0 {
+            let item = self.arena.nodes[p as usize].top;
+            if !self.arena.is_active(item) || !self.arena.is_linked(p) {
+                return Err(SelectError::Conflict { option });
+            }
+            p += 1;
+        }
+        if self.has_colors {
+            self.commit_option::<true>(first);
+        } else {
+            self.commit_option::<false>(first);
+        }
+        self.selected.push(first);
+        Ok(())
+    }
+
+    /// Undoes every [`Solver::select`], newest first.
+    pub fn clear_selection(&mut self) {
+        while let Some(first) = self.selected.pop() {
+            if self.has_colors {
+                self.uncommit_option::<true>(first);
+            } else {
+                self.uncommit_option::<false>(first);
+            }
+        }
+    }
+
+    /// The options selected so far, oldest first.
+    pub fn selection(&self) -> impl Iterator<Item = usize> + '_ {
+        self.selected
+            .iter()
+            .map(|&x| self.arena.node_option[x as usize] as usize)
+    }
+
+    fn commit_option<const COLORS: bool>(&mut self, first: u32) {
+        let Arena {
+            items,
+            nodes,
+            color,
+            ..
+        } = &mut self.arena;
+        let mut p = first;
+        while nodes[p as usize].top != 0 {
+            commit::<COLORS>(items, nodes, color, p, &mut self.counters);
+            p += 1;
+        }
+    }
+
+    fn uncommit_option<const COLORS: bool>(&mut self, first: u32) {
+        let Arena {
+            items,
+            nodes,
+            color,
+            ..
+        } = &mut self.arena;
+        let mut p = first;
+        while nodes[p as usize + 1].top != 0 {
+            p += 1;
+        }
+        loop {
+            uncommit::<COLORS>(items, nodes, color, p);
+            if p == first {
+                break;
+            }
+            p -= 1;
+        }
+    }
+
+    /// The first solution with the default MRV choice, as option numbers (selected options
+    /// first, then the chosen ones in the order they were chosen).
+    pub fn first_solution(&mut self) -> Option<Vec<usize>> {
+        let mut found = None;
+        self.search(Chooser::Mrv, Limits::default(), |s| {
+            found = Some(s.to_vec());
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Counts solutions, stopping at `limit`. Allocates nothing per solution.
+    pub fn count_solutions(&mut self, limit: u64) -> Count {
+        self.count_solutions_within(limit, Limits::default())
+    }
+
+    /// Counts solutions, stopping at `limit` solutions or at the node limit.
+    pub fn count_solutions_within(&mut self, limit: u64, limits: Limits) -> Count {
+        let mut solutions = 0u64;
+        if limit == 0 {
+            return Count {
+                solutions,
+                stopped_early: true,
+                node_limit: false,
+            };
+        }
+        let end = self.search(Chooser::Mrv, limits, |_| {
+            solutions += 1;
+            if solutions >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        Count {
+            solutions,
+            stopped_early: end != SearchEnd::Exhausted,
+            node_limit: end == SearchEnd::NodeLimit,
+        }
+    }
+
+    /// Visits solutions in search order, choosing items with `chooser`, until `visit`
+    /// breaks, the search is exhausted, or the node limit is hit. The arena is exactly as
+    /// before afterwards, so the solver can run any number of searches.
+    pub fn search<F>(&mut self, chooser: Chooser<'_>, limits: Limits, visit: F) -> SearchEnd
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        if self.has_colors {
+            self.run::<true, F>(chooser, limits, visit)
+        } else {
+            self.run::<false, F>(chooser, limits, visit)
+        }
+    }
+
+    /// Knuth's steps X2–X8 as a loop over three states.
+    fn run<const COLORS: bool, F>(
+        &mut self,
+        mut choice: Chooser<'_>,
+        limits: Limits,
+        mut visit: F,
+    ) -> SearchEnd
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        enum Step {
+            /// X2/X3: at a new level; report a solution or choose an item.
+            Enter,
+            /// X5: try node `x` of item `i`'s list (`x == i`: the list is used up).
+            Try { i: u32, x: u32 },
+            /// X8: leave the level and resume the one below.
+            Back,
+        }
+        self.choice.clear();
+        let mut level = 0usize;
+        let mut step = Step::Enter;
+        let mut nodes_tried = 0u64;
+        let end = loop {
+            match step {
+                Step::Enter => {
+                    let items = &self.arena.items;
+                    let nodes = &self.arena.nodes;
+                    if items[0].next == 0 {
+                        self.stats.solutions += 1;
+                        self.buffer.clear();
+                        let node_option = &self.arena.node_option;
+                        self.buffer.extend(
+                            self.selected
+                                .iter()
+                                .chain(&self.choice[..level])
+                                .map(|&x| node_option[x as usize] as usize),
+                        );
+                        if visit(&self.buffer).is_break() {
+                            break SearchEnd::Stopped;
+                        }
+                        step = Step::Back;
+                        continue;
+                    }
+                    let chosen = match &mut choice {
+                        Chooser::Mrv => Some(choose_mrv(items, nodes)),
+                        Chooser::ForcedThenLeftmost => {
+                            Some(choose_forced_then_leftmost(items, nodes))
+                        }
+                        Chooser::Custom(c) => c.choose(&ActiveItems { items, nodes }).map(|i| {
+                            let i = i as u32 + 1;
+                            assert!(
+                                (i as usize) < items.len() - 1 && self.arena.is_active(i),
+                                "ItemChooser returned item {} that is not an active primary item",
+                                i - 1
+                            );
+                            i
+                        }),
+                    };
+                    match chosen {
+                        Some(i) if nodes[i as usize].top > 0 => {
+                            let Arena {
+                                items,
+                                nodes,
+                                color,
+                                ..
+                            } = &mut self.arena;
+                            cover::<COLORS>(items, nodes, color, i, &mut self.counters);
+                            if self.choice.len() <= level {
+                                self.choice.push(0);
+                            }
+                            step = Step::Try {
+                                i,
+                                x: nodes[i as usize].down,
+                            };
+                        }
+                        _ => step = Step::Back,
+                    }
+                }
+                Step::Try { i, x } => {
+                    let Arena {
+                        items,
+                        nodes,
+                        color,
+                        ..
+                    } = &mut self.arena;
+                    if x == i {
+                        uncover::<COLORS>(items, nodes, color, i);
+                        step = Step::Back;
+                        continue;
+                    }
+                    if nodes_tried >= limits.max_nodes {
+                        uncover::<COLORS>(items, nodes, color, i);
+                        break SearchEnd::NodeLimit;
+                    }
+                    nodes_tried += 1;
+                    let mut p = x + 1;
+                    while p != x {
+                        let top = nodes[p as usize].top;
+                        if top == 0 {
+                            p = nodes[p as usize].up;
+                        } else {
+                            commit::<COLORS>(items, nodes, color, p, &mut self.counters);
+                            p += 1;
+                        }
+                    }
+                    self.choice[level] = x;
+                    level += 1;
+                    step = Step::Enter;
+                }
+                Step::Back => {
+                    if level == 0 {
+                        break SearchEnd::Exhausted;
+                    }
+                    level -= 1;
+                    let x = self.choice[level];
+                    let Arena {
+                        items,
+                        nodes,
+                        color,
+                        ..
+                    } = &mut self.arena;
+                    uncommit_others::<COLORS>(items, nodes, color, x);
+                    step = Step::Try {
+                        i: nodes[x as usize].top,
+                        x: nodes[x as usize].down,
+                    };
+                }
+            }
+        };
+        // Unwind whatever is still covered so that the arena is as it was.
+        while level > 0 {
+            level -= 1;
+            let x = self.choice[level];
+            let Arena {
+                items,
+                nodes,
+                color,
+                ..
+            } = &mut self.arena;
+            uncommit_others::<COLORS>(items, nodes, color, x);
+            let i = nodes[x as usize].top;
+            uncover::<COLORS>(items, nodes, color, i);
+        }
+        self.stats.nodes += nodes_tried;
+        end
+    }
+
+    #[cfg(test)]
+    pub(crate) fn arena(&self) -> &Arena {
+        &self.arena
+    }
+}
+
+/// X6: undo the commits made for the other nodes of `x`'s option, right to left.
+#[inline]
+fn uncommit_others<const COLORS: bool>(
+    items: &mut [Link],
+    nodes: &mut [Node],
+    color: &mut [i32],
+    x: u32,
+) {
+    let mut p = x - 1;
+    while p != x {
+        let top = nodes[p as usize].top;
+        if top == 0 {
+            p = nodes[p as usize].down;
+        } else {
+            uncommit::<COLORS>(items, nodes, color, p);
+            p -= 1;
+        }
+    }
+}
+
+#[inline]
+fn choose_mrv(items: &[Link], nodes: &[Node]) -> u32 {
+    let mut best = items[0].next;
+    let mut best_len = u32::MAX;
+    let mut i = best;
+    while i != 0 {
+        let len = nodes[i as usize].top;
+        if len < best_len {
+            best = i;
+            best_len = len;
+            if len <= 1 {
+                break;
+            }
+        }
+        i = items[i as usize].next;
+    }
+    best
+}
+
+#[inline]
+fn choose_forced_then_leftmost(items: &[Link], nodes: &[Node]) -> u32 {
+    let first = items[0].next;
+    let mut i = first;
+    while i != 0 {
+        if nodes[i as usize].top <= 1 {
+            return i;
+        }
+        i = items[i as usize].next;
+    }
+    first
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Knuth's example from "Dancing Links": items A–G, six options, one solution.
+    fn knuth_example() -> Problem {
+        let mut p = Problem::new(7, 0).unwrap();
+        let (a, b, c, d, e, f, g) = (0, 1, 2, 3, 4, 5, 6);
+        for o in [
+            vec![c, e, f],
+            vec![a, d, g],
+            vec![b, c, f],
+            vec![a, d],
+            vec![b, g],
+            vec![d, e, g],
+        ] {
+            p.add_option(o).unwrap();
+        }
+        p
+    }
+
+    #[test]
+    fn cover_then_uncover_restores_every_link() {
+        let p = knuth_example();
+        let mut s = Solver::new(&p);
+        let before = s.arena().clone();
+        let Arena {
+            items,
+            nodes,
+            color,
+            ..
+        } = &mut s.arena;
+        let mut counters = Counters::default();
+        // Cover A, then D and G as if option {A, D, G} were chosen, and undo in reverse.
+        for i in [1, 4, 7] {
+            cover::<false>(items, nodes, color, i, &mut counters);
+        }
+        assert_ne!(s.arena, before);
+        let Arena {
+            items,
+            nodes,
+            color,
+            ..
+        } = &mut s.arena;
+        for i in [7, 4, 1] {
+            uncover::<false>(items, nodes, color, i);
+        }
+        assert_eq!(s.arena, before);
+        assert!(counters.updates > 0);
+    }
+
+    #[test]
+    fn knuth_example_has_its_one_solution_and_leaves_no_trace() {
+        let p = knuth_example();
+        let mut s = Solver::new(&p);
+        let before = s.arena().clone();
+        let mut sol = s.first_solution().unwrap();
+        sol.sort();
+        // {A, D}, {B, G}, {C, E, F}.
+        assert_eq!(sol, vec![0, 3, 4]);
+        assert_eq!(s.arena(), &before);
+        assert_eq!(
+            s.count_solutions(10),
+            Count {
+                solutions: 1,
+                stopped_early: false,
+                node_limit: false
+            }
+        );
+        assert_eq!(s.arena(), &before);
+        assert!(s.stats().nodes > 0 && s.stats().updates > 0);
+    }
+
+    #[test]
+    fn selection_restricts_and_clears() {
+        let p = knuth_example();
+        let mut s = Solver::new(&p);
+        let before = s.arena().clone();
+        s.select(1).unwrap(); // {A, D, G} cannot be completed.
+        assert_eq!(s.count_solutions(10).solutions, 0);
+        assert_eq!(s.select(3), Err(SelectError::Conflict { option: 3 }));
+        s.clear_selection();
+        assert_eq!(s.arena(), &before);
+        s.select(3).unwrap();
+        let sol = s.first_solution().unwrap();
+        assert_eq!(sol[0], 3);
+        s.clear_selection();
+        assert_eq!(s.arena(), &before);
+        assert_eq!(s.select(99), Err(SelectError::UnknownOption(99)));
+    }
+
+    #[test]
+    fn node_limit_stops_and_restores() {
+        // Items 0..6, every single-item option and every pair: many solutions, deep trees.
+        let mut p = Problem::new(6, 0).unwrap();
+        for i in 0..6 {
+            p.add_option([i]).unwrap();
+            for j in i + 1..6 {
+                p.add_option([i, j]).unwrap();
+            }
+        }
+        let mut s = Solver::new(&p);
+        let before = s.arena().clone();
+        let all = s.count_solutions(u64::MAX);
+        // Set partitions of 6 into blocks of size 1 or 2: 76.
+        assert_eq!(all.solutions, 76);
+        let limited = s.count_solutions_within(u64::MAX, Limits { max_nodes: 5 });
+        assert!(limited.node_limit && limited.stopped_early);
+        assert_eq!(s.arena(), &before);
+    }
+
+    #[test]
+    fn custom_chooser_and_forced_then_leftmost_agree_on_counts() {
+        let mut p = Problem::new(6, 0).unwrap();
+        for i in 0..6 {
+            p.add_option([i]).unwrap();
+            for j in i + 1..6 {
+                p.add_option([i, j]).unwrap();
+            }
+        }
+        let mut s = Solver::new(&p);
+        let mut n = 0;
+        let mut last = |items: &ActiveItems<'_>| items.iter().last().map(|(i, _)| i);
+        s.search(Chooser::Custom(&mut last), Limits::default(), |_| {
+            n += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(n, 76);
+        let mut m = 0;
+        s.search(Chooser::ForcedThenLeftmost, Limits::default(), |_| {
+            m += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(m, 76);
+    }
+
+    #[test]
+    fn colors_let_agreeing_options_share_a_secondary_item() {
+        // Primary 0, 1; secondary 2. Options: {0, 2:red}, {1, 2:red}, {1, 2:blue}, {0, 2}.
+        let mut p = Problem::new(2, 1).unwrap();
+        p.add_colored_option([(0, 0), (2, 1)]).unwrap();
+        p.add_colored_option([(1, 0), (2, 1)]).unwrap();
+        p.add_colored_option([(1, 0), (2, 2)]).unwrap();
+        p.add_colored_option([(0, 0), (2, 0)]).unwrap();
+        let mut s = Solver::new(&p);
+        let before = s.arena().clone();
+        let mut sols = Vec::new();
+        s.search(Chooser::Mrv, Limits::default(), |sol| {
+            let mut v = sol.to_vec();
+            v.sort();
+            sols.push(v);
+            ControlFlow::Continue(())
+        });
+        sols.sort();
+        // {0,red}+{1,red} share red; {0,uncolored} excludes every other user of item 2.
+        assert_eq!(sols, vec![vec![0, 1]]);
+        assert_eq!(s.arena(), &before);
+    }
+}

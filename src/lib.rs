@@ -1,0 +1,22 @@
+//! Sudoku and other exact-cover puzzles solved with Knuth's dancing links.
+//!
+//! ```
+//! use sudoku_dlx::sudoku::{Grid, DlxSolver, Outcome};
+//!
+//! let puzzle: Grid = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2...."
+//!     .parse()?;
+//! let mut solver = DlxSolver::new(puzzle.shape());
+//! match solver.solve(&puzzle) {
+//!     Outcome::Solved(grid) => assert!(grid.is_complete_solution_of(&puzzle)),
+//!     other => panic!("unexpected {other:?}"),
+//! }
+//! # Ok::<(), sudoku_dlx::sudoku::GridError>(())
+//! ```
+//!
+//! * [`exact_cover`]: the engine, with no Sudoku in it.
+//! * [`sudoku`]: grids and their text formats, the exact-cover encoding, and solvers.
+//!
+//! The command-line front end lives in the `sudoku-dlx` binary; see the README.
+
+pub mod exact_cover;
+pub mod sudoku;

@@ -1,0 +1,81 @@
+//! Sudoku: grids and their text formats, the exact-cover encoding, and solvers.
+//!
+//! ```
+//! use sudoku_dlx::sudoku::{format, DlxSolver, Outcome, Shape};
+//!
+//! // Baekjoon 2239: nine lines of nine digits, 0 for blank.
+//! let text = "103000509\n002109400\n000704000\n300502006\n060000050\n\
+//!             700803004\n000401000\n009205800\n804000107\n";
+//! let records = format::parse_str(text);
+//! let puzzle = records[0].grid.as_ref().expect("a valid grid");
+//! let mut solver = DlxSolver::new(Shape::CLASSIC);
+//! let Outcome::Solved(answer) = solver.solve(puzzle) else { panic!() };
+//! assert_eq!(
+//!     format::render(&answer, records[0].format),
+//!     "143628579\n572139468\n986754231\n391542786\n468917352\n\
+//!      725863914\n237481695\n619275843\n854396127\n"
+//! );
+//! ```
+//!
+//! Every solver answers a puzzle with several fills with the lexicographically smallest one
+//! (the cells read row by row), so all solvers and all runs agree.
+
+mod dlx;
+pub mod format;
+mod grid;
+
+pub use dlx::{DlxSolver, problem};
+pub use grid::{Clash, Grid, GridError, Shape, Unit, allowed_symbols, describe_byte};
+
+pub use crate::exact_cover::Limits;
+
+/// Why a puzzle has no fill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoSolution {
+    /// Two givens clash.
+    Clash(Clash),
+    /// The givens are consistent, but no fill completes them.
+    Unsolvable,
+}
+
+impl std::fmt::Display for NoSolution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoSolution::Clash(c) => write!(f, "{c}"),
+            NoSolution::Unsolvable => f.write_str("no fill completes the givens"),
+        }
+    }
+}
+
+/// The result of solving one puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The lexicographically smallest fill.
+    Solved(Grid),
+    /// There is none.
+    NoSolution(NoSolution),
+    /// The node limit was reached first.
+    GaveUp,
+}
+
+/// The result of counting the fills of one puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountOutcome {
+    /// Fills found.
+    pub solutions: u64,
+    /// False when the count stopped at the limit or at the node limit: there may be more.
+    pub complete: bool,
+}
+
+/// What every Sudoku solver offers, so that the command line and the benchmarks can treat
+/// them alike.
+pub trait SudokuSolver {
+    /// The name used on the command line (`--solver NAME`).
+    fn name(&self) -> &'static str;
+    /// The lexicographically smallest fill, within the node limit.
+    fn solve_within(&mut self, puzzle: &Grid, limits: Limits) -> Outcome;
+    /// The number of fills up to `limit`, within the node limit.
+    fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome;
+    /// Search nodes (for backtracking: values placed) so far, over every call.
+    fn nodes(&self) -> u64;
+}
