@@ -88,9 +88,7 @@ pub fn run(job: Job, common: &Common) -> Exit {
         kind: common.solver,
         by_shape: HashMap::new(),
     };
-    let limits = Limits {
-        max_nodes: common.max_nodes.unwrap_or(u64::MAX),
-    };
+    let limits = Limits::nodes(common.max_nodes.unwrap_or(u64::MAX));
     let mut tally = Tally::default();
     let mut exit = Exit::Ok;
     let stdin_path = Path::new("-");
@@ -218,34 +216,24 @@ fn answer<W: Write>(record: Record, ctx: &mut Ctx<'_>, out: &mut Out<W>) -> io::
                     }
                     out.answer("no solution\n", false)
                 }
-                Outcome::GaveUp => {
+                Outcome::GaveUp(why) => {
                     ctx.tally.gave_up += 1;
                     *ctx.exit = ctx.exit.worst(Exit::GaveUp);
-                    eprintln!(
-                        "{}:{}: gave up after {} search nodes",
-                        ctx.name, record.line, ctx.limits.max_nodes
-                    );
-                    out.answer("gave up\n", false)
+                    eprintln!("{}:{}: gave up: {}", ctx.name, record.line, why);
+                    out.answer(&format!("gave up ({why})\n"), false)
                 }
             }
         }
         Job::Count(limit) => {
-            let nodes_before = solver.nodes();
             let count = solver.count_within(&puzzle, *limit, ctx.limits);
-            let hit_node_limit = !count.complete && count.solutions < *limit;
             let text = if count.complete {
                 ctx.tally.solved += 1;
                 format!("{}\n", count.solutions)
-            } else if hit_node_limit {
+            } else if let Some(why) = count.gave_up {
                 ctx.tally.gave_up += 1;
                 *ctx.exit = ctx.exit.worst(Exit::GaveUp);
-                eprintln!(
-                    "{}:{}: gave up after {} search nodes",
-                    ctx.name,
-                    record.line,
-                    solver.nodes() - nodes_before
-                );
-                format!("{} (gave up)\n", count.solutions)
+                eprintln!("{}:{}: gave up: {}", ctx.name, record.line, why);
+                format!("{} (gave up: {why})\n", count.solutions)
             } else {
                 ctx.tally.solved += 1;
                 format!("{} (stopped at the limit)\n", count.solutions)

@@ -2,6 +2,7 @@
 //! stack of choices, pluggable item choice, node limits and statistics.
 
 use std::ops::ControlFlow;
+use std::time::Instant;
 
 use thiserror::Error;
 
@@ -29,6 +30,8 @@ pub enum SearchEnd {
     Stopped,
     /// The node limit was reached before the search finished.
     NodeLimit,
+    /// The deadline passed before the search finished.
+    Deadline,
 }
 
 /// Bounds on one search.
@@ -36,13 +39,33 @@ pub enum SearchEnd {
 pub struct Limits {
     /// Stop with [`SearchEnd::NodeLimit`] once this many options have been tried.
     pub max_nodes: u64,
+    /// Stop with [`SearchEnd::Deadline`] once this instant has passed (checked every
+    /// [`Limits::CLOCK_EVERY`] nodes, so the search may run a little past it).
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// How many nodes pass between two looks at the clock.
+    pub const CLOCK_EVERY: u64 = 1024;
+
+    /// No limit at all.
+    pub const NONE: Limits = Limits {
+        max_nodes: u64::MAX,
+        deadline: None,
+    };
+
+    /// Only a node limit.
+    pub fn nodes(max_nodes: u64) -> Limits {
+        Limits {
+            max_nodes,
+            deadline: None,
+        }
+    }
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            max_nodes: u64::MAX,
-        }
+        Limits::NONE
     }
 }
 
@@ -68,7 +91,7 @@ pub struct Count {
     /// True when the search ended early: at the solution limit or the node limit, so that
     /// there may be more.
     pub stopped_early: bool,
-    /// True when the node limit ended the search.
+    /// True when the node limit or the deadline ended the search.
     pub node_limit: bool,
 }
 
@@ -303,7 +326,7 @@ impl Solver {
         Count {
             solutions,
             stopped_early: end != SearchEnd::Exhausted,
-            node_limit: end == SearchEnd::NodeLimit,
+            node_limit: matches!(end, SearchEnd::NodeLimit | SearchEnd::Deadline),
         }
     }
 
@@ -414,6 +437,14 @@ impl Solver {
                     if nodes_tried >= limits.max_nodes {
                         uncover::<COLORS>(items, nodes, color, i);
                         break SearchEnd::NodeLimit;
+                    }
+                    if let Some(deadline) = limits.deadline
+                        && nodes_tried.is_multiple_of(Limits::CLOCK_EVERY)
+                        && nodes_tried > 0
+                        && Instant::now() >= deadline
+                    {
+                        uncover::<COLORS>(items, nodes, color, i);
+                        break SearchEnd::Deadline;
                     }
                     nodes_tried += 1;
                     let mut p = x + 1;
@@ -632,7 +663,7 @@ mod tests {
         let all = s.count_solutions(u64::MAX);
         // Set partitions of 6 into blocks of size 1 or 2: 76.
         assert_eq!(all.solutions, 76);
-        let limited = s.count_solutions_within(u64::MAX, Limits { max_nodes: 5 });
+        let limited = s.count_solutions_within(u64::MAX, Limits::nodes(5));
         assert!(limited.node_limit && limited.stopped_early);
         assert_eq!(s.arena(), &before);
     }

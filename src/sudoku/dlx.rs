@@ -34,7 +34,7 @@
 use std::ops::ControlFlow;
 
 use super::grid::{Grid, Shape};
-use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
+use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver};
 use crate::exact_cover::{Chooser, Limits, Problem, SearchEnd, Solver};
 
 /// The dancing-links Sudoku solver for one shape; build once, solve many puzzles.
@@ -134,8 +134,8 @@ impl DlxSolver {
                 ControlFlow::Break(())
             }
         });
-        match (found, end) {
-            (0, SearchEnd::NodeLimit) | (1, SearchEnd::NodeLimit) => return Outcome::GaveUp,
+        match (found, gave_up(end)) {
+            (0 | 1, Some(why)) => return Outcome::GaveUp(why),
             (0, _) => return Outcome::NoSolution(NoSolution::Unsolvable),
             (1, _) => return Outcome::Solved(self.answer_grid()),
             _ => {}
@@ -144,6 +144,7 @@ impl DlxSolver {
         let used = self.solver.stats().nodes - start;
         let rest = Limits {
             max_nodes: limits.max_nodes.saturating_sub(used),
+            ..limits
         };
         let answer = &mut self.answer;
         let end = self
@@ -154,7 +155,8 @@ impl DlxSolver {
             });
         match end {
             SearchEnd::Stopped => Outcome::Solved(self.answer_grid()),
-            SearchEnd::NodeLimit => Outcome::GaveUp,
+            SearchEnd::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
+            SearchEnd::Deadline => Outcome::GaveUp(GaveUp::Timeout),
             // Cannot happen: the first search found two solutions.
             SearchEnd::Exhausted => Outcome::NoSolution(NoSolution::Unsolvable),
         }
@@ -172,6 +174,15 @@ impl DlxSolver {
     /// Search nodes (options tried) so far, over every call.
     pub fn nodes(&self) -> u64 {
         self.solver.stats().nodes
+    }
+}
+
+/// Which limit, if any, ended a search.
+fn gave_up(end: SearchEnd) -> Option<GaveUp> {
+    match end {
+        SearchEnd::NodeLimit => Some(GaveUp::NodeLimit),
+        SearchEnd::Deadline => Some(GaveUp::Timeout),
+        SearchEnd::Exhausted | SearchEnd::Stopped => None,
     }
 }
 
@@ -194,13 +205,23 @@ impl SudokuSolver for DlxSolver {
             return CountOutcome {
                 solutions: 0,
                 complete: true,
+                gave_up: None,
             };
         }
-        let count = self.solver.count_solutions_within(limit, limits);
+        let mut solutions = 0u64;
+        let end = self.solver.search(Chooser::Mrv, limits, |_| {
+            solutions += 1;
+            if solutions >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
         self.solver.clear_selection();
         CountOutcome {
-            solutions: count.solutions,
-            complete: !count.stopped_early,
+            solutions,
+            complete: end == SearchEnd::Exhausted,
+            gave_up: gave_up(end),
         }
     }
 

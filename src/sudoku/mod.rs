@@ -54,8 +54,26 @@ pub enum Outcome {
     Solved(Grid),
     /// There is none.
     NoSolution(NoSolution),
-    /// The node limit was reached first.
-    GaveUp,
+    /// A limit was reached first.
+    GaveUp(GaveUp),
+}
+
+/// Which limit ended a search early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GaveUp {
+    /// `max_nodes` search nodes were used.
+    NodeLimit,
+    /// The deadline passed.
+    Timeout,
+}
+
+impl std::fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            GaveUp::NodeLimit => "node limit reached",
+            GaveUp::Timeout => "time limit reached",
+        })
+    }
 }
 
 /// The result of counting the fills of one puzzle.
@@ -63,8 +81,10 @@ pub enum Outcome {
 pub struct CountOutcome {
     /// Fills found.
     pub solutions: u64,
-    /// False when the count stopped at the limit or at the node limit: there may be more.
+    /// False when the count stopped at the limit or at a search limit: there may be more.
     pub complete: bool,
+    /// Set when a search limit (not the solution limit) stopped the count.
+    pub gave_up: Option<GaveUp>,
 }
 
 /// What every Sudoku solver offers, so that the command line and the benchmarks can treat
