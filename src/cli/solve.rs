@@ -122,7 +122,11 @@ pub fn run(job: Job, common: &Common) -> Exit {
             exit: &mut exit,
         };
         match process(reader, &mut ctx, &mut out) {
-            Ok(()) => {}
+            Ok(0) => {
+                eprintln!("sudoku-dlx: {name}: no puzzle found");
+                exit = exit.worst(Exit::BadInput);
+            }
+            Ok(_) => {}
             Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
                 // The reader went away (`| head`): stop quietly.
                 return exit;
@@ -163,23 +167,27 @@ struct Ctx<'a> {
     exit: &'a mut Exit,
 }
 
+/// Answers every record of one input; returns how many there were.
 fn process<W: Write>(
     reader: Box<dyn BufRead + '_>,
     ctx: &mut Ctx<'_>,
     out: &mut Out<W>,
-) -> Result<(), Failure> {
+) -> Result<u64, Failure> {
     let mut lines = LineReader::new(reader);
     let mut parser = Parser::new();
     let mut buf = Vec::new();
+    let mut records = 0;
     while let Some((number, full_len)) = lines.next_line(&mut buf).map_err(Failure::Input)? {
         if let Some(record) = parser.push_line(number, &buf, full_len) {
+            records += 1;
             answer(record, ctx, out).map_err(Failure::Output)?;
         }
     }
     if let Some(record) = parser.finish(lines.last_line()) {
+        records += 1;
         answer(record, ctx, out).map_err(Failure::Output)?;
     }
-    Ok(())
+    Ok(records)
 }
 
 fn answer<W: Write>(record: Record, ctx: &mut Ctx<'_>, out: &mut Out<W>) -> io::Result<()> {

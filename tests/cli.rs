@@ -1,0 +1,307 @@
+//! The real binary on real inputs: the Baekjoon samples, the empty grid, puzzles without a
+//! solution, bad input of every kind, and the 17-clue set checked by an independent checker.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudoku-dlx");
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The child may exit before reading everything (that is fine): ignore write errors.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const SAMPLE_2580_IN: &str = "\
+0 3 5 4 6 9 2 7 8
+7 8 2 1 0 5 6 0 9
+0 6 0 2 7 8 1 3 5
+3 2 1 0 4 6 8 9 7
+8 0 4 9 1 3 5 0 6
+5 9 6 8 2 0 4 1 3
+9 1 7 6 5 2 0 8 0
+6 0 3 7 0 1 9 5 2
+2 5 8 3 9 4 7 6 0
+";
+const SAMPLE_2580_OUT: &str = "\
+1 3 5 4 6 9 2 7 8
+7 8 2 1 3 5 6 4 9
+4 6 9 2 7 8 1 3 5
+3 2 1 5 4 6 8 9 7
+8 7 4 9 1 3 5 2 6
+5 9 6 8 2 7 4 1 3
+9 1 7 6 5 2 3 8 4
+6 4 3 7 8 1 9 5 2
+2 5 8 3 9 4 7 6 1
+";
+const SAMPLE_2239_IN: &str = "\
+103000509
+002109400
+000704000
+300502006
+060000050
+700803004
+000401000
+009205800
+804000107
+";
+const SAMPLE_2239_OUT: &str = "\
+143628579
+572139468
+986754231
+391542786
+468917352
+725863914
+237481695
+619275843
+854396127
+";
+const EMPTY_OUT: &str = "\
+123456789
+456789123
+789123456
+214365897
+365897214
+897214365
+531642978
+642978531
+978531642
+";
+
+#[test]
+fn baekjoon_2580_sample() {
+    let out = run(&["solve"], SAMPLE_2580_IN.as_bytes());
+    assert_eq!(text(&out.stdout), SAMPLE_2580_OUT);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn baekjoon_2239_sample_from_the_shipped_example_file() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/2239.txt");
+    let out = run(&["solve", example], b"");
+    assert_eq!(text(&out.stdout), SAMPLE_2239_OUT);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn empty_grid_gives_the_smallest_fill() {
+    let out = run(&["solve", "-"], "000000000\n".repeat(9).as_bytes());
+    assert_eq!(text(&out.stdout), EMPTY_OUT);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn several_grids_in_one_input_are_answered_in_order() {
+    let input = format!("{SAMPLE_2239_IN}\n{}", "000000000\n".repeat(9));
+    let out = run(&["solve"], input.as_bytes());
+    assert_eq!(text(&out.stdout), format!("{SAMPLE_2239_OUT}\n{EMPTY_OUT}"));
+}
+
+#[test]
+fn pretty_output_is_the_boxed_grid() {
+    let out = run(&["solve", "--format", "pretty"], SAMPLE_2239_IN.as_bytes());
+    let s = text(&out.stdout);
+    assert!(s.starts_with("1 4 3 | 6 2 8 | 5 7 9\n"), "{s}");
+    assert_eq!(
+        s.lines().filter(|l| *l == "------+-------+------").count(),
+        2
+    );
+    assert_eq!(s.lines().count(), 11);
+}
+
+#[test]
+fn no_solution_and_clashing_givens() {
+    // Row 1 needs a 9 in its last cell, but that box already has one: no clash, no fill.
+    let unsolvable = format!("12345678.........9{}\n", ".".repeat(63));
+    // Row 3 has two 7s.
+    let clash = format!("{}7.......7{}\n", ".".repeat(18), ".".repeat(54));
+    let out = run(&["solve"], format!("{unsolvable}{clash}").as_bytes());
+    assert_eq!(text(&out.stdout), "no solution\nno solution\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:2: no solution: row 3 has two 7s\n"
+    );
+}
+
+#[test]
+fn count_says_when_it_stopped_at_the_limit() {
+    let out = run(&["count"], SAMPLE_2239_IN.as_bytes());
+    assert_eq!(text(&out.stdout), "1\n");
+    let out = run(
+        &["count", "--limit", "5"],
+        format!("{}\n", ".".repeat(81)).as_bytes(),
+    );
+    assert_eq!(text(&out.stdout), "5 (stopped at the limit)\n");
+    assert_eq!(out.status.code(), Some(0));
+    let unsolvable = format!("12345678.........9{}\n", ".".repeat(63));
+    let out = run(&["count"], unsolvable.as_bytes());
+    assert_eq!(text(&out.stdout), "0\n");
+}
+
+/// Each bad input: exit 2, the message names the input and line, no panic.
+#[test]
+fn bad_input_is_named_and_never_panics() {
+    let good = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (b"".to_vec(), "sudoku-dlx: <stdin>: no puzzle found"),
+        (
+            b"# only a comment\n\n".to_vec(),
+            "sudoku-dlx: <stdin>: no puzzle found",
+        ),
+        (
+            format!("{}\n", &good[..80]).into_bytes(),
+            "<stdin>:1: expected 81 cells, found 80",
+        ),
+        (
+            format!("{}x{}\n", &good[..4], &good[5..]).into_bytes(),
+            "<stdin>:1: column 5: 'x' is not a digit 1-9, '.' or '0'",
+        ),
+        (
+            SAMPLE_2580_IN
+                .replacen("7 8 2 1 0 5 6 0 9", "7 8 2 1 0 5 6 0 9 4", 1)
+                .into_bytes(),
+            "<stdin>:2: expected 9 numbers, found 10",
+        ),
+        (
+            SAMPLE_2239_IN
+                .replacen("002109400", "0021a9400", 1)
+                .into_bytes(),
+            "<stdin>:2: column 5: 'a' is not a digit 1-9, '.' or '0'",
+        ),
+        (
+            SAMPLE_2239_IN
+                .lines()
+                .take(4)
+                .map(|l| format!("{l}\n"))
+                .collect::<String>()
+                .into_bytes(),
+            "<stdin>:5: the grid has 4 rows, expected 9",
+        ),
+        (
+            vec![b'7'; 1 << 20],
+            "<stdin>:1: line too long (1048576 bytes)",
+        ),
+        (
+            vec![0xFF, 0x00, 0x13, 0x80, b'\n', 0xC3, 0x28, b'\n'],
+            "<stdin>:1: column 1: byte 0xFF is not",
+        ),
+    ];
+    for (input, message) in cases {
+        let out = run(&["solve"], &input);
+        let err = text(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "input {:?}: {err}",
+            text(&input[..input.len().min(40)])
+        );
+        assert!(err.contains(message), "expected {message:?} in {err:?}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn a_bad_line_does_not_stop_the_batch() {
+    let good = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+    let input = format!("{good}\n{}\n{good}\n", &good[..80]);
+    let out = run(&["solve"], input.as_bytes());
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1], "error");
+    common::check_solution(good, &lines[0]).unwrap();
+    assert_eq!(lines[0], lines[2]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:2: expected 81 cells, found 80\n"
+    );
+}
+
+#[test]
+fn missing_file_is_named() {
+    let out = run(&["solve", "/nonexistent/puzzles.txt"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("sudoku-dlx: /nonexistent/puzzles.txt: "));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = run(&["solve", "--no-such-flag"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["count", "--limit", "0"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn output_cut_short_by_the_reader_ends_quietly() {
+    let line =
+        "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....\n";
+    let input = line.repeat(20_000);
+    let mut child = Command::new(BIN)
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    // Read one line, then close our end of the pipe, like `| head -1`.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 82];
+    std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let err = text(&out.stderr);
+    assert!(
+        !err.contains("panicked") && !err.contains("Broken pipe"),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Every puzzle of the public 17-clue set, each answer checked by the independent checker.
+#[test]
+fn all_17_clue_puzzles_are_solved_correctly() {
+    let Some(path) = common::shared_data("puzzles2_17_clue") else {
+        return;
+    };
+    let puzzles = common::puzzle_lines(&path);
+    let out = run(&["solve", path.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let answers: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(answers.len(), puzzles.len());
+    for (p, a) in puzzles.iter().zip(&answers) {
+        common::check_solution(p, a).unwrap_or_else(|e| panic!("{p}: {e}"));
+    }
+}
+
+#[test]
+fn stats_report_goes_to_stderr() {
+    let out = run(&["solve", "--stats"], SAMPLE_2239_IN.as_bytes());
+    assert_eq!(text(&out.stdout), SAMPLE_2239_OUT);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("stats: puzzles 1, solved 1, no solution 0, errors 0, gave up 0"),
+        "{err}"
+    );
+    assert!(err.contains("µs/puzzle") && err.contains("puzzles/s") && err.contains("search nodes"));
+}
