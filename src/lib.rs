@@ -20,3 +20,8 @@
 
 pub mod exact_cover;
 pub mod sudoku;
+
+/// The README's Rust examples, compiled and run as doc-tests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
