@@ -648,16 +648,22 @@ mod tests {
         assert_eq!(s.select(99), Err(SelectError::UnknownOption(99)));
     }
 
-    #[test]
-    fn node_limit_stops_and_restores() {
-        // Items 0..6, every single-item option and every pair: many solutions, deep trees.
-        let mut p = Problem::new(6, 0).unwrap();
-        for i in 0..6 {
+    /// Items `0..n`; an option for every item alone and for every pair: the solutions are
+    /// the partitions of `n` into blocks of size 1 or 2 (76 for n = 6).
+    fn singles_and_pairs(n: usize) -> Problem {
+        let mut p = Problem::new(n, 0).unwrap();
+        for i in 0..n {
             p.add_option([i]).unwrap();
-            for j in i + 1..6 {
+            for j in i + 1..n {
                 p.add_option([i, j]).unwrap();
             }
         }
+        p
+    }
+
+    #[test]
+    fn node_limit_stops_and_restores() {
+        let p = singles_and_pairs(6);
         let mut s = Solver::new(&p);
         let before = s.arena().clone();
         let all = s.count_solutions(u64::MAX);
@@ -670,13 +676,7 @@ mod tests {
 
     #[test]
     fn custom_chooser_and_forced_then_leftmost_agree_on_counts() {
-        let mut p = Problem::new(6, 0).unwrap();
-        for i in 0..6 {
-            p.add_option([i]).unwrap();
-            for j in i + 1..6 {
-                p.add_option([i, j]).unwrap();
-            }
-        }
+        let p = singles_and_pairs(6);
         let mut s = Solver::new(&p);
         let mut n = 0;
         let mut last = |items: &ActiveItems<'_>| items.iter().last().map(|(i, _)| i);

@@ -159,6 +159,22 @@ impl State {
         self.cols[i % 9] &= !(1 << v);
         self.boxes[box_of(i)] &= !(1 << v);
     }
+    /// The blank cell with the fewest candidates (the first on ties), `None` when full.
+    fn fewest_candidates(&self) -> Option<usize> {
+        let mut best = None;
+        let mut best_count = 10;
+        for i in (0..81).filter(|&i| self.cells[i] == 0) {
+            let n = self.candidates(i).count_ones();
+            if n < best_count {
+                best = Some(i);
+                best_count = n;
+                if n <= 1 {
+                    break;
+                }
+            }
+        }
+        best
+    }
     fn line(&self) -> String {
         self.cells.iter().map(|&v| (b'0' + v) as char).collect()
     }
@@ -208,21 +224,9 @@ pub fn row_major_first(puzzle: &str, max_nodes: u64) -> Result<Option<String>, (
 
 /// Whether some fill exists: backtracking on the cell with the fewest candidates.
 fn feasible(s: &mut State) -> bool {
-    let mut best = None;
-    let mut best_count = 10;
-    for i in 0..81 {
-        if s.cells[i] == 0 {
-            let n = s.candidates(i).count_ones();
-            if n < best_count {
-                best = Some(i);
-                best_count = n;
-                if n <= 1 {
-                    break;
-                }
-            }
-        }
-    }
-    let Some(i) = best else { return true };
+    let Some(i) = s.fewest_candidates() else {
+        return true;
+    };
     let mut cand = s.candidates(i);
     while cand != 0 {
         let v = cand.trailing_zeros() as u8;
@@ -272,18 +276,7 @@ pub fn lex_by_feasibility(puzzle: &str) -> Option<String> {
 /// Number of fills up to `limit` (MRV backtracking).
 pub fn count_fills(puzzle: &str, limit: u64) -> u64 {
     fn go(s: &mut State, found: &mut u64, limit: u64) {
-        let mut best = None;
-        let mut best_count = 10;
-        for i in 0..81 {
-            if s.cells[i] == 0 {
-                let n = s.candidates(i).count_ones();
-                if n < best_count {
-                    best = Some(i);
-                    best_count = n;
-                }
-            }
-        }
-        let Some(i) = best else {
+        let Some(i) = s.fewest_candidates() else {
             *found += 1;
             return;
         };
