@@ -75,7 +75,8 @@ struct Common {
     /// The solver to use.
     #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
     solver: SolverKind,
-    /// Give up on a puzzle after this many search nodes.
+    /// Give up on a puzzle after this many search nodes (DLX: options tried; backtracking:
+    /// values placed). Backtracking can run for hours on hard puzzles without it.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// Print puzzles, results, time and search nodes to standard error at the end.
@@ -106,6 +107,12 @@ struct CountArgs {
 pub enum SolverKind {
     /// Dancing links (Algorithm X), the default.
     Dlx,
+    /// Row-major backtracking, scanning row, column and box for each value tried.
+    Naive,
+    /// Row-major backtracking with used-value bitmasks per row, column and box.
+    Bitmask,
+    /// Row-major backtracking over candidates computed once from the givens.
+    Candidates,
 }
 
 /// Output formats for `solve`.
