@@ -382,7 +382,7 @@ fn bench_prints_a_row_per_solver_and_checks_answers() {
     }
     // The table form names the solvers too.
     let (out, _, code) = run(
-        &["bench", "-", "--solver", "bitmask,dlx", "--rounds", "1"],
+        &["bench", "--solver", "bitmask,dlx", "--rounds", "1"],
         "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....\n",
     );
     assert_eq!(code, Some(0));

@@ -7,8 +7,8 @@
 //! stderr as it happens, counted in the table, and the run exits with code 4.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
-use std::path::Path;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use sudoku_dlx::sudoku::format::Parser;
@@ -155,7 +155,13 @@ pub fn run(args: &BenchArgs) -> Exit {
     }
     let limits = Limits::nodes(args.max_nodes.unwrap_or(u64::MAX));
     let mut rows: Vec<Row> = Vec::new();
-    for path in &args.files {
+    let stdin = [PathBuf::from("-")];
+    let files = if args.files.is_empty() {
+        &stdin[..]
+    } else {
+        &args.files[..]
+    };
+    for path in files {
         let Some((name, puzzles)) = load(path, &mut exit) else {
             continue;
         };
@@ -213,10 +219,19 @@ fn bench_file(
         })
         .collect();
     let k = kinds.len();
+    let progress = io::stderr().is_terminal();
     for round in 0..args.rounds as usize {
         for j in 0..k {
             let i = (j + round) % k;
             let (solvers, row) = (&mut solvers[i], &mut rows[i]);
+            if progress {
+                eprintln!(
+                    "bench: {name}: round {}/{}: {}",
+                    round + 1,
+                    args.rounds,
+                    row.solver
+                );
+            }
             let before = solvers.nodes();
             for (p, want) in puzzles.iter().zip(&reference) {
                 let solver = solvers.get(p.grid.shape());

@@ -117,8 +117,7 @@ struct CountArgs {
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Puzzle files, one table row per file and solver; `-` for standard input.
-    #[arg(required = true)]
+    /// Puzzle files, one table row per file and solver; `-` or none for standard input.
     files: Vec<PathBuf>,
     /// The solvers to compare, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "dlx")]
