@@ -1,6 +1,7 @@
 //! The command line: flags (clap derive), then the subcommands. Everything here reads,
 //! writes and reports; solving happens in the library.
 
+mod bench;
 mod input;
 mod solve;
 
@@ -20,17 +21,20 @@ pub enum Exit {
     GaveUp = 3,
     /// Bad input or usage.
     BadInput = 2,
+    /// `bench`: some solver gave a wrong answer (not a fill, or not DLX's).
+    WrongAnswer = 4,
 }
 
 impl Exit {
-    /// How bad: the run's code is the worst seen. Bad input outranks giving up, which
-    /// outranks "no solution".
+    /// How bad: the run's code is the worst seen. A wrong answer outranks bad input, which
+    /// outranks giving up, which outranks "no solution".
     fn rank(self) -> u8 {
         match self {
             Exit::Ok => 0,
             Exit::NoSolution => 1,
             Exit::GaveUp => 2,
             Exit::BadInput => 3,
+            Exit::WrongAnswer => 4,
         }
     }
 
@@ -64,6 +68,15 @@ enum Command {
     ///
     /// Exit code: 0 all counted, 3 some count hit --max-nodes, 2 bad input or usage.
     Count(CountArgs),
+    /// Time solvers side by side on puzzle files, checking every answer.
+    ///
+    /// For each file, each solver runs over every puzzle once per round, interleaved
+    /// (the order rotates each round), after an untimed warm-up; each puzzle is timed on its
+    /// own. Every answer must be a fill of its puzzle and equal DLX's answer (computed
+    /// untimed first). Prints a table (or CSV) with one row per solver and file.
+    /// Exit code: 0 all answers right (giving up is not an error here), 2 bad input or
+    /// usage, 4 some answer wrong.
+    Bench(BenchArgs),
 }
 
 /// Flags shared by the puzzle subcommands.
@@ -75,7 +88,8 @@ struct Common {
     /// The solver to use.
     #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
     solver: SolverKind,
-    /// Give up on a puzzle after this many search nodes.
+    /// Give up on a puzzle after this many search nodes (DLX: options tried; backtracking:
+    /// values placed). Backtracking can run for hours on hard puzzles without it.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// Print puzzles, results, time and search nodes to standard error at the end.
@@ -101,11 +115,38 @@ struct CountArgs {
     limit: u64,
 }
 
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Puzzle files, one table row per file and solver; `-` or none for standard input.
+    files: Vec<PathBuf>,
+    /// The solvers to compare, comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "dlx")]
+    solver: Vec<SolverKind>,
+    /// Give up on a puzzle after this many search nodes (it then counts as "gave up").
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Print CSV instead of a table.
+    #[arg(long)]
+    csv: bool,
+    /// Timed passes of each solver over each file.
+    #[arg(long, value_name = "R", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    rounds: u32,
+    /// Puzzles each solver solves untimed before the timed rounds.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    warmup: usize,
+}
+
 /// The solvers on offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SolverKind {
     /// Dancing links (Algorithm X), the default.
     Dlx,
+    /// Row-major backtracking, scanning row, column and box for each value tried.
+    Naive,
+    /// Row-major backtracking with used-value bitmasks per row, column and box.
+    Bitmask,
+    /// Row-major backtracking over candidates computed once from the givens.
+    Candidates,
 }
 
 /// Output formats for `solve`.
@@ -140,6 +181,7 @@ pub fn main() -> ExitCode {
     let exit = match cli.command {
         Command::Solve(args) => solve::run(solve::Job::Solve(args.format), &args.common),
         Command::Count(args) => solve::run(solve::Job::Count(args.limit), &args.common),
+        Command::Bench(args) => bench::run(&args),
     };
     ExitCode::from(exit as u8)
 }

@@ -7,7 +7,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use sudoku_dlx::sudoku::format::{Format, Parser, Record, render};
-use sudoku_dlx::sudoku::{DlxSolver, Limits, NoSolution, Outcome, Shape, SudokuSolver};
+use sudoku_dlx::sudoku::{
+    Bitmask, Candidates, DlxSolver, Limits, Naive, NoSolution, Outcome, Shape, SudokuSolver,
+};
 
 use super::input::LineReader;
 use super::{Common, Exit, OutputFormat, SolverKind};
@@ -28,24 +30,34 @@ struct Tally {
     gave_up: u64,
 }
 
-/// Solvers by shape, made on first use.
-struct Solvers {
+/// Solvers of one kind by shape, made on first use.
+pub(super) struct Solvers {
     kind: SolverKind,
     by_shape: HashMap<Shape, Box<dyn SudokuSolver>>,
 }
 
 impl Solvers {
-    fn get(&mut self, shape: Shape) -> &mut dyn SudokuSolver {
+    pub(super) fn new(kind: SolverKind) -> Solvers {
+        Solvers {
+            kind,
+            by_shape: HashMap::new(),
+        }
+    }
+
+    pub(super) fn get(&mut self, shape: Shape) -> &mut dyn SudokuSolver {
         let kind = self.kind;
         self.by_shape
             .entry(shape)
             .or_insert_with(|| match kind {
                 SolverKind::Dlx => Box::new(DlxSolver::new(shape)),
+                SolverKind::Naive => Box::new(Naive::new(shape)),
+                SolverKind::Bitmask => Box::new(Bitmask::new(shape)),
+                SolverKind::Candidates => Box::new(Candidates::new(shape)),
             })
             .as_mut()
     }
 
-    fn nodes(&self) -> u64 {
+    pub(super) fn nodes(&self) -> u64 {
         self.by_shape.values().map(|s| s.nodes()).sum()
     }
 }
@@ -84,10 +96,7 @@ pub fn run(job: Job, common: &Common) -> Exit {
         last_multi: false,
         flush_each: io::stdin().is_terminal(),
     };
-    let mut solvers = Solvers {
-        kind: common.solver,
-        by_shape: HashMap::new(),
-    };
+    let mut solvers = Solvers::new(common.solver);
     let limits = Limits::nodes(common.max_nodes.unwrap_or(u64::MAX));
     let mut tally = Tally::default();
     let mut exit = Exit::Ok;

@@ -18,12 +18,15 @@
 //! ```
 //!
 //! Every solver answers a puzzle with several fills with the lexicographically smallest one
-//! (the cells read row by row), so all solvers and all runs agree.
+//! (the cells read row by row), so all solvers and all runs agree: [`DlxSolver`], and the
+//! row-major backtracking baselines of [`backtrack`] ([`Naive`], [`Bitmask`], [`Candidates`]).
 
+pub mod backtrack;
 mod dlx;
 pub mod format;
 mod grid;
 
+pub use backtrack::{Bitmask, Candidates, Naive};
 pub use dlx::{DlxSolver, problem};
 pub use grid::{Clash, Grid, GridError, Shape, Unit, allowed_symbols, describe_byte};
 

@@ -1,0 +1,494 @@
+//! `bench`: every solver on every file, in one process, interleaved, every answer checked.
+//!
+//! For each file: read its puzzles; answer each with DLX, untimed, as the reference; warm
+//! each solver up on the first puzzles; then for each round run every solver over the whole
+//! file, rotating which solver goes first, timing each puzzle on its own. An answer that is
+//! not a fill of its puzzle, or that differs from the reference, is an error: reported on
+//! stderr as it happens, counted in the table, and the run exits with code 4.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use sudoku_dlx::sudoku::format::Parser;
+use sudoku_dlx::sudoku::{Grid, Limits, Outcome};
+
+use super::input::LineReader;
+use super::solve::Solvers;
+use super::{BenchArgs, Exit, SolverKind};
+
+/// A puzzle and the line it starts on.
+struct Puzzle {
+    line: usize,
+    grid: Grid,
+}
+
+/// What one solver did on one file, over every timed round.
+#[derive(Debug, Default)]
+struct Row {
+    solver: String,
+    file: String,
+    puzzles: usize,
+    solved: usize,
+    no_solution: usize,
+    gave_up: usize,
+    wrong: usize,
+    /// Nanoseconds per puzzle solve, over every round.
+    times: Vec<u64>,
+    nodes: u64,
+}
+
+impl Row {
+    fn median_us(&self) -> f64 {
+        median(&self.times) / 1e3
+    }
+
+    fn mean_us(&self) -> f64 {
+        if self.times.is_empty() {
+            0.0
+        } else {
+            self.times.iter().sum::<u64>() as f64 / self.times.len() as f64 / 1e3
+        }
+    }
+
+    fn nodes_per_puzzle(&self) -> f64 {
+        if self.times.is_empty() {
+            0.0
+        } else {
+            self.nodes as f64 / self.times.len() as f64
+        }
+    }
+}
+
+/// The median of `xs` (the mean of the middle two for an even count); 0 when empty.
+fn median(xs: &[u64]) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    let mut v = xs.to_vec();
+    v.sort_unstable();
+    let m = v.len() / 2;
+    if v.len() % 2 == 1 {
+        v[m] as f64
+    } else {
+        (v[m - 1] as f64 + v[m] as f64) / 2.0
+    }
+}
+
+/// The puzzles of one input, or `None` when it cannot be read. Records that do not parse
+/// are reported and skipped, and make the run exit with code 2.
+fn load(path: &Path, exit: &mut Exit) -> Option<(String, Vec<Puzzle>)> {
+    let (name, reader): (String, Box<dyn BufRead>) = if path == Path::new("-") {
+        ("<stdin>".to_string(), Box::new(io::stdin().lock()))
+    } else {
+        match File::open(path) {
+            Ok(f) => (
+                path.display().to_string(),
+                Box::new(BufReader::with_capacity(64 * 1024, f)),
+            ),
+            Err(e) => {
+                eprintln!("sudoku-dlx: {}: {}", path.display(), e);
+                *exit = exit.worst(Exit::BadInput);
+                return None;
+            }
+        }
+    };
+    let mut lines = LineReader::new(reader);
+    let mut parser = Parser::new();
+    let mut buf = Vec::new();
+    let mut records = Vec::new();
+    loop {
+        match lines.next_line(&mut buf) {
+            Ok(Some((number, full_len))) => {
+                records.extend(parser.push_line(number, &buf, full_len))
+            }
+            Ok(None) => break,
+            Err(e) => {
+                eprintln!("sudoku-dlx: {name}: {e}");
+                *exit = exit.worst(Exit::BadInput);
+                return None;
+            }
+        }
+    }
+    records.extend(parser.finish(lines.last_line()));
+    let mut puzzles = Vec::with_capacity(records.len());
+    for r in records {
+        match r.grid {
+            Ok(grid) => puzzles.push(Puzzle { line: r.line, grid }),
+            Err(e) => {
+                eprintln!("{name}:{e}");
+                *exit = exit.worst(Exit::BadInput);
+            }
+        }
+    }
+    Some((name, puzzles))
+}
+
+/// Checks one answer against the puzzle and the reference; `Err` says what is wrong.
+fn check(puzzle: &Grid, got: &Outcome, reference: &Outcome) -> Result<(), String> {
+    match (got, reference) {
+        (Outcome::Solved(g), _) if !g.is_complete_solution_of(puzzle) => {
+            Err(format!("answer {g} is not a fill of the puzzle"))
+        }
+        (Outcome::Solved(g), Outcome::Solved(want)) if g != want => {
+            Err(format!("answer {g} differs from dlx's {want}"))
+        }
+        (Outcome::Solved(_), Outcome::NoSolution(_)) => {
+            Err("answered a puzzle dlx found no solution for".to_string())
+        }
+        (Outcome::NoSolution(_), Outcome::Solved(want)) => {
+            Err(format!("no solution, but dlx found {want}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Runs the benchmark and prints the table; returns the exit code.
+pub fn run(args: &BenchArgs) -> Exit {
+    let mut exit = Exit::Ok;
+    let mut kinds: Vec<SolverKind> = Vec::new();
+    for &k in &args.solver {
+        if !kinds.contains(&k) {
+            kinds.push(k);
+        }
+    }
+    let limits = Limits::nodes(args.max_nodes.unwrap_or(u64::MAX));
+    let mut rows: Vec<Row> = Vec::new();
+    let stdin = [PathBuf::from("-")];
+    let files = if args.files.is_empty() {
+        &stdin[..]
+    } else {
+        &args.files[..]
+    };
+    for path in files {
+        let Some((name, puzzles)) = load(path, &mut exit) else {
+            continue;
+        };
+        rows.extend(bench_file(&name, &puzzles, &kinds, limits, args, &mut exit));
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let text = if args.csv {
+        csv(&rows)
+    } else {
+        table(&rows, args)
+    };
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        && e.kind() != io::ErrorKind::BrokenPipe
+    {
+        eprintln!("sudoku-dlx: writing output: {e}");
+        exit = exit.worst(Exit::BadInput);
+    }
+    exit
+}
+
+/// Every solver on one file; one row per solver.
+fn bench_file(
+    name: &str,
+    puzzles: &[Puzzle],
+    kinds: &[SolverKind],
+    limits: Limits,
+    args: &BenchArgs,
+    exit: &mut Exit,
+) -> Vec<Row> {
+    let mut reference_solver = Solvers::new(SolverKind::Dlx);
+    let reference: Vec<Outcome> = puzzles
+        .iter()
+        .map(|p| {
+            reference_solver
+                .get(p.grid.shape())
+                .solve_within(&p.grid, limits)
+        })
+        .collect();
+    let mut solvers: Vec<Solvers> = kinds.iter().map(|&k| Solvers::new(k)).collect();
+    // Warm-up: untimed, not counted.
+    for s in &mut solvers {
+        for p in puzzles.iter().take(args.warmup) {
+            s.get(p.grid.shape()).solve_within(&p.grid, limits);
+        }
+    }
+    let mut rows: Vec<Row> = kinds
+        .iter()
+        .map(|k| Row {
+            solver: kind_name(*k).to_string(),
+            file: name.to_string(),
+            puzzles: puzzles.len(),
+            times: Vec::with_capacity(puzzles.len() * args.rounds as usize),
+            ..Row::default()
+        })
+        .collect();
+    let k = kinds.len();
+    let progress = io::stderr().is_terminal();
+    for round in 0..args.rounds as usize {
+        for j in 0..k {
+            let i = (j + round) % k;
+            let (solvers, row) = (&mut solvers[i], &mut rows[i]);
+            if progress {
+                eprintln!(
+                    "bench: {name}: round {}/{}: {}",
+                    round + 1,
+                    args.rounds,
+                    row.solver
+                );
+            }
+            let before = solvers.nodes();
+            for (p, want) in puzzles.iter().zip(&reference) {
+                let solver = solvers.get(p.grid.shape());
+                let start = Instant::now();
+                let got = solver.solve_within(&p.grid, limits);
+                row.times.push(start.elapsed().as_nanos() as u64);
+                if round == 0 {
+                    match &got {
+                        Outcome::Solved(_) => row.solved += 1,
+                        Outcome::NoSolution(_) => row.no_solution += 1,
+                        Outcome::GaveUp(_) => row.gave_up += 1,
+                    }
+                }
+                if let Err(why) = check(&p.grid, &got, want) {
+                    row.wrong += 1;
+                    *exit = exit.worst(Exit::WrongAnswer);
+                    eprintln!(
+                        "sudoku-dlx: bench: WRONG ANSWER from {} on {}:{}: {}",
+                        row.solver, name, p.line, why
+                    );
+                }
+            }
+            row.nodes += solvers.nodes() - before;
+        }
+    }
+    rows
+}
+
+fn kind_name(k: SolverKind) -> &'static str {
+    match k {
+        SolverKind::Dlx => "dlx",
+        SolverKind::Naive => "naive",
+        SolverKind::Bitmask => "bitmask",
+        SolverKind::Candidates => "candidates",
+    }
+}
+
+/// This row's mean time over DLX's on the same file, and whether it is only a lower bound
+/// (the solver gave up on some puzzle, so its time is cut short).
+fn ratio(row: &Row, rows: &[Row]) -> Option<(f64, bool)> {
+    let dlx = rows
+        .iter()
+        .find(|r| r.file == row.file && r.solver == "dlx")?;
+    let base = dlx.mean_us();
+    (base > 0.0).then(|| (row.mean_us() / base, row.gave_up > 0))
+}
+
+fn table(rows: &[Row], args: &BenchArgs) -> String {
+    let header = [
+        "solver",
+        "file",
+        "puzzles",
+        "solved",
+        "gave up",
+        "wrong",
+        "median µs",
+        "mean µs",
+        "puzzles/s",
+        "nodes/puzzle",
+        "× dlx",
+    ];
+    let mut cells: Vec<Vec<String>> = vec![header.iter().map(|s| s.to_string()).collect()];
+    for r in rows {
+        let file = Path::new(&r.file)
+            .file_name()
+            .map_or(r.file.clone(), |f| f.to_string_lossy().into_owned());
+        let mean = r.mean_us();
+        cells.push(vec![
+            r.solver.clone(),
+            file,
+            r.puzzles.to_string(),
+            r.solved.to_string(),
+            r.gave_up.to_string(),
+            r.wrong.to_string(),
+            format!("{:.1}", r.median_us()),
+            format!("{mean:.1}"),
+            if mean > 0.0 {
+                format!("{:.0}", 1e6 / mean)
+            } else {
+                "-".to_string()
+            },
+            format!("{:.1}", r.nodes_per_puzzle()),
+            match ratio(r, rows) {
+                Some((x, true)) => format!("≥ {x:.2}"),
+                Some((x, false)) => format!("{x:.2}"),
+                None => "-".to_string(),
+            },
+        ]);
+    }
+    let cols = header.len();
+    let widths: Vec<usize> = (0..cols)
+        .map(|c| {
+            cells
+                .iter()
+                .map(|row| row[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for (i, row) in cells.iter().enumerate() {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            let pad = widths[c] - cell.chars().count();
+            if c > 0 {
+                line.push_str("  ");
+            }
+            // Names left, numbers right.
+            if c < 2 {
+                line.push_str(cell);
+                line.extend(std::iter::repeat_n(' ', pad));
+            } else {
+                line.extend(std::iter::repeat_n(' ', pad));
+                line.push_str(cell);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+        if i == 0 {
+            out.push_str(&"-".repeat(widths.iter().sum::<usize>() + 2 * (cols - 1)));
+            out.push('\n');
+        }
+    }
+    let limit = match args.max_nodes {
+        Some(n) => format!("--max-nodes {n}"),
+        None => "no node limit".to_string(),
+    };
+    out.push_str(&format!(
+        "{} timed round(s) after a warm-up of {} puzzle(s) per solver; {limit}.\n\
+         × dlx: mean time over DLX's on the same file; ≥ where the solver gave up on some\n\
+         puzzle (its time there is cut short). Nodes: DLX options tried; backtracking values placed.\n",
+        args.rounds, args.warmup
+    ));
+    out
+}
+
+/// A CSV field, quoted when it needs to be.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn csv(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "solver,file,puzzles,solved,no_solution,gave_up,wrong,median_us,mean_us,puzzles_per_s,nodes_per_puzzle,ratio_to_dlx,ratio_is_lower_bound\n",
+    );
+    for r in rows {
+        let mean = r.mean_us();
+        let (ratio, bound) = match ratio(r, rows) {
+            Some((x, b)) => (format!("{x:.4}"), b.to_string()),
+            None => (String::new(), String::new()),
+        };
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{:.3},{:.3},{},{:.2},{},{}\n",
+            r.solver,
+            csv_field(&r.file),
+            r.puzzles,
+            r.solved,
+            r.no_solution,
+            r.gave_up,
+            r.wrong,
+            r.median_us(),
+            mean,
+            if mean > 0.0 {
+                format!("{:.1}", 1e6 / mean)
+            } else {
+                String::new()
+            },
+            r.nodes_per_puzzle(),
+            ratio,
+            bound
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_dlx::sudoku::NoSolution;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(&[]), 0.0);
+        assert_eq!(median(&[5, 1, 3]), 3.0);
+        assert_eq!(median(&[4, 1, 3, 2]), 2.5);
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(csv_field("a.txt"), "a.txt");
+        assert_eq!(csv_field("a,b\"c"), "\"a,b\"\"c\"");
+    }
+
+    #[test]
+    fn check_catches_wrong_and_disagreeing_answers() {
+        let puzzle: Grid =
+            "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2...."
+                .parse()
+                .unwrap();
+        let right: Grid =
+            "123675948456982371789314562964157283517238496832496157271849635395761824648523719"
+                .parse()
+                .unwrap();
+        assert!(right.is_complete_solution_of(&puzzle));
+        let reference = Outcome::Solved(right.clone());
+        assert!(check(&puzzle, &Outcome::Solved(right.clone()), &reference).is_ok());
+        assert!(
+            check(
+                &puzzle,
+                &Outcome::GaveUp(sudoku_dlx::sudoku::GaveUp::NodeLimit),
+                &reference
+            )
+            .is_ok()
+        );
+        let mut broken = right.clone();
+        broken.set(0, 0, 9);
+        assert!(check(&puzzle, &Outcome::Solved(broken), &reference).is_err());
+        assert!(
+            check(
+                &puzzle,
+                &Outcome::NoSolution(NoSolution::Unsolvable),
+                &reference
+            )
+            .is_err()
+        );
+        // A valid fill that is not the reference's (here the puzzle has only one, so use
+        // the empty grid and two of its fills).
+        let empty = Grid::empty(right.shape());
+        let other = right.clone();
+        let smallest: Grid =
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+                .parse()
+                .unwrap();
+        let why = check(&empty, &Outcome::Solved(other), &Outcome::Solved(smallest)).unwrap_err();
+        assert!(why.contains("differs from dlx"), "{why}");
+    }
+
+    #[test]
+    fn ratio_is_marked_as_a_bound_when_a_solver_gave_up() {
+        let row = |solver: &str, t: u64, gave_up| Row {
+            solver: solver.to_string(),
+            file: "f".to_string(),
+            times: vec![t, t],
+            gave_up,
+            ..Row::default()
+        };
+        let rows = vec![
+            row("dlx", 1000, 0),
+            row("bitmask", 5000, 0),
+            row("naive", 9000, 1),
+        ];
+        assert_eq!(ratio(&rows[1], &rows), Some((5.0, false)));
+        assert_eq!(ratio(&rows[2], &rows), Some((9.0, true)));
+        assert_eq!(ratio(&rows[1], &rows[1..]), None);
+    }
+}
