@@ -15,10 +15,13 @@
 //!
 //! * [`exact_cover`]: the engine, with no Sudoku in it.
 //! * [`sudoku`]: grids and their text formats, the exact-cover encoding, and solvers.
+//! * [`puzzles`]: other puzzles (queens, pentominoes, Langford pairs, Sudoku for Knuth's
+//!   format) as exact-cover encodings.
 //!
 //! The command-line front end lives in the `sudoku-dlx` binary; see the README.
 
 pub mod exact_cover;
+pub mod puzzles;
 pub mod sudoku;
 
 /// The README's Rust examples, compiled and run as doc-tests so that they stay true.

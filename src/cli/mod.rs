@@ -2,6 +2,7 @@
 //! writes and reports; solving happens in the library.
 
 mod bench;
+mod cover;
 mod input;
 mod solve;
 
@@ -77,6 +78,14 @@ enum Command {
     /// Exit code: 0 all answers right (giving up is not an error here), 2 bad input or
     /// usage, 4 some answer wrong.
     Bench(BenchArgs),
+    /// Solve an exact-cover problem written in Knuth's format (his DLX programs' input).
+    ///
+    /// The first line that is not a comment names the primary items, then `|`, then the
+    /// secondary items; every later line is an option; lines starting with `|` are
+    /// comments; a secondary item may be colored, `name:color`. Prints the first solution's
+    /// options as written, one per line (in input order), or `no solution`.
+    /// Exit code: 0 solved or counted, 1 no solution, 2 bad input or usage.
+    Cover(CoverArgs),
 }
 
 /// Flags shared by the puzzle subcommands.
@@ -136,6 +145,35 @@ pub struct BenchArgs {
     warmup: usize,
 }
 
+#[derive(Debug, Args)]
+pub struct CoverArgs {
+    /// The problem in Knuth's format; `-` or none for standard input.
+    file: Option<PathBuf>,
+    /// Print every solution (up to --limit), each after a line `N:`, separated by empty lines.
+    #[arg(long, conflicts_with = "count")]
+    all: bool,
+    /// Print only the number of solutions (up to --limit).
+    #[arg(long)]
+    count: bool,
+    /// Stop after this many solutions.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+    /// Print the problem's size, solutions, search nodes, link updates and time to standard
+    /// error.
+    #[arg(long)]
+    stats: bool,
+    /// Write a puzzle in Knuth's format instead of solving: `queens N`, `pentominoes RxC`
+    /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
+    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells).
+    #[arg(
+        long,
+        num_args = 2,
+        value_names = ["PUZZLE", "ARG"],
+        conflicts_with_all = ["file", "all", "count", "limit", "stats"]
+    )]
+    emit: Option<Vec<String>>,
+}
+
 /// The solvers on offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SolverKind {
@@ -182,6 +220,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(solve::Job::Solve(args.format), &args.common),
         Command::Count(args) => solve::run(solve::Job::Count(args.limit), &args.common),
         Command::Bench(args) => bench::run(&args),
+        Command::Cover(args) => cover::run(&args),
     };
     ExitCode::from(exit as u8)
 }

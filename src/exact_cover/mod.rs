@@ -25,9 +25,12 @@
 //!   under an optional node limit, with [`Stats`] (nodes, link updates). Options can be
 //!   fixed in advance with [`Solver::select`] (a puzzle's givens).
 //! * Item choice is [`Chooser::Mrv`] by default; [`Chooser::ForcedThenLeftmost`] visits
-//!   solutions in option order; [`Chooser::Custom`] takes any [`ItemChooser`].
+//!   solutions in option order; [`Chooser::Custom`] takes any [`ItemChooser`]. Only
+//!   primary items are ever chosen.
+//! * [`knuth`] reads and writes Knuth's text format (item and color names).
 
 mod arena;
+pub mod knuth;
 mod problem;
 mod search;
 

@@ -716,3 +716,116 @@ mod tests {
         assert_eq!(s.arena(), &before);
     }
 }
+
+#[cfg(test)]
+mod color_tests {
+    use super::*;
+
+    /// The dlx2 example of TAOCP 7.2.2.1 (49): items p q r | x y, one solution,
+    /// `p r x:A y` with `q x:A`.
+    #[test]
+    fn knuths_colored_example() {
+        let (p, q, r, x, y) = (0, 1, 2, 3, 4);
+        let (a, b) = (1, 2);
+        let mut pr = Problem::new(3, 2).unwrap();
+        pr.add_colored_option([(p, 0), (q, 0), (x, 0), (y, a)])
+            .unwrap();
+        pr.add_colored_option([(p, 0), (r, 0), (x, a), (y, 0)])
+            .unwrap();
+        pr.add_colored_option([(p, 0), (x, b)]).unwrap();
+        pr.add_colored_option([(q, 0), (x, a)]).unwrap();
+        pr.add_colored_option([(r, 0), (y, b)]).unwrap();
+        let mut s = Solver::new(&pr);
+        let before = s.arena().clone();
+        let mut all = Vec::new();
+        s.search(Chooser::Mrv, Limits::NONE, |sol| {
+            let mut v = sol.to_vec();
+            v.sort();
+            all.push(v);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(all, vec![vec![1, 3]]);
+        assert_eq!(s.arena(), &before);
+    }
+
+    /// Is `chosen` (a set of options) a solution of `p`, by the definition: every primary
+    /// item exactly once; a secondary item either in one option only, or in several that
+    /// all give it the same color.
+    fn is_solution(p: &Problem, chosen: &[usize]) -> bool {
+        let mut uses: Vec<Vec<u32>> = vec![Vec::new(); p.items()];
+        for &o in chosen {
+            for (item, color) in p.colored_option(o) {
+                uses[item].push(color);
+            }
+        }
+        uses.iter().enumerate().all(|(item, colors)| {
+            if item < p.primary_items() {
+                colors.len() == 1
+            } else {
+                colors.len() <= 1 || (colors[0] != 0 && colors.iter().all(|&c| c == colors[0]))
+            }
+        })
+    }
+
+    /// Random small colored problems: the engine finds exactly the solutions a brute-force
+    /// check over every subset of options finds, with every chooser, and leaves no trace.
+    #[test]
+    fn colored_search_matches_brute_force() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rand = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut nontrivial = 0;
+        for _ in 0..300 {
+            let primary = 1 + rand(5) as usize;
+            let secondary = 1 + rand(3) as usize;
+            let mut p = Problem::new(primary, secondary).unwrap();
+            let options = 1 + rand(12);
+            for _ in 0..options {
+                let mut entries = vec![(rand(primary as u64) as usize, 0)];
+                for item in 0..primary + secondary {
+                    if item != entries[0].0 && rand(3) == 0 {
+                        let color = if item >= primary { rand(3) as u32 } else { 0 };
+                        entries.push((item, color));
+                    }
+                }
+                p.add_colored_option(entries).unwrap();
+            }
+            let m = p.options();
+            let mut expected: Vec<Vec<usize>> = (0u32..1 << m)
+                .map(|mask| (0..m).filter(|&o| mask >> o & 1 == 1).collect::<Vec<_>>())
+                .filter(|set| is_solution(&p, set))
+                .collect();
+            expected.sort();
+            if expected.len() > 1 {
+                nontrivial += 1;
+            }
+            let mut s = Solver::new(&p);
+            let before = s.arena().clone();
+            let mut last = |items: &ActiveItems<'_>| items.iter().last().map(|(i, _)| i);
+            for chooser in [
+                Chooser::Mrv,
+                Chooser::ForcedThenLeftmost,
+                Chooser::Custom(&mut last),
+            ] {
+                let mut found = Vec::new();
+                s.search(chooser, Limits::NONE, |sol| {
+                    let mut v = sol.to_vec();
+                    v.sort();
+                    found.push(v);
+                    ControlFlow::Continue(())
+                });
+                found.sort();
+                assert_eq!(found, expected, "problem {p:?}");
+                assert_eq!(s.arena(), &before);
+            }
+        }
+        assert!(
+            nontrivial > 10,
+            "the random problems should have several solutions"
+        );
+    }
+}

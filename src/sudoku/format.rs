@@ -148,6 +148,15 @@ fn is_rule(line: &[u8]) -> bool {
             .all(|&b| matches!(b, b'-' | b'+' | b'=' | b' ' | b'\t'))
 }
 
+/// Whether a lone token of `len` symbols is a one-line puzzle rather than the first row of
+/// a compact grid. Short tokens are rows (sides 4 to 12); a token as long as a grid's side
+/// that is no puzzle's cell count is a row too (sides 20 and 25). A token of 16 symbols is
+/// read as a 4×4 puzzle, so 16×16 grids are written spaced (or as one line of 256).
+fn is_line_length(len: usize) -> bool {
+    let is_cells = (1..=Shape::MAX_SIDE).any(|s| s * s == len && Shape::for_side(s).is_some());
+    len > 12 && (is_cells || Shape::for_side(len).is_none())
+}
+
 fn trim(line: &[u8]) -> &[u8] {
     let start = line
         .iter()
@@ -227,7 +236,7 @@ impl Parser {
         }
         let (parts, bar) = entries(line);
         if self.pending.is_none() {
-            if parts.len() == 1 && !bar && line.len() > 12 {
+            if parts.len() == 1 && !bar && is_line_length(line.len()) {
                 return Some(Record {
                     line: number,
                     format: Format::Line,
@@ -499,6 +508,55 @@ mod tests {
         assert_eq!(
             r[0].grid.as_ref().unwrap_err().to_string(),
             "1: column 8: 'a' is not a digit 1-9, '.' or '0'"
+        );
+    }
+
+    /// A grid of `shape` with a Latin-square-like fill (not a valid Sudoku; the parser
+    /// does not care), row `r` column `c` holding `(r + c) % n + 1`, some cells blank.
+    fn sample(shape: Shape) -> Grid {
+        let n = shape.side();
+        let values: Vec<u8> = (0..n * n)
+            .map(|i| {
+                if i % 3 == 0 {
+                    0
+                } else {
+                    ((i / n + i % n) % n + 1) as u8
+                }
+            })
+            .collect();
+        Grid::from_values(shape, &values).unwrap()
+    }
+
+    #[test]
+    fn other_sizes_read_back_in_every_format() {
+        for side in [4, 6, 16, 25] {
+            let g = sample(Shape::for_side(side).unwrap());
+            for format in [
+                Format::Line,
+                Format::Spaced,
+                Format::Compact,
+                Format::Pretty,
+            ] {
+                if side == 16 && format == Format::Compact {
+                    continue; // 16 symbols on a line read as a 4×4 puzzle (documented).
+                }
+                let text = render(&g, format);
+                let r = parse_str(&text);
+                assert_eq!(r.len(), 1, "{side} {format}");
+                assert_eq!(r[0].format, format, "{side} {format}");
+                assert_eq!(r[0].grid.as_ref().unwrap(), &g, "{side} {format}\n{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn spaced_25x25_rejects_26() {
+        let mut text = render(&sample(Shape::for_side(25).unwrap()), Format::Spaced);
+        text = text.replacen("0 ", "26 ", 1);
+        let r = parse_str(&text);
+        assert_eq!(
+            r[0].grid.as_ref().unwrap_err().to_string(),
+            "1: number 1: '26' is not a number from 0 to 25"
         );
     }
 
