@@ -104,8 +104,10 @@ struct CountArgs {
 /// The solvers on offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SolverKind {
-    /// Dancing links (Algorithm X), the default.
+    /// Dancing links (Algorithm X) specialised to Sudoku, the default.
     Dlx,
+    /// The same search on the generic exact-cover engine (the reference; slower).
+    DlxGeneric,
 }
 
 /// Output formats for `solve`.

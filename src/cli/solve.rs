@@ -7,7 +7,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use sudoku_dlx::sudoku::format::{Format, Parser, Record, render};
-use sudoku_dlx::sudoku::{DlxSolver, Limits, NoSolution, Outcome, Shape, SudokuSolver};
+use sudoku_dlx::sudoku::{
+    DlxSolver, GenericDlxSolver, Limits, NoSolution, Outcome, Shape, SudokuSolver,
+};
 
 use super::input::LineReader;
 use super::{Common, Exit, OutputFormat, SolverKind};
@@ -41,6 +43,7 @@ impl Solvers {
             .entry(shape)
             .or_insert_with(|| match kind {
                 SolverKind::Dlx => Box::new(DlxSolver::new(shape)),
+                SolverKind::DlxGeneric => Box::new(GenericDlxSolver::new(shape)),
             })
             .as_mut()
     }

@@ -21,10 +21,12 @@
 //! (the cells read row by row), so all solvers and all runs agree.
 
 mod dlx;
+mod fast;
 pub mod format;
 mod grid;
 
-pub use dlx::{DlxSolver, problem};
+pub use dlx::{GenericDlxSolver, problem};
+pub use fast::DlxSolver;
 pub use grid::{Clash, Grid, GridError, Shape, Unit, allowed_symbols, describe_byte};
 
 pub use crate::exact_cover::Limits;

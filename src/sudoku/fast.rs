@@ -1,0 +1,534 @@
+//! Dancing links specialised to Sudoku: [`DlxSolver`], the default solver.
+//!
+//! ```
+//! use sudoku_dlx::sudoku::{DlxSolver, Grid, Outcome, SudokuSolver};
+//!
+//! let puzzle: Grid = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2...."
+//!     .parse()?;
+//! let mut solver = DlxSolver::new(puzzle.shape());
+//! let Outcome::Solved(answer) = solver.solve(&puzzle) else { panic!() };
+//! assert!(answer.is_complete_solution_of(&puzzle));
+//! assert_eq!(solver.count(&puzzle, 2).solutions, 1);
+//! # Ok::<(), sudoku_dlx::sudoku::GridError>(())
+//! ```
+//!
+//! It is Algorithm X over dancing links on the same exact-cover problem as
+//! [`GenericDlxSolver`](super::GenericDlxSolver) (see [`problem`](super::problem): `4n²`
+//! items, `n³` options of exactly four items), and it walks *the same search tree*: same
+//! item choices, same option order, same node counts. What differs is the storage:
+//!
+//! * **Fixed layout, built once per shape.** Node `i` for `1 ≤ i ≤ 4n²` is the header of
+//!   item `i − 1`; option `o` occupies the four nodes `BASE + 4o .. BASE + 4o + 3` (`BASE` is
+//!   the first multiple of 4 after the headers), in the order cell, row, column, box. There
+//!   are no spacers: the other nodes of `p`'s option are `(p & !3) | ((p + t) & 3)` for
+//!   `t = 1, 2, 3`, which visits them in the order dlx1 does, with no branch.
+//! * **`u16` links in 64 Ki-entry arrays.** `4n² + 4 + 4n³ ≤ 65 004` for `n ≤ 25`, so
+//!   every index is a `u16`, and indexing a `[_; 65536]` with a `u16` needs no bounds check
+//!   in safe code. A node holds only `up` and `down` (4 bytes); the item of each option
+//!   node is a read-only table, never copied.
+//! * **Lengths in a dense byte array, no item list.** `len[i]` is the number of options
+//!   left for item `i`; a covered item has bit 7 set (a covered item's length never
+//!   changes while it is covered, so uncover just clears the bit). The MRV scan runs over
+//!   these bytes 16 at a time instead of chasing a linked list, and stops at the first
+//!   length ≤ 1 as Knuth's does. Padding bytes are `0xFF`, so they are never chosen. Every
+//!   option covers exactly four items, so the search has a solution when its depth equals
+//!   the number of empty cells: no item list is needed for that test either.
+//! * **Reset by copy.** Before every puzzle the links and lengths are copied from a
+//!   pristine template (13 KB for 9×9), then the givens are placed by covering their four
+//!   items directly. Searches never unwind: the next puzzle starts from the template.
+//!   Nothing is allocated per puzzle except the answer grid.
+//!
+//! The answers are those of the generic solver: MRV counting to two solutions, and, for a
+//! puzzle with two or more, a second search that takes forced items first and otherwise the
+//! leftmost item, which meets the fills in lexicographic order (proof in the
+//! [`GenericDlxSolver`](super::GenericDlxSolver) module).
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use super::grid::{Grid, Shape};
+use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver};
+use crate::exact_cover::{Limits, SearchEnd};
+
+/// Entries in the node and item tables: every `u16` is a valid index.
+const SPAN: usize = 1 << 16;
+/// Lengths are scanned this many at a time.
+const LANES: usize = 16;
+/// Bit 7 of a length marks a covered item.
+const COVERED: u8 = 0x80;
+/// The length stored in padding entries: looks covered, never chosen.
+const PAD: u8 = 0xFF;
+
+type Chunk = [u8; LANES];
+
+/// A node's place in its item's vertical list.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Link {
+    up: u16,
+    down: u16,
+}
+
+/// The mutable part of the matrix: links and lengths.
+type Links = [Link; SPAN];
+/// Lengths by item (`u16` item number = chunk `i >> 4`, lane `i & 15`).
+type Lens = [Chunk; SPAN / LANES];
+/// The item of each option node (0 for headers and unused entries).
+type Items = [u16; SPAN];
+
+/// The dancing-links Sudoku solver for one shape, specialised (see the module docs); build
+/// once, solve many puzzles.
+#[derive(Clone)]
+pub struct DlxSolver {
+    shape: Shape,
+    /// First option node; a multiple of 4.
+    base: usize,
+    /// Entries of `links` in use: headers and option nodes.
+    used: usize,
+    /// Chunks of `len` in use.
+    chunks: usize,
+    links: Box<Links>,
+    len: Box<Lens>,
+    item: Box<Items>,
+    template_links: Box<[Link]>,
+    template_len: Box<[Chunk]>,
+    /// The option node chosen at each level.
+    choice: Vec<u16>,
+    /// The empty cells of the current puzzle (the depth of a solution).
+    empties: usize,
+    /// Scratch answer: the givens, then the fill.
+    answer: Vec<u8>,
+    /// Search nodes (options tried) over every call.
+    nodes: u64,
+}
+
+impl fmt::Debug for DlxSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DlxSolver")
+            .field("shape", &self.shape)
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+fn boxed<T: Copy, const N: usize>(value: T) -> Box<[T; N]> {
+    vec![value; N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has N entries"))
+}
+
+/// The other node of `p`'s option at distance `t` (1, 2 or 3) to the right, cyclically.
+#[inline(always)]
+fn sibling(p: u16, t: u16) -> u16 {
+    (p & !3) | (p.wrapping_add(t) & 3)
+}
+
+#[inline(always)]
+fn len_mut(len: &mut Lens, i: u16) -> &mut u8 {
+    &mut len[(i >> 4) as usize][(i & 15) as usize]
+}
+
+/// Removes the other three nodes of `p`'s option from their lists.
+#[inline(always)]
+fn hide(links: &mut Links, len: &mut Lens, item: &Items, p: u16) {
+    for t in 1..4 {
+        let q = sibling(p, t);
+        let Link { up, down } = links[q as usize];
+        links[up as usize].down = down;
+        links[down as usize].up = up;
+        let l = len_mut(len, item[q as usize]);
+        *l = l.wrapping_sub(1);
+    }
+}
+
+/// Undoes [`hide`], in the opposite order.
+#[inline(always)]
+fn unhide(links: &mut Links, len: &mut Lens, item: &Items, p: u16) {
+    for t in (1..4).rev() {
+        let q = sibling(p, t);
+        let Link { up, down } = links[q as usize];
+        links[up as usize].down = q;
+        links[down as usize].up = q;
+        let l = len_mut(len, item[q as usize]);
+        *l = l.wrapping_add(1);
+    }
+}
+
+/// Covers item `i`: hides every option that contains it and marks it covered.
+#[inline(always)]
+fn cover(links: &mut Links, len: &mut Lens, item: &Items, i: u16) {
+    let mut p = links[i as usize].down;
+    while p != i {
+        hide(links, len, item, p);
+        p = links[p as usize].down;
+    }
+    *len_mut(len, i) |= COVERED;
+}
+
+/// Undoes [`cover`] exactly (calls nest like parentheses).
+#[inline(always)]
+fn uncover(links: &mut Links, len: &mut Lens, item: &Items, i: u16) {
+    *len_mut(len, i) &= !COVERED;
+    let mut p = links[i as usize].up;
+    while p != i {
+        unhide(links, len, item, p);
+        p = links[p as usize].up;
+    }
+}
+
+/// Bit `k` set when `f(chunk[k])`.
+#[inline(always)]
+fn mask(chunk: &Chunk, f: impl Fn(u8) -> bool) -> u32 {
+    let mut m = 0u32;
+    for (k, &b) in chunk.iter().enumerate() {
+        m |= (f(b) as u32) << k;
+    }
+    m
+}
+
+/// The item to branch on and its length, given that some item is active.
+///
+/// Both choosers first take the first item with length ≤ 1 (Knuth's MRV scan stops there).
+/// Otherwise MRV takes the first item of minimum length, and `LEFTMOST` the first active
+/// item. Items are in ascending order, as in the generic engine's item list.
+#[inline(always)]
+fn choose<const LEFTMOST: bool>(len: &[Chunk]) -> (u16, u8) {
+    let mut acc = [PAD; LANES];
+    let mut leftmost = None;
+    for (c, chunk) in len.iter().enumerate() {
+        let forced = mask(chunk, |b| b <= 1);
+        if forced != 0 {
+            let k = forced.trailing_zeros() as usize;
+            return ((c * LANES + k) as u16, chunk[k]);
+        }
+        if LEFTMOST {
+            if leftmost.is_none() {
+                let active = mask(chunk, |b| b < COVERED);
+                if active != 0 {
+                    let k = active.trailing_zeros() as usize;
+                    leftmost = Some(((c * LANES + k) as u16, chunk[k]));
+                }
+            }
+        } else {
+            for (a, &b) in acc.iter_mut().zip(chunk) {
+                *a = (*a).min(b);
+            }
+        }
+    }
+    if LEFTMOST {
+        return leftmost.unwrap_or((0, 0));
+    }
+    let best = acc.iter().fold(PAD, |a, &b| a.min(b));
+    for (c, chunk) in len.iter().enumerate() {
+        let hit = mask(chunk, |b| b == best);
+        if hit != 0 {
+            let k = hit.trailing_zeros() as usize;
+            return ((c * LANES + k) as u16, best);
+        }
+    }
+    (0, 0)
+}
+
+impl DlxSolver {
+    /// A solver for grids of `shape`.
+    pub fn new(shape: Shape) -> DlxSolver {
+        let n = shape.side();
+        let nn = n * n;
+        let headers = 4 * nn;
+        let base = (headers + 1).next_multiple_of(4);
+        let used = base + 4 * nn * n;
+        assert!(used <= SPAN, "a Sudoku of side <= 25 fits 16-bit links");
+        let chunks = (headers + 1).div_ceil(LANES);
+        let mut links: Box<Links> = boxed(Link::default());
+        let mut len: Box<Lens> = boxed([PAD; LANES]);
+        let mut item: Box<Items> = boxed(0);
+        for i in 1..=headers as u16 {
+            links[i as usize] = Link { up: i, down: i };
+            *len_mut(&mut len, i) = 0;
+        }
+        for r in 0..n {
+            for c in 0..n {
+                let b = shape.box_of(r, c);
+                for v in 0..n {
+                    let first = base + 4 * ((r * n + c) * n + v);
+                    let items = [
+                        r * n + c,
+                        nn + r * n + v,
+                        2 * nn + c * n + v,
+                        3 * nn + b * n + v,
+                    ];
+                    for (k, it) in items.into_iter().enumerate() {
+                        let (x, it) = ((first + k) as u16, (it + 1) as u16);
+                        let last = links[it as usize].up;
+                        links[x as usize] = Link { up: last, down: it };
+                        links[last as usize].down = x;
+                        links[it as usize].up = x;
+                        item[x as usize] = it;
+                        *len_mut(&mut len, it) += 1;
+                    }
+                }
+            }
+        }
+        DlxSolver {
+            shape,
+            base,
+            used,
+            chunks,
+            template_links: links[..used].into(),
+            template_len: len[..chunks].into(),
+            links,
+            len,
+            item,
+            choice: vec![0; nn],
+            empties: 0,
+            answer: vec![0; nn],
+            nodes: 0,
+        }
+    }
+
+    /// The shape this solver takes.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The lexicographically smallest fill of `puzzle`, or why there is none.
+    ///
+    /// # Panics
+    /// If `puzzle` has another shape than the solver.
+    pub fn solve(&mut self, puzzle: &Grid) -> Outcome {
+        self.solve_within(puzzle, Limits::default())
+    }
+
+    /// Counts the fills of `puzzle` up to `limit`.
+    ///
+    /// # Panics
+    /// If `puzzle` has another shape than the solver.
+    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> CountOutcome {
+        self.count_within(puzzle, limit, Limits::default())
+    }
+
+    /// Search nodes (options tried) so far, over every call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Resets the matrix from the template and covers the givens' items.
+    fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution> {
+        assert_eq!(
+            puzzle.shape(),
+            self.shape,
+            "puzzle shape differs from the solver's"
+        );
+        if let Some(clash) = puzzle.clash() {
+            return Err(NoSolution::Clash(clash));
+        }
+        self.links[..self.used].copy_from_slice(&self.template_links);
+        self.len[..self.chunks].copy_from_slice(&self.template_len);
+        let n = self.shape.side();
+        let (links, len, item) = (&mut *self.links, &mut *self.len, &*self.item);
+        let mut empties = 0;
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v == 0 {
+                empties += 1;
+                continue;
+            }
+            // The givens do not clash, so every item of a given's option is still active.
+            let first = self.base + 4 * (cell * n + v as usize - 1);
+            for x in first..first + 4 {
+                cover(links, len, item, item[x]);
+            }
+        }
+        self.empties = empties;
+        Ok(())
+    }
+
+    fn grid(&self, answer: &[u8]) -> Grid {
+        Grid::from_values(self.shape, answer).expect("answer values are in range")
+    }
+
+    /// Algorithm X from the placed givens, visiting each solution with its depth; the
+    /// option nodes chosen are `self.choice[..depth]`. Leaves the matrix dirty on any
+    /// early end (the next [`DlxSolver::place_givens`] resets it).
+    fn search<const LEFTMOST: bool>(
+        &mut self,
+        limits: Limits,
+        mut visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> SearchEnd {
+        let links = &mut *self.links;
+        let len = &mut *self.len;
+        let item = &*self.item;
+        let chunks = self.chunks;
+        let choice = &mut self.choice[..];
+        let empties = self.empties;
+        let mut level = 0usize;
+        let mut tried = 0u64;
+        let end = 'search: loop {
+            // X2/X3: at a new level, report a solution or choose an item.
+            let mut back = true;
+            let (mut i, mut x) = (0u16, 0u16);
+            if level == empties {
+                if visit(&choice[..level]).is_break() {
+                    break SearchEnd::Stopped;
+                }
+            } else {
+                let (chosen, length) = choose::<LEFTMOST>(&len[..chunks]);
+                if length > 0 {
+                    cover(links, len, item, chosen);
+                    i = chosen;
+                    x = links[i as usize].down;
+                    back = false;
+                }
+            }
+            loop {
+                if back {
+                    // X8, X6: leave this level and undo the option tried below.
+                    if level == 0 {
+                        break 'search SearchEnd::Exhausted;
+                    }
+                    level -= 1;
+                    let tried_node = choice[level];
+                    for t in (1..4).rev() {
+                        let q = sibling(tried_node, t);
+                        uncover(links, len, item, item[q as usize]);
+                    }
+                    i = item[tried_node as usize];
+                    x = links[tried_node as usize].down;
+                }
+                // X5: try option node `x` of item `i`, or give `i` back when done.
+                if x == i {
+                    uncover(links, len, item, i);
+                    back = true;
+                    continue;
+                }
+                if tried >= limits.max_nodes {
+                    break 'search SearchEnd::NodeLimit;
+                }
+                if let Some(deadline) = limits.deadline
+                    && tried.is_multiple_of(Limits::CLOCK_EVERY)
+                    && tried > 0
+                    && Instant::now() >= deadline
+                {
+                    break 'search SearchEnd::Deadline;
+                }
+                tried += 1;
+                for t in 1..4 {
+                    let q = sibling(x, t);
+                    cover(links, len, item, item[q as usize]);
+                }
+                choice[level] = x;
+                level += 1;
+                break;
+            }
+        };
+        self.nodes += tried;
+        end
+    }
+
+    fn solve_placed(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        let start = self.nodes;
+        let (base, n) = (self.base, self.shape.side());
+        // Taken out (no allocation) so that the visitor can write it during the search.
+        let mut answer = std::mem::take(&mut self.answer);
+        answer.copy_from_slice(puzzle.cells());
+        let mut found = 0u32;
+        let end = self.search::<false>(limits, |choice| {
+            found += 1;
+            if found == 1 {
+                record(&mut answer, base, n, choice);
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        let outcome = match (found, gave_up(end)) {
+            (0 | 1, Some(why)) => Some(Outcome::GaveUp(why)),
+            (0, _) => Some(Outcome::NoSolution(NoSolution::Unsolvable)),
+            (1, _) => Some(Outcome::Solved(self.grid(&answer))),
+            _ => None,
+        };
+        if let Some(outcome) = outcome {
+            self.answer = answer;
+            return outcome;
+        }
+        // Several solutions: search again, meeting them in lexicographic order.
+        let rest = Limits {
+            max_nodes: limits.max_nodes.saturating_sub(self.nodes - start),
+            ..limits
+        };
+        self.place_givens(puzzle)
+            .expect("the givens were placed once already");
+        answer.copy_from_slice(puzzle.cells());
+        let end = self.search::<true>(rest, |choice| {
+            record(&mut answer, base, n, choice);
+            ControlFlow::Break(())
+        });
+        let outcome = match end {
+            SearchEnd::Stopped => Outcome::Solved(self.grid(&answer)),
+            SearchEnd::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
+            SearchEnd::Deadline => Outcome::GaveUp(GaveUp::Timeout),
+            // Cannot happen: the first search found two solutions.
+            SearchEnd::Exhausted => Outcome::NoSolution(NoSolution::Unsolvable),
+        };
+        self.answer = answer;
+        outcome
+    }
+}
+
+/// Writes the options chosen (option nodes) into `answer`, which holds the givens.
+fn record(answer: &mut [u8], base: usize, n: usize, choice: &[u16]) {
+    for &x in choice {
+        let option = (x as usize - base) / 4;
+        answer[option / n] = (option % n) as u8 + 1;
+    }
+}
+
+impl SudokuSolver for DlxSolver {
+    fn name(&self) -> &'static str {
+        "dlx"
+    }
+
+    fn solve_within(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        match self.place_givens(puzzle) {
+            Ok(()) => self.solve_placed(puzzle, limits),
+            Err(why) => Outcome::NoSolution(why),
+        }
+    }
+
+    fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome {
+        if self.place_givens(puzzle).is_err() {
+            return CountOutcome {
+                solutions: 0,
+                complete: true,
+                gave_up: None,
+            };
+        }
+        let mut solutions = 0u64;
+        let end = self.search::<false>(limits, |_| {
+            solutions += 1;
+            if solutions >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        CountOutcome {
+            solutions,
+            complete: end == SearchEnd::Exhausted,
+            gave_up: gave_up(end),
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// Which limit, if any, ended a search.
+fn gave_up(end: SearchEnd) -> Option<GaveUp> {
+    match end {
+        SearchEnd::NodeLimit => Some(GaveUp::NodeLimit),
+        SearchEnd::Deadline => Some(GaveUp::Timeout),
+        SearchEnd::Exhausted | SearchEnd::Stopped => None,
+    }
+}
