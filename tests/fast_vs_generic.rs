@@ -137,17 +137,34 @@ fn random_puzzles_with_many_fills_agree() {
     }
 }
 
+/// A valid fill of `shape` by the usual shifting pattern, with cells blanked at random.
+fn pattern_puzzle(rng: &mut Rng, shape: Shape, keep_percent: usize) -> Grid {
+    let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
+    let mut g = Grid::empty(shape);
+    for r in 0..n {
+        for c in 0..n {
+            let v = (bc * (r % br) + r / br + c) % n + 1;
+            if rng.below(100) < keep_percent {
+                g.set(r, c, v as u8);
+            }
+        }
+    }
+    assert!(g.clash().is_none());
+    g
+}
+
 #[test]
-fn the_empty_25x25_grid_is_filled() {
-    let shape = Shape::for_side(25).unwrap();
-    let mut fast = DlxSolver::new(shape);
-    let puzzle = Grid::empty(shape);
-    let Outcome::Solved(g) = fast.solve(&puzzle) else {
-        panic!("the empty grid has fills");
-    };
-    assert!(g.is_complete_solution_of(&puzzle));
-    // The smallest fill starts with 1..25 in the first row.
-    assert!(g.cells()[..25].iter().copied().eq(1..=25));
+fn large_grids_agree() {
+    let mut rng = Rng(25);
+    for (side, keep) in [(16, 45), (20, 55), (25, 60), (25, 100), (12, 35)] {
+        let shape = Shape::for_side(side).unwrap();
+        let mut fast = DlxSolver::new(shape);
+        let mut generic = GenericDlxSolver::new(shape);
+        for _ in 0..3 {
+            let puzzle = pattern_puzzle(&mut rng, shape, keep);
+            agree(&mut fast, &mut generic, &puzzle, 5);
+        }
+    }
 }
 
 /// Every puzzle of a data set (every `step`-th one), when ../shared/data is present.
