@@ -117,49 +117,70 @@ fn boxed<T: Copy, const N: usize>(value: T) -> Box<[T; N]> {
         .unwrap_or_else(|_| unreachable!("the vector has N entries"))
 }
 
-/// Another node of `p`'s option, for `t` = 1, 2 or 3 (options are 4-aligned).
+/// Removes the other three nodes of `p`'s option from their lists; `p` is in slot `K`.
 ///
-/// The order in which the other three items of an option are hidden, covered or
-/// committed does not change the state reached (the set of hidden nodes, the lists of the
-/// active items, and their order), only how it is undone, which is the reverse order here
-/// as everywhere; so `p ^ t` serves as well as dlx1's cyclic order, in one instruction.
+/// The slot of a node is fixed by its item's kind (cell 0, row 1, column 2, box 3), so a
+/// list being covered has all its nodes in one slot, known at compile time here: the
+/// other nodes of `p`'s option are `(p & !3) | j` for the three `j != K`, plain offsets
+/// from one base. The order in which the three are hidden does not matter (they are in
+/// three different lists); [`unhide`] undoes them in the reverse order.
 #[inline(always)]
-fn sibling(p: u16, t: u16) -> u16 {
-    p ^ t
-}
-
-/// Removes the other three nodes of `p`'s option from their lists.
-#[inline(always)]
-fn hide(links: &mut Links, len: &mut Lens, item: &Items, p: u16) {
-    for t in 1..4 {
-        let q = sibling(p, t);
-        let Link { up, down } = links[q as usize];
-        links[up as usize].down = down;
-        links[down as usize].up = up;
-        let l = &mut len[item[q as usize] as usize];
-        *l = l.wrapping_sub(1);
-    }
+fn hide<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, p: u16) {
+    let base = (p & !3) as usize;
+    let [a, b, c] = others(K);
+    hide_node(links, len, item, base + a);
+    hide_node(links, len, item, base + b);
+    hide_node(links, len, item, base + c);
 }
 
 /// Undoes [`hide`], in the opposite order.
 #[inline(always)]
-fn unhide(links: &mut Links, len: &mut Lens, item: &Items, p: u16) {
-    for t in (1..4).rev() {
-        let q = sibling(p, t);
-        let Link { up, down } = links[q as usize];
-        links[up as usize].down = q;
-        links[down as usize].up = q;
-        let l = &mut len[item[q as usize] as usize];
-        *l = l.wrapping_add(1);
+fn unhide<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, p: u16) {
+    let base = (p & !3) as usize;
+    let [a, b, c] = others(K);
+    unhide_node(links, len, item, base + c);
+    unhide_node(links, len, item, base + b);
+    unhide_node(links, len, item, base + a);
+}
+
+/// The three slots other than `k`, ascending.
+#[inline(always)]
+const fn others(k: usize) -> [usize; 3] {
+    match k {
+        0 => [1, 2, 3],
+        1 => [0, 2, 3],
+        2 => [0, 1, 3],
+        _ => [0, 1, 2],
     }
 }
 
-/// Covers item `i`: hides every option that contains it and marks it covered.
+/// Takes node `q` out of its item's list.
 #[inline(always)]
-fn cover(links: &mut Links, len: &mut Lens, item: &Items, i: u16) {
+fn hide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
+    let Link { up, down } = links[q];
+    links[up as usize].down = down;
+    links[down as usize].up = up;
+    let l = &mut len[item[q] as usize];
+    *l = l.wrapping_sub(1);
+}
+
+/// Puts node `q` back where [`hide_node`] took it from.
+#[inline(always)]
+fn unhide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
+    let Link { up, down } = links[q];
+    links[up as usize].down = q as u16;
+    links[down as usize].up = q as u16;
+    let l = &mut len[item[q] as usize];
+    *l = l.wrapping_add(1);
+}
+
+/// Covers item `i`, whose nodes are in slot `K`: hides every option that contains it and
+/// marks it covered.
+#[inline(always)]
+fn cover<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, i: u16) {
     let mut p = links[i as usize].down;
     while p != i {
-        hide(links, len, item, p);
+        hide::<K>(links, len, item, p);
         p = links[p as usize].down;
     }
     len[i as usize] |= COVERED;
@@ -167,12 +188,91 @@ fn cover(links: &mut Links, len: &mut Lens, item: &Items, i: u16) {
 
 /// Undoes [`cover`] exactly (calls nest like parentheses).
 #[inline(always)]
-fn uncover(links: &mut Links, len: &mut Lens, item: &Items, i: u16) {
+fn uncover<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, i: u16) {
     len[i as usize] &= !COVERED;
     let mut p = links[i as usize].up;
     while p != i {
-        unhide(links, len, item, p);
+        unhide::<K>(links, len, item, p);
         p = links[p as usize].up;
+    }
+}
+
+/// [`cover`] for an item whose slot is known only at run time.
+#[inline(always)]
+fn cover_slot(links: &mut Links, len: &mut Lens, item: &Items, i: u16, slot: usize) {
+    match slot {
+        0 => cover::<0>(links, len, item, i),
+        1 => cover::<1>(links, len, item, i),
+        2 => cover::<2>(links, len, item, i),
+        _ => cover::<3>(links, len, item, i),
+    }
+}
+
+/// [`uncover`] for an item whose slot is known only at run time.
+#[inline(always)]
+fn uncover_slot(links: &mut Links, len: &mut Lens, item: &Items, i: u16, slot: usize) {
+    match slot {
+        0 => uncover::<0>(links, len, item, i),
+        1 => uncover::<1>(links, len, item, i),
+        2 => uncover::<2>(links, len, item, i),
+        _ => uncover::<3>(links, len, item, i),
+    }
+}
+
+/// Covers the items of the other three nodes of option node `x`'s option (Knuth's
+/// "commit" for the option chosen), in ascending slot order.
+#[inline(always)]
+fn commit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
+    let b = (x & !3) as usize;
+    match x & 3 {
+        0 => {
+            cover::<1>(links, len, item, item[b | 1]);
+            cover::<2>(links, len, item, item[b | 2]);
+            cover::<3>(links, len, item, item[b | 3]);
+        }
+        1 => {
+            cover::<0>(links, len, item, item[b]);
+            cover::<2>(links, len, item, item[b | 2]);
+            cover::<3>(links, len, item, item[b | 3]);
+        }
+        2 => {
+            cover::<0>(links, len, item, item[b]);
+            cover::<1>(links, len, item, item[b | 1]);
+            cover::<3>(links, len, item, item[b | 3]);
+        }
+        _ => {
+            cover::<0>(links, len, item, item[b]);
+            cover::<1>(links, len, item, item[b | 1]);
+            cover::<2>(links, len, item, item[b | 2]);
+        }
+    }
+}
+
+/// Undoes [`commit`], in descending slot order.
+#[inline(always)]
+fn uncommit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
+    let b = (x & !3) as usize;
+    match x & 3 {
+        0 => {
+            uncover::<3>(links, len, item, item[b | 3]);
+            uncover::<2>(links, len, item, item[b | 2]);
+            uncover::<1>(links, len, item, item[b | 1]);
+        }
+        1 => {
+            uncover::<3>(links, len, item, item[b | 3]);
+            uncover::<2>(links, len, item, item[b | 2]);
+            uncover::<0>(links, len, item, item[b]);
+        }
+        2 => {
+            uncover::<3>(links, len, item, item[b | 3]);
+            uncover::<1>(links, len, item, item[b | 1]);
+            uncover::<0>(links, len, item, item[b]);
+        }
+        _ => {
+            uncover::<2>(links, len, item, item[b | 2]);
+            uncover::<1>(links, len, item, item[b | 1]);
+            uncover::<0>(links, len, item, item[b]);
+        }
     }
 }
 
@@ -408,9 +508,10 @@ impl DlxSolver {
             }
             // The givens do not clash, so every item of a given's option is still active.
             let first = self.base + 4 * (cell * n + v as usize - 1);
-            for x in first..first + 4 {
-                cover(links, len, item, item[x]);
-            }
+            cover::<0>(links, len, item, item[first]);
+            cover::<1>(links, len, item, item[first + 1]);
+            cover::<2>(links, len, item, item[first + 2]);
+            cover::<3>(links, len, item, item[first + 3]);
         }
         self.empties = empties;
         Ok(())
@@ -434,12 +535,13 @@ impl DlxSolver {
         let chunks = self.chunks;
         let choice = &mut self.choice[..];
         let empties = self.empties;
+        let cells = self.shape.cells() as u16;
         let mut level = 0usize;
         let mut tried = 0u64;
         let end = 'search: loop {
             // X2/X3: at a new level, report a solution or choose an item.
             let mut back = true;
-            let (mut i, mut x) = (0u16, 0u16);
+            let (mut i, mut x, mut slot) = (0u16, 0u16, 0usize);
             if level == empties {
                 if visit(&choice[..level]).is_break() {
                     break SearchEnd::Stopped;
@@ -447,7 +549,11 @@ impl DlxSolver {
             } else {
                 let (chosen, length) = choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0);
                 if length > 0 {
-                    cover(links, len, item, chosen);
+                    // Items are cells, then rows, columns, boxes (`cells` of each kind).
+                    slot = (chosen > cells) as usize
+                        + (chosen > 2 * cells) as usize
+                        + (chosen > 3 * cells) as usize;
+                    cover_slot(links, len, item, chosen, slot);
                     i = chosen;
                     x = links[i as usize].down;
                     back = false;
@@ -461,16 +567,14 @@ impl DlxSolver {
                     }
                     level -= 1;
                     let tried_node = choice[level];
-                    for t in (1..4).rev() {
-                        let q = sibling(tried_node, t);
-                        uncover(links, len, item, item[q as usize]);
-                    }
+                    uncommit(links, len, item, tried_node);
                     i = item[tried_node as usize];
+                    slot = (tried_node & 3) as usize;
                     x = links[tried_node as usize].down;
                 }
                 // X5: try option node `x` of item `i`, or give `i` back when done.
                 if x == i {
-                    uncover(links, len, item, i);
+                    uncover_slot(links, len, item, i, slot);
                     back = true;
                     continue;
                 }
@@ -485,10 +589,7 @@ impl DlxSolver {
                     break 'search SearchEnd::Deadline;
                 }
                 tried += 1;
-                for t in 1..4 {
-                    let q = sibling(x, t);
-                    cover(links, len, item, item[q as usize]);
-                }
+                commit(links, len, item, x);
                 choice[level] = x;
                 level += 1;
                 break;
