@@ -32,10 +32,11 @@
 //!   length ≤ 1 as Knuth's does. Padding bytes are `0xFF`, so they are never chosen. Every
 //!   option covers exactly four items, so the search has a solution when its depth equals
 //!   the number of empty cells: no item list is needed for that test either.
-//! * **Reset by copy.** Before every puzzle the links and lengths are copied from a
-//!   pristine template (13 KB for 9×9), then the givens are placed by covering their four
-//!   items directly. Searches never unwind: the next puzzle starts from the template.
-//!   Nothing is allocated per puzzle except the answer grid.
+//! * **Givens placed by building.** Before every puzzle the item headers and lengths are
+//!   reset from a small template (1.3 KB for 9×9), and only the options no given excludes
+//!   are linked into their lists, in ascending order: the state that covering the givens'
+//!   items would reach, without walking the excluded options. Searches never unwind: the
+//!   next puzzle starts afresh. Nothing is allocated per puzzle except the answer grid.
 //!
 //! The answers are those of the generic solver: MRV counting to two solutions, and, for a
 //! puzzle with two or more, a second search that takes forced items first and otherwise the
@@ -82,15 +83,17 @@ pub struct DlxSolver {
     shape: Shape,
     /// First option node; a multiple of 4.
     base: usize,
-    /// Entries of `links` in use: headers and option nodes.
-    used: usize,
     /// Chunks of `len` in use.
     chunks: usize,
     links: Box<Links>,
     len: Box<Lens>,
     item: Box<Items>,
+    /// The headers of the empty lists (nodes `0 ..= 4n²`).
     template_links: Box<[Link]>,
+    /// Lengths 0 for every item, padding after.
     template_len: Box<[u8]>,
+    /// The box of each cell.
+    box_of: Box<[u8]>,
     /// The option node chosen at each level.
     choice: Vec<u16>,
     /// The empty cells of the current puzzle (the depth of a solution).
@@ -446,10 +449,15 @@ impl DlxSolver {
         DlxSolver {
             shape,
             base,
-            used,
             chunks,
-            template_links: links[..used].into(),
-            template_len: len[..chunks * LANES].into(),
+            template_links: (0..=headers as u16)
+                .map(|i| Link { up: i, down: i })
+                .collect(),
+            template_len: len[..chunks * LANES]
+                .iter()
+                .map(|&l| if l == PAD { PAD } else { 0 })
+                .collect(),
+            box_of: (0..nn).map(|c| shape.box_of(c / n, c % n) as u8).collect(),
             links,
             len,
             item,
@@ -486,32 +494,80 @@ impl DlxSolver {
         self.nodes
     }
 
-    /// Resets the matrix from the template and covers the givens' items.
+    /// Builds the matrix left after the givens: every item list holds exactly the options
+    /// that no given excludes, in ascending order, and the givens' items are covered.
+    ///
+    /// This is the state that covering the givens' items in the full matrix reaches (the
+    /// search then sees the same lists and lengths), built directly: the headers and
+    /// lengths come from a template, then only the surviving options are linked in. Nodes
+    /// of excluded options are never reached from a list, so their stale links from an
+    /// earlier puzzle are never read, and the givens' items are never uncovered.
     fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution> {
         assert_eq!(
             puzzle.shape(),
             self.shape,
             "puzzle shape differs from the solver's"
         );
-        if let Some(clash) = puzzle.clash() {
-            return Err(NoSolution::Clash(clash));
-        }
-        self.links[..self.used].copy_from_slice(&self.template_links);
-        self.len[..self.chunks * LANES].copy_from_slice(&self.template_len);
         let n = self.shape.side();
-        let (links, len, item) = (&mut *self.links, &mut *self.len, &*self.item);
+        let cells = puzzle.cells();
+        // Values used by the givens in each row, column and box (bit v − 1).
+        let (mut rows, mut cols, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
+        let mut clash = false;
         let mut empties = 0;
-        for (cell, &v) in puzzle.cells().iter().enumerate() {
+        for (cell, &v) in cells.iter().enumerate() {
             if v == 0 {
                 empties += 1;
                 continue;
             }
-            // The givens do not clash, so every item of a given's option is still active.
-            let first = self.base + 4 * (cell * n + v as usize - 1);
-            cover::<0>(links, len, item, item[first]);
-            cover::<1>(links, len, item, item[first + 1]);
-            cover::<2>(links, len, item, item[first + 2]);
-            cover::<3>(links, len, item, item[first + 3]);
+            let (r, c, b) = (cell / n, cell % n, self.box_of[cell] as usize);
+            let bit = 1 << (v - 1);
+            clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        if clash {
+            let clash = puzzle.clash().expect("a value repeats in a unit");
+            return Err(NoSolution::Clash(clash));
+        }
+        let headers = self.template_links.len();
+        let (links, len, item) = (&mut *self.links, &mut *self.len, &*self.item);
+        links[..headers].copy_from_slice(&self.template_links);
+        len[..self.chunks * LANES].copy_from_slice(&self.template_len);
+        let all = (1u32 << n) - 1;
+        for r in 0..n {
+            for c in 0..n {
+                let cell = r * n + c;
+                let first = self.base + 4 * cell * n;
+                let v = cells[cell];
+                if v != 0 {
+                    // The given's four items are covered.
+                    let x = first + 4 * (v as usize - 1);
+                    for q in x..x + 4 {
+                        len[item[q] as usize] = COVERED;
+                    }
+                    continue;
+                }
+                let b = self.box_of[cell] as usize;
+                let mut free = all & !(rows[r] | cols[c] | boxes[b]);
+                while free != 0 {
+                    let x = first + 4 * free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    // Append the option's nodes at the bottom of their items' lists.
+                    let mut append = |q: usize| {
+                        let it = item[q];
+                        let last = links[it as usize].up;
+                        links[q] = Link { up: last, down: it };
+                        links[last as usize].down = q as u16;
+                        links[it as usize].up = q as u16;
+                        len[it as usize] += 1;
+                    };
+                    append(x);
+                    append(x + 1);
+                    append(x + 2);
+                    append(x + 3);
+                }
+            }
         }
         self.empties = empties;
         Ok(())
@@ -757,8 +813,8 @@ mod tests {
         for side in [4, 6, 8, 9, 10, 12, 16, 20, 25] {
             let shape = Shape::for_side(side).unwrap();
             let s = DlxSolver::new(shape);
-            assert!(s.used <= SPAN && s.base.is_multiple_of(4));
-            assert_eq!(s.used, s.base + 4 * side * side * side);
+            assert!(s.base.is_multiple_of(4) && s.base > 4 * side * side);
+            assert!(s.base + 4 * side * side * side <= SPAN);
         }
     }
 }
