@@ -535,8 +535,8 @@ impl DlxSolver {
         links[..headers].copy_from_slice(&self.template_links);
         len[..self.chunks * LANES].copy_from_slice(&self.template_len);
         let all = (1u32 << n) - 1;
-        for r in 0..n {
-            for c in 0..n {
+        for (r, &in_row) in rows[..n].iter().enumerate() {
+            for (c, &in_col) in cols[..n].iter().enumerate() {
                 let cell = r * n + c;
                 let first = self.base + 4 * cell * n;
                 let v = cells[cell];
@@ -549,7 +549,7 @@ impl DlxSolver {
                     continue;
                 }
                 let b = self.box_of[cell] as usize;
-                let mut free = all & !(rows[r] | cols[c] | boxes[b]);
+                let mut free = all & !(in_row | in_col | boxes[b]);
                 while free != 0 {
                     let x = first + 4 * free.trailing_zeros() as usize;
                     free &= free - 1;
