@@ -272,3 +272,19 @@ fn clashes_are_reported_with_their_reason() {
     let c = fast.count(&g, 2);
     assert_eq!((c.solutions, c.complete), (0, true));
 }
+
+#[test]
+fn a_complete_grid_is_its_own_answer() {
+    let puzzle: Grid = HARD.parse().unwrap();
+    let mut fast = DlxSolver::new(Shape::CLASSIC);
+    let Outcome::Solved(full) = fast.solve(&puzzle) else {
+        panic!("the puzzle has a fill");
+    };
+    let before = fast.nodes();
+    assert_eq!(fast.solve(&full), Outcome::Solved(full.clone()));
+    let c = fast.count(&full, 2);
+    assert_eq!((c.solutions, c.complete), (1, true));
+    assert_eq!(fast.nodes(), before, "nothing to try");
+    let mut generic = GenericDlxSolver::new(Shape::CLASSIC);
+    agree(&mut fast, &mut generic, &full, 2);
+}
