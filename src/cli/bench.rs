@@ -260,9 +260,11 @@ fn bench_file(
     rows
 }
 
+/// The solver's name as written on the command line (`--solver NAME`).
 fn kind_name(k: SolverKind) -> &'static str {
     match k {
         SolverKind::Dlx => "dlx",
+        SolverKind::DlxGeneric => "dlx-generic",
         SolverKind::Naive => "naive",
         SolverKind::Bitmask => "bitmask",
         SolverKind::Candidates => "candidates",

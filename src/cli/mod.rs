@@ -177,8 +177,10 @@ pub struct CoverArgs {
 /// The solvers on offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SolverKind {
-    /// Dancing links (Algorithm X), the default.
+    /// Dancing links (Algorithm X) specialised to Sudoku, the default.
     Dlx,
+    /// The same search on the generic exact-cover engine (the reference; slower).
+    DlxGeneric,
     /// Row-major backtracking, scanning row, column and box for each value tried.
     Naive,
     /// Row-major backtracking with used-value bitmasks per row, column and box.

@@ -8,7 +8,8 @@ use std::time::Instant;
 
 use sudoku_dlx::sudoku::format::{Format, Parser, Record, render};
 use sudoku_dlx::sudoku::{
-    Bitmask, Candidates, DlxSolver, Limits, Naive, NoSolution, Outcome, Shape, SudokuSolver,
+    Bitmask, Candidates, DlxSolver, GenericDlxSolver, Limits, Naive, NoSolution, Outcome, Shape,
+    SudokuSolver,
 };
 
 use super::input::LineReader;
@@ -50,6 +51,7 @@ impl Solvers {
             .entry(shape)
             .or_insert_with(|| match kind {
                 SolverKind::Dlx => Box::new(DlxSolver::new(shape)),
+                SolverKind::DlxGeneric => Box::new(GenericDlxSolver::new(shape)),
                 SolverKind::Naive => Box::new(Naive::new(shape)),
                 SolverKind::Bitmask => Box::new(Bitmask::new(shape)),
                 SolverKind::Candidates => Box::new(Candidates::new(shape)),

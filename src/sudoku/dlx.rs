@@ -37,9 +37,11 @@ use super::grid::{Grid, Shape};
 use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver};
 use crate::exact_cover::{Chooser, Limits, Problem, SearchEnd, Solver};
 
-/// The dancing-links Sudoku solver for one shape; build once, solve many puzzles.
+/// The dancing-links Sudoku solver on the generic [`exact_cover`](crate::exact_cover) engine,
+/// for one shape; build once, solve many puzzles. The reference for the specialised
+/// [`DlxSolver`](super::DlxSolver), which walks the same search tree faster.
 #[derive(Debug, Clone)]
-pub struct DlxSolver {
+pub struct GenericDlxSolver {
     shape: Shape,
     solver: Solver,
     /// Scratch answer, reused so that solving allocates only the grid it returns.
@@ -68,10 +70,10 @@ pub fn problem(shape: Shape) -> Problem {
     p
 }
 
-impl DlxSolver {
+impl GenericDlxSolver {
     /// A solver for grids of `shape`.
-    pub fn new(shape: Shape) -> DlxSolver {
-        DlxSolver {
+    pub fn new(shape: Shape) -> GenericDlxSolver {
+        GenericDlxSolver {
             shape,
             solver: Solver::new(&problem(shape)),
             answer: vec![0; shape.cells()],
@@ -186,9 +188,9 @@ fn gave_up(end: SearchEnd) -> Option<GaveUp> {
     }
 }
 
-impl SudokuSolver for DlxSolver {
+impl SudokuSolver for GenericDlxSolver {
     fn name(&self) -> &'static str {
-        "dlx"
+        "dlx-generic"
     }
 
     fn solve_within(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
@@ -226,7 +228,7 @@ impl SudokuSolver for DlxSolver {
     }
 
     fn nodes(&self) -> u64 {
-        DlxSolver::nodes(self)
+        GenericDlxSolver::nodes(self)
     }
 }
 
@@ -236,7 +238,7 @@ mod tests {
 
     #[test]
     fn empty_grid_gives_the_smallest_fill() {
-        let mut s = DlxSolver::new(Shape::CLASSIC);
+        let mut s = GenericDlxSolver::new(Shape::CLASSIC);
         let Outcome::Solved(g) = s.solve(&Grid::empty(Shape::CLASSIC)) else {
             panic!("the empty grid has fills");
         };
@@ -249,7 +251,7 @@ mod tests {
     #[test]
     fn empty_4x4_has_288_fills() {
         let shape = Shape::for_side(4).unwrap();
-        let mut s = DlxSolver::new(shape);
+        let mut s = GenericDlxSolver::new(shape);
         let c = s.count(&Grid::empty(shape), 1000);
         assert_eq!((c.solutions, c.complete), (288, true));
     }
@@ -259,7 +261,7 @@ mod tests {
         let mut g = Grid::empty(Shape::CLASSIC);
         g.set(2, 0, 7);
         g.set(2, 5, 7);
-        let mut s = DlxSolver::new(Shape::CLASSIC);
+        let mut s = GenericDlxSolver::new(Shape::CLASSIC);
         match s.solve(&g) {
             Outcome::NoSolution(NoSolution::Clash(c)) => {
                 assert_eq!(c.to_string(), "row 3 has two 7s")

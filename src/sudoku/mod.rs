@@ -23,11 +23,13 @@
 
 pub mod backtrack;
 mod dlx;
+mod fast;
 pub mod format;
 mod grid;
 
 pub use backtrack::{Bitmask, Candidates, Naive};
-pub use dlx::{DlxSolver, problem};
+pub use dlx::{GenericDlxSolver, problem};
+pub use fast::DlxSolver;
 pub use grid::{Clash, Grid, GridError, Shape, Unit, allowed_symbols, describe_byte};
 
 pub use crate::exact_cover::Limits;

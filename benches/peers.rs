@@ -1,0 +1,166 @@
+//! Our solver against its peers, one criterion group per puzzle set, each on the same fixed
+//! sample (see `common::SETS`; skipped with a message when ../shared/data is absent):
+//!
+//! * `ours-unique`: [`DlxSolver`] counting to 2 (the uniqueness check);
+//! * `ours-answer`: [`DlxSolver::solve`], the default lexicographically smallest answer;
+//! * `generic-unique`: [`GenericDlxSolver`] counting to 2 (same search, generic engine);
+//! * `dlx-crate-unique`: the `dlx` crate 0.8.5 (Algorithm X, MRV), problem built per
+//!   puzzle from the candidates left by the givens, stopped at 2 solutions;
+//! * `sudoku-crate-unique`: the bitboard `sudoku` crate 0.8.0, `Sudoku::solution` (counts
+//!   to 2).
+//!
+//! Every solver's answer is checked against ours once, outside the timed loops.
+//! Run: `cargo bench --bench peers`; per-puzzle time = reported time / sample size.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
+use dlx::{OptOrder, Solver, Uint};
+use sudoku_dlx::sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver};
+
+mod common;
+
+/// The `dlx` crate on one 9×9 puzzle: builds the exact-cover problem of the empty cells
+/// (items not covered by a given; options = candidates), then looks for two solutions.
+/// Returns the number found (0, 1 or 2) and the first fill.
+fn dlx_crate(puzzle: &Grid) -> (usize, Vec<u8>) {
+    let cells = puzzle.cells();
+    let mut used = [false; 324];
+    for (cell, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            for item in items_of(cell, v as usize - 1) {
+                used[item] = true;
+            }
+        }
+    }
+    let mut index = [Uint::MAX; 324];
+    let mut count: Uint = 0;
+    for (item, &u) in used.iter().enumerate() {
+        if !u {
+            index[item] = count;
+            count += 1;
+        }
+    }
+    let mut options = Vec::new();
+    let mut meaning = Vec::new();
+    for cell in 0..81 {
+        for v in 0..9 {
+            let items = items_of(cell, v);
+            if items.iter().all(|&i| !used[i]) {
+                options.push(items.iter().map(|&i| index[i]).collect::<Vec<_>>());
+                meaning.push((cell, v as u8 + 1));
+            }
+        }
+    }
+    let mut problem = dlx::x::make_problem(count, 0, &options, OptOrder::Seq);
+    let mut solver = Solver::new(&mut problem);
+    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+    let mut found = 0;
+    let mut fill = cells.to_vec();
+    while found < 2 && solver.next_solution(&mut chooser) {
+        if found == 0 {
+            for &o in solver.fmt_solution() {
+                let (cell, v) = meaning[o as usize];
+                fill[cell] = v;
+            }
+        }
+        found += 1;
+    }
+    (found, fill)
+}
+
+/// The four items of "cell holds value v" (0-based v): cell, row-value, column-value, box-value.
+fn items_of(cell: usize, v: usize) -> [usize; 4] {
+    let (r, c) = (cell / 9, cell % 9);
+    let b = (r / 3) * 3 + c / 3;
+    [cell, 81 + r * 9 + v, 162 + c * 9 + v, 243 + b * 9 + v]
+}
+
+fn to_sudoku(puzzle: &Grid) -> sudoku::Sudoku {
+    let mut bytes = [0u8; 81];
+    bytes.copy_from_slice(puzzle.cells());
+    sudoku::Sudoku::from_bytes(bytes).expect("a valid 9x9 grid")
+}
+
+fn peers(c: &mut Criterion) {
+    for (name, size) in common::SETS {
+        let Some(puzzles) = common::sample(name, size) else {
+            continue;
+        };
+        let mut ours = DlxSolver::new(Shape::CLASSIC);
+        let mut generic = GenericDlxSolver::new(Shape::CLASSIC);
+        let boards: Vec<sudoku::Sudoku> = puzzles.iter().map(to_sudoku).collect();
+        // Check every peer once, outside the timing.
+        for (p, board) in puzzles.iter().zip(&boards) {
+            let Outcome::Solved(answer) = ours.solve(p) else {
+                panic!("{name}: no answer for {}", p.to_line());
+            };
+            assert!(answer.is_complete_solution_of(p));
+            assert_eq!(ours.count(p, 2).solutions, 1, "{name} puzzles are unique");
+            assert_eq!(generic.solve(p), Outcome::Solved(answer.clone()));
+            assert_eq!(dlx_crate(p), (1, answer.cells().to_vec()));
+            let theirs = board.solution().expect("unique").to_bytes();
+            assert_eq!(&theirs[..], answer.cells());
+        }
+
+        let mut group = c.benchmark_group(name);
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(3))
+            .throughput(Throughput::Elements(puzzles.len() as u64));
+        group.bench_function("ours-unique", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for p in &puzzles {
+                    n += ours.count_within(black_box(p), 2, Limits::NONE).solutions;
+                }
+                n
+            })
+        });
+        group.bench_function("ours-answer", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for p in &puzzles {
+                    n += matches!(ours.solve(black_box(p)), Outcome::Solved(_)) as u32;
+                }
+                n
+            })
+        });
+        group.bench_function("generic-unique", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for p in &puzzles {
+                    n += generic
+                        .count_within(black_box(p), 2, Limits::NONE)
+                        .solutions;
+                }
+                n
+            })
+        });
+        group.bench_function("dlx-crate-unique", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for p in &puzzles {
+                    n += dlx_crate(black_box(p)).0;
+                }
+                n
+            })
+        });
+        group.bench_function("sudoku-crate-unique", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for &board in &boards {
+                    n += black_box(board).solution().is_some() as u32;
+                }
+                n
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, peers);
+criterion_main!(benches);

@@ -1,0 +1,824 @@
+//! Dancing links specialised to Sudoku: [`DlxSolver`], the default solver.
+//!
+//! ```
+//! use sudoku_dlx::sudoku::{DlxSolver, Grid, Outcome};
+//!
+//! let puzzle: Grid = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2...."
+//!     .parse()?;
+//! let mut solver = DlxSolver::new(puzzle.shape());
+//! let Outcome::Solved(answer) = solver.solve(&puzzle) else { panic!() };
+//! assert!(answer.is_complete_solution_of(&puzzle));
+//! assert_eq!(solver.count(&puzzle, 2).solutions, 1);
+//! # Ok::<(), sudoku_dlx::sudoku::GridError>(())
+//! ```
+//!
+//! It is Algorithm X over dancing links on the same exact-cover problem as
+//! [`GenericDlxSolver`](super::GenericDlxSolver) (see [`problem`](super::problem): `4n²`
+//! items, `n³` options of exactly four items), and it walks *the same search tree*: same
+//! item choices, same option order, same node counts. What differs is the storage:
+//!
+//! * **Fixed layout, built once per shape.** Node `i` for `1 ≤ i ≤ 4n²` is the header of
+//!   item `i − 1`; option `o` occupies the four nodes `BASE + 4o .. BASE + 4o + 3` (`BASE` is
+//!   the first multiple of 4 after the headers), in the order cell, row, column, box. There
+//!   are no spacers: the other nodes of `p`'s option are `(p & !3) + j` for the three slots
+//!   `j ≠ p & 3`. All the nodes of one item's list sit in the same slot (its kind), so
+//!   cover and uncover are compiled once per slot and reach the other three nodes at fixed
+//!   offsets, with no branch.
+//! * **`u16` links in 64 Ki-entry arrays.** `4n² + 4 + 4n³ ≤ 65 004` for `n ≤ 25`, so
+//!   every index is a `u16`, and indexing a `[_; 65536]` with a `u16` needs no bounds check
+//!   in safe code. A node holds only `up` and `down` (4 bytes); the item of each option
+//!   node is a read-only table, never copied.
+//! * **Lengths in a dense byte array, no item list.** `len[i]` is the number of options
+//!   left for item `i`; a covered item has bit 7 set (a covered item's length never
+//!   changes while it is covered, so uncover just clears the bit). The MRV scan runs over
+//!   these bytes 16 at a time instead of chasing a linked list, and stops at the first
+//!   length ≤ 1 as Knuth's does (SSE2 on x86-64, through a few one-line `unsafe` wrappers
+//!   checked against the plain scan by a test). Padding bytes are `0xFF`, never chosen. Every
+//!   option covers exactly four items, so the search has a solution when its depth equals
+//!   the number of empty cells: no item list is needed for that test either.
+//! * **Givens placed by building.** Before every puzzle the item headers and lengths are
+//!   reset from a small template (1.3 KB for 9×9), and only the options no given excludes
+//!   are linked into their lists, in ascending order: the state that covering the givens'
+//!   items would reach, without walking the excluded options. Searches never unwind: the
+//!   next puzzle starts afresh. Nothing is allocated per puzzle except the answer grid.
+//!
+//! The answers are those of the generic solver: MRV counting to two solutions, and, for a
+//! puzzle with two or more, a second search that takes forced items first and otherwise the
+//! leftmost item, which meets the fills in lexicographic order (proof in the
+//! [`GenericDlxSolver`](super::GenericDlxSolver) module).
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use super::grid::{Grid, Shape};
+use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver};
+use crate::exact_cover::{Limits, SearchEnd};
+
+/// Entries in the node and item tables: every `u16` is a valid index.
+const SPAN: usize = 1 << 16;
+/// Lengths are scanned this many at a time.
+const LANES: usize = 16;
+/// Bit 7 of a length marks a covered item.
+const COVERED: u8 = 0x80;
+/// The length stored in padding entries: looks covered, never chosen.
+const PAD: u8 = 0xFF;
+
+type Chunk = [u8; LANES];
+
+/// A node's place in its item's vertical list.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Link {
+    up: u16,
+    down: u16,
+}
+
+/// The mutable part of the matrix: links and lengths.
+type Links = [Link; SPAN];
+/// Lengths by item; scanned as chunks of [`LANES`] bytes.
+type Lens = [u8; SPAN];
+/// The item of each option node (0 for headers and unused entries).
+type Items = [u16; SPAN];
+
+/// The dancing-links Sudoku solver for one shape, specialised (see the module docs); build
+/// once, solve many puzzles.
+#[derive(Clone)]
+pub struct DlxSolver {
+    shape: Shape,
+    /// First option node; a multiple of 4.
+    base: usize,
+    /// Chunks of `len` in use.
+    chunks: usize,
+    links: Box<Links>,
+    len: Box<Lens>,
+    item: Box<Items>,
+    /// The headers of the empty lists (nodes `0 ..= 4n²`).
+    template_links: Box<[Link]>,
+    /// Lengths 0 for every item, padding after.
+    template_len: Box<[u8]>,
+    /// The box of each cell.
+    box_of: Box<[u8]>,
+    /// The option node chosen at each level.
+    choice: Vec<u16>,
+    /// The empty cells of the current puzzle (the depth of a solution).
+    empties: usize,
+    /// Scratch answer: the givens, then the fill.
+    answer: Vec<u8>,
+    /// Search nodes (options tried) over every call.
+    nodes: u64,
+}
+
+impl fmt::Debug for DlxSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DlxSolver")
+            .field("shape", &self.shape)
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+fn boxed<T: Copy, const N: usize>(value: T) -> Box<[T; N]> {
+    vec![value; N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has N entries"))
+}
+
+/// Removes the other three nodes of `p`'s option from their lists; `p` is in slot `K`.
+///
+/// The slot of a node is fixed by its item's kind (cell 0, row 1, column 2, box 3), so a
+/// list being covered has all its nodes in one slot, known at compile time here: the
+/// other nodes of `p`'s option are `(p & !3) | j` for the three `j != K`, plain offsets
+/// from one base. The order in which the three are hidden does not matter (they are in
+/// three different lists); [`unhide`] undoes them in the reverse order.
+#[inline(always)]
+fn hide<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, p: u16) {
+    let base = (p & !3) as usize;
+    let [a, b, c] = others(K);
+    hide_node(links, len, item, base + a);
+    hide_node(links, len, item, base + b);
+    hide_node(links, len, item, base + c);
+}
+
+/// Undoes [`hide`], in the opposite order.
+#[inline(always)]
+fn unhide<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, p: u16) {
+    let base = (p & !3) as usize;
+    let [a, b, c] = others(K);
+    unhide_node(links, len, item, base + c);
+    unhide_node(links, len, item, base + b);
+    unhide_node(links, len, item, base + a);
+}
+
+/// The three slots other than `k`, ascending.
+#[inline(always)]
+const fn others(k: usize) -> [usize; 3] {
+    match k {
+        0 => [1, 2, 3],
+        1 => [0, 2, 3],
+        2 => [0, 1, 3],
+        _ => [0, 1, 2],
+    }
+}
+
+/// Takes node `q` out of its item's list.
+#[inline(always)]
+fn hide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
+    let Link { up, down } = links[q];
+    links[up as usize].down = down;
+    links[down as usize].up = up;
+    let l = &mut len[item[q] as usize];
+    *l = l.wrapping_sub(1);
+}
+
+/// Puts node `q` back where [`hide_node`] took it from.
+#[inline(always)]
+fn unhide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
+    let Link { up, down } = links[q];
+    links[up as usize].down = q as u16;
+    links[down as usize].up = q as u16;
+    let l = &mut len[item[q] as usize];
+    *l = l.wrapping_add(1);
+}
+
+/// Covers item `i`, whose nodes are in slot `K`: hides every option that contains it and
+/// marks it covered.
+#[inline(always)]
+fn cover<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, i: u16) {
+    let mut p = links[i as usize].down;
+    while p != i {
+        hide::<K>(links, len, item, p);
+        p = links[p as usize].down;
+    }
+    len[i as usize] |= COVERED;
+}
+
+/// Undoes [`cover`] exactly (calls nest like parentheses).
+#[inline(always)]
+fn uncover<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, i: u16) {
+    len[i as usize] &= !COVERED;
+    let mut p = links[i as usize].up;
+    while p != i {
+        unhide::<K>(links, len, item, p);
+        p = links[p as usize].up;
+    }
+}
+
+/// [`cover`] for an item whose slot is known only at run time.
+#[inline(always)]
+fn cover_slot(links: &mut Links, len: &mut Lens, item: &Items, i: u16, slot: usize) {
+    match slot {
+        0 => cover::<0>(links, len, item, i),
+        1 => cover::<1>(links, len, item, i),
+        2 => cover::<2>(links, len, item, i),
+        _ => cover::<3>(links, len, item, i),
+    }
+}
+
+/// [`uncover`] for an item whose slot is known only at run time.
+#[inline(always)]
+fn uncover_slot(links: &mut Links, len: &mut Lens, item: &Items, i: u16, slot: usize) {
+    match slot {
+        0 => uncover::<0>(links, len, item, i),
+        1 => uncover::<1>(links, len, item, i),
+        2 => uncover::<2>(links, len, item, i),
+        _ => uncover::<3>(links, len, item, i),
+    }
+}
+
+/// Covers the items of the other three nodes of option node `x`'s option (Knuth's
+/// "commit" for the option chosen), in ascending slot order.
+#[inline(always)]
+fn commit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
+    let b = (x & !3) as usize;
+    match x & 3 {
+        0 => {
+            cover::<1>(links, len, item, item[b | 1]);
+            cover::<2>(links, len, item, item[b | 2]);
+            cover::<3>(links, len, item, item[b | 3]);
+        }
+        1 => {
+            cover::<0>(links, len, item, item[b]);
+            cover::<2>(links, len, item, item[b | 2]);
+            cover::<3>(links, len, item, item[b | 3]);
+        }
+        2 => {
+            cover::<0>(links, len, item, item[b]);
+            cover::<1>(links, len, item, item[b | 1]);
+            cover::<3>(links, len, item, item[b | 3]);
+        }
+        _ => {
+            cover::<0>(links, len, item, item[b]);
+            cover::<1>(links, len, item, item[b | 1]);
+            cover::<2>(links, len, item, item[b | 2]);
+        }
+    }
+}
+
+/// Undoes [`commit`], in descending slot order.
+#[inline(always)]
+fn uncommit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
+    let b = (x & !3) as usize;
+    match x & 3 {
+        0 => {
+            uncover::<3>(links, len, item, item[b | 3]);
+            uncover::<2>(links, len, item, item[b | 2]);
+            uncover::<1>(links, len, item, item[b | 1]);
+        }
+        1 => {
+            uncover::<3>(links, len, item, item[b | 3]);
+            uncover::<2>(links, len, item, item[b | 2]);
+            uncover::<0>(links, len, item, item[b]);
+        }
+        2 => {
+            uncover::<3>(links, len, item, item[b | 3]);
+            uncover::<1>(links, len, item, item[b | 1]);
+            uncover::<0>(links, len, item, item[b]);
+        }
+        _ => {
+            uncover::<2>(links, len, item, item[b | 2]);
+            uncover::<1>(links, len, item, item[b | 1]);
+            uncover::<0>(links, len, item, item[b]);
+        }
+    }
+}
+
+/// The item to branch on and its length, given that some item is active.
+///
+/// Both choosers first take the first item with length ≤ 1 (Knuth's MRV scan stops there).
+/// Otherwise MRV takes the first item of minimum length, and `LEFTMOST` the first active
+/// item. Items are in ascending order, as in the generic engine's item list. This is the
+/// plain version; on x86-64 [`choose`] is the same scan in SSE2, 16 lengths at a time.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn choose_portable<const LEFTMOST: bool>(len: &[Chunk]) -> (u16, u8) {
+    let lengths = len.iter().flatten().enumerate();
+    if let Some((i, &l)) = lengths.clone().find(|&(_, &l)| l <= 1) {
+        return (i as u16, l);
+    }
+    let pick = if LEFTMOST {
+        lengths.clone().find(|&(_, &l)| l < COVERED)
+    } else {
+        lengths.clone().min_by_key(|&(_, &l)| l)
+    };
+    pick.map_or((0, 0), |(i, &l)| (i as u16, l))
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use choose_portable as choose;
+
+/// Safe wrappers round the few SSE2 intrinsics [`choose`] needs.
+///
+/// SSE2 is part of the x86-64 baseline, so the `sse2` target feature is enabled in every
+/// x86-64 build and these instructions exist on every CPU the code can run on; calling a
+/// `#[target_feature]` intrinsic still needs `unsafe`, hence one block per wrapper.
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_min_epu8,
+        _mm_movemask_epi8, _mm_set1_epi8, _mm_srli_si128,
+    };
+
+    use super::Chunk;
+
+    #[inline(always)]
+    pub fn load(chunk: &Chunk) -> __m128i {
+        // SAFETY: `chunk` is 16 readable bytes, and `loadu` needs no alignment (SSE2: see
+        // the module docs).
+        unsafe { _mm_loadu_si128(chunk.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    pub fn splat(b: u8) -> __m128i {
+        // SAFETY: register-only SSE2 instruction (see the module docs).
+        unsafe { _mm_set1_epi8(b as i8) }
+    }
+
+    #[inline(always)]
+    pub fn min(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: register-only SSE2 instruction (see the module docs).
+        unsafe { _mm_min_epu8(a, b) }
+    }
+
+    /// Bit `k` set when lane `k` of `a` equals lane `k` of `b`.
+    #[inline(always)]
+    pub fn eq_mask(a: __m128i, b: __m128i) -> u32 {
+        // SAFETY: register-only SSE2 instructions (see the module docs).
+        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) as u32 }
+    }
+
+    /// Bit `k` set when bit 7 of lane `k` is set.
+    #[inline(always)]
+    pub fn high_mask(a: __m128i) -> u32 {
+        // SAFETY: register-only SSE2 instruction (see the module docs).
+        unsafe { _mm_movemask_epi8(a) as u32 }
+    }
+
+    /// The smallest lane.
+    #[inline(always)]
+    pub fn min_lane(mut a: __m128i) -> u8 {
+        // SAFETY: register-only SSE2 instructions (see the module docs).
+        unsafe {
+            a = _mm_min_epu8(a, _mm_srli_si128::<8>(a));
+            a = _mm_min_epu8(a, _mm_srli_si128::<4>(a));
+            a = _mm_min_epu8(a, _mm_srli_si128::<2>(a));
+            a = _mm_min_epu8(a, _mm_srli_si128::<1>(a));
+            _mm_cvtsi128_si32(a) as u8
+        }
+    }
+}
+
+/// [`choose_portable`] in SSE2: per chunk of 16 lengths, a compare and a movemask say
+/// whether some length is ≤ 1, and MRV keeps a running lane-wise minimum.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn choose<const LEFTMOST: bool>(len: &[Chunk]) -> (u16, u8) {
+    let one = sse2::splat(1);
+    let mut acc = sse2::splat(PAD);
+    let mut leftmost = None;
+    for (c, chunk) in len.iter().enumerate() {
+        let v = sse2::load(chunk);
+        // b <= 1 exactly when min(b, 1) == b.
+        let forced = sse2::eq_mask(sse2::min(v, one), v);
+        if forced != 0 {
+            let k = forced.trailing_zeros() as usize;
+            return ((c * LANES + k) as u16, chunk[k]);
+        }
+        if LEFTMOST {
+            if leftmost.is_none() {
+                // Active lengths have bit 7 clear.
+                let active = !sse2::high_mask(v) & 0xFFFF;
+                if active != 0 {
+                    let k = active.trailing_zeros() as usize;
+                    leftmost = Some(((c * LANES + k) as u16, chunk[k]));
+                }
+            }
+        } else {
+            acc = sse2::min(acc, v);
+        }
+    }
+    if LEFTMOST {
+        return leftmost.unwrap_or((0, 0));
+    }
+    let best = sse2::min_lane(acc);
+    let wanted = sse2::splat(best);
+    for (c, chunk) in len.iter().enumerate() {
+        let hit = sse2::eq_mask(sse2::load(chunk), wanted);
+        if hit != 0 {
+            return ((c * LANES + hit.trailing_zeros() as usize) as u16, best);
+        }
+    }
+    (0, 0)
+}
+
+impl DlxSolver {
+    /// A solver for grids of `shape`.
+    pub fn new(shape: Shape) -> DlxSolver {
+        let n = shape.side();
+        let nn = n * n;
+        let headers = 4 * nn;
+        let base = (headers + 1).next_multiple_of(4);
+        let used = base + 4 * nn * n;
+        assert!(used <= SPAN, "a Sudoku of side <= 25 fits 16-bit links");
+        let chunks = (headers + 1).div_ceil(LANES);
+        let mut links: Box<Links> = boxed(Link::default());
+        let mut len: Box<Lens> = boxed(PAD);
+        let mut item: Box<Items> = boxed(0);
+        for i in 1..=headers as u16 {
+            links[i as usize] = Link { up: i, down: i };
+            len[i as usize] = 0;
+        }
+        for r in 0..n {
+            for c in 0..n {
+                let b = shape.box_of(r, c);
+                for v in 0..n {
+                    let first = base + 4 * ((r * n + c) * n + v);
+                    let items = [
+                        r * n + c,
+                        nn + r * n + v,
+                        2 * nn + c * n + v,
+                        3 * nn + b * n + v,
+                    ];
+                    for (k, it) in items.into_iter().enumerate() {
+                        let (x, it) = ((first + k) as u16, (it + 1) as u16);
+                        let last = links[it as usize].up;
+                        links[x as usize] = Link { up: last, down: it };
+                        links[last as usize].down = x;
+                        links[it as usize].up = x;
+                        item[x as usize] = it;
+                        len[it as usize] += 1;
+                    }
+                }
+            }
+        }
+        DlxSolver {
+            shape,
+            base,
+            chunks,
+            template_links: (0..=headers as u16)
+                .map(|i| Link { up: i, down: i })
+                .collect(),
+            template_len: len[..chunks * LANES]
+                .iter()
+                .map(|&l| if l == PAD { PAD } else { 0 })
+                .collect(),
+            box_of: (0..nn).map(|c| shape.box_of(c / n, c % n) as u8).collect(),
+            links,
+            len,
+            item,
+            choice: vec![0; nn],
+            empties: 0,
+            answer: vec![0; nn],
+            nodes: 0,
+        }
+    }
+
+    /// The shape this solver takes.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The lexicographically smallest fill of `puzzle`, or why there is none.
+    ///
+    /// # Panics
+    /// If `puzzle` has another shape than the solver.
+    pub fn solve(&mut self, puzzle: &Grid) -> Outcome {
+        self.solve_within(puzzle, Limits::default())
+    }
+
+    /// Counts the fills of `puzzle` up to `limit`.
+    ///
+    /// # Panics
+    /// If `puzzle` has another shape than the solver.
+    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> CountOutcome {
+        self.count_within(puzzle, limit, Limits::default())
+    }
+
+    /// Search nodes (options tried) so far, over every call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Builds the matrix left after the givens: every item list holds exactly the options
+    /// that no given excludes, in ascending order, and the givens' items are covered.
+    ///
+    /// This is the state that covering the givens' items in the full matrix reaches (the
+    /// search then sees the same lists and lengths), built directly: the headers and
+    /// lengths come from a template, then only the surviving options are linked in. Nodes
+    /// of excluded options are never reached from a list, so their stale links from an
+    /// earlier puzzle are never read, and the givens' items are never uncovered.
+    fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution> {
+        assert_eq!(
+            puzzle.shape(),
+            self.shape,
+            "puzzle shape differs from the solver's"
+        );
+        let n = self.shape.side();
+        let cells = puzzle.cells();
+        // Values used by the givens in each row, column and box (bit v − 1).
+        let (mut rows, mut cols, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
+        let mut clash = false;
+        let mut empties = 0;
+        for (cell, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                empties += 1;
+                continue;
+            }
+            let (r, c, b) = (cell / n, cell % n, self.box_of[cell] as usize);
+            let bit = 1 << (v - 1);
+            clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        if clash {
+            let clash = puzzle.clash().expect("a value repeats in a unit");
+            return Err(NoSolution::Clash(clash));
+        }
+        let headers = self.template_links.len();
+        let (links, len, item) = (&mut *self.links, &mut *self.len, &*self.item);
+        links[..headers].copy_from_slice(&self.template_links);
+        len[..self.chunks * LANES].copy_from_slice(&self.template_len);
+        let all = (1u32 << n) - 1;
+        for (r, &in_row) in rows[..n].iter().enumerate() {
+            for (c, &in_col) in cols[..n].iter().enumerate() {
+                let cell = r * n + c;
+                let first = self.base + 4 * cell * n;
+                let v = cells[cell];
+                if v != 0 {
+                    // The given's four items are covered.
+                    let x = first + 4 * (v as usize - 1);
+                    for q in x..x + 4 {
+                        len[item[q] as usize] = COVERED;
+                    }
+                    continue;
+                }
+                let b = self.box_of[cell] as usize;
+                let mut free = all & !(in_row | in_col | boxes[b]);
+                while free != 0 {
+                    let x = first + 4 * free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    // Append the option's nodes at the bottom of their items' lists.
+                    let mut append = |q: usize| {
+                        let it = item[q];
+                        let last = links[it as usize].up;
+                        links[q] = Link { up: last, down: it };
+                        links[last as usize].down = q as u16;
+                        links[it as usize].up = q as u16;
+                        len[it as usize] += 1;
+                    };
+                    append(x);
+                    append(x + 1);
+                    append(x + 2);
+                    append(x + 3);
+                }
+            }
+        }
+        self.empties = empties;
+        Ok(())
+    }
+
+    fn grid(&self, answer: &[u8]) -> Grid {
+        Grid::from_values(self.shape, answer).expect("answer values are in range")
+    }
+
+    /// Algorithm X from the placed givens, visiting each solution with its depth; the
+    /// option nodes chosen are `self.choice[..depth]`. Leaves the matrix dirty on any
+    /// early end (the next [`DlxSolver::place_givens`] resets it).
+    fn search<const LEFTMOST: bool>(
+        &mut self,
+        limits: Limits,
+        mut visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> SearchEnd {
+        let links = &mut *self.links;
+        let len = &mut *self.len;
+        let item = &*self.item;
+        let chunks = self.chunks;
+        let choice = &mut self.choice[..];
+        let empties = self.empties;
+        let cells = self.shape.cells() as u16;
+        let mut level = 0usize;
+        let mut tried = 0u64;
+        let end = 'search: loop {
+            // X2/X3: at a new level, report a solution or choose an item.
+            let mut back = true;
+            let (mut i, mut x, mut slot) = (0u16, 0u16, 0usize);
+            if level == empties {
+                if visit(&choice[..level]).is_break() {
+                    break SearchEnd::Stopped;
+                }
+            } else {
+                let (chosen, length) = choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0);
+                if length > 0 {
+                    // Items are cells, then rows, columns, boxes (`cells` of each kind).
+                    slot = (chosen > cells) as usize
+                        + (chosen > 2 * cells) as usize
+                        + (chosen > 3 * cells) as usize;
+                    cover_slot(links, len, item, chosen, slot);
+                    i = chosen;
+                    x = links[i as usize].down;
+                    back = false;
+                }
+            }
+            loop {
+                if back {
+                    // X8, X6: leave this level and undo the option tried below.
+                    if level == 0 {
+                        break 'search SearchEnd::Exhausted;
+                    }
+                    level -= 1;
+                    let tried_node = choice[level];
+                    uncommit(links, len, item, tried_node);
+                    i = item[tried_node as usize];
+                    slot = (tried_node & 3) as usize;
+                    x = links[tried_node as usize].down;
+                }
+                // X5: try option node `x` of item `i`, or give `i` back when done.
+                if x == i {
+                    uncover_slot(links, len, item, i, slot);
+                    back = true;
+                    continue;
+                }
+                if tried >= limits.max_nodes {
+                    break 'search SearchEnd::NodeLimit;
+                }
+                if let Some(deadline) = limits.deadline
+                    && tried.is_multiple_of(Limits::CLOCK_EVERY)
+                    && tried > 0
+                    && Instant::now() >= deadline
+                {
+                    break 'search SearchEnd::Deadline;
+                }
+                tried += 1;
+                commit(links, len, item, x);
+                choice[level] = x;
+                level += 1;
+                break;
+            }
+        };
+        self.nodes += tried;
+        end
+    }
+
+    fn solve_placed(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        let start = self.nodes;
+        let (base, n) = (self.base, self.shape.side());
+        // Taken out (no allocation) so that the visitor can write it during the search.
+        let mut answer = std::mem::take(&mut self.answer);
+        answer.copy_from_slice(puzzle.cells());
+        let mut found = 0u32;
+        let end = self.search::<false>(limits, |choice| {
+            found += 1;
+            if found == 1 {
+                record(&mut answer, base, n, choice);
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        let outcome = match (found, gave_up(end)) {
+            (0 | 1, Some(why)) => Some(Outcome::GaveUp(why)),
+            (0, _) => Some(Outcome::NoSolution(NoSolution::Unsolvable)),
+            (1, _) => Some(Outcome::Solved(self.grid(&answer))),
+            _ => None,
+        };
+        if let Some(outcome) = outcome {
+            self.answer = answer;
+            return outcome;
+        }
+        // Several solutions: search again, meeting them in lexicographic order.
+        let rest = Limits {
+            max_nodes: limits.max_nodes.saturating_sub(self.nodes - start),
+            ..limits
+        };
+        self.place_givens(puzzle)
+            .expect("the givens were placed once already");
+        answer.copy_from_slice(puzzle.cells());
+        let end = self.search::<true>(rest, |choice| {
+            record(&mut answer, base, n, choice);
+            ControlFlow::Break(())
+        });
+        let outcome = match end {
+            SearchEnd::Stopped => Outcome::Solved(self.grid(&answer)),
+            SearchEnd::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
+            SearchEnd::Deadline => Outcome::GaveUp(GaveUp::Timeout),
+            // Cannot happen: the first search found two solutions.
+            SearchEnd::Exhausted => Outcome::NoSolution(NoSolution::Unsolvable),
+        };
+        self.answer = answer;
+        outcome
+    }
+}
+
+/// Writes the options chosen (option nodes) into `answer`, which holds the givens.
+fn record(answer: &mut [u8], base: usize, n: usize, choice: &[u16]) {
+    for &x in choice {
+        let option = (x as usize - base) / 4;
+        answer[option / n] = (option % n) as u8 + 1;
+    }
+}
+
+impl SudokuSolver for DlxSolver {
+    fn name(&self) -> &'static str {
+        "dlx"
+    }
+
+    fn solve_within(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        match self.place_givens(puzzle) {
+            Ok(()) => self.solve_placed(puzzle, limits),
+            Err(why) => Outcome::NoSolution(why),
+        }
+    }
+
+    fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome {
+        if self.place_givens(puzzle).is_err() {
+            return CountOutcome {
+                solutions: 0,
+                complete: true,
+                gave_up: None,
+            };
+        }
+        let mut solutions = 0u64;
+        let end = self.search::<false>(limits, |_| {
+            solutions += 1;
+            if solutions >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        CountOutcome {
+            solutions,
+            complete: end == SearchEnd::Exhausted,
+            gave_up: gave_up(end),
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// Which limit, if any, ended a search.
+fn gave_up(end: SearchEnd) -> Option<GaveUp> {
+    match end {
+        SearchEnd::NodeLimit => Some(GaveUp::NodeLimit),
+        SearchEnd::Deadline => Some(GaveUp::Timeout),
+        SearchEnd::Exhausted | SearchEnd::Stopped => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The SSE2 scan (on x86-64) against the plain one, on random lengths: active items of
+    /// length 0..=25, covered ones (bit 7 set), and padding.
+    #[test]
+    fn vector_choice_matches_the_plain_scan() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..20_000 {
+            let chunks = 1 + round % 40;
+            let mut lens = vec![[PAD; LANES]; chunks];
+            let active_percent = next() % 100;
+            let short = next() % 4; // how rare lengths <= 1 are
+            for b in lens.iter_mut().flatten().skip(1) {
+                let r = next();
+                *b = if r % 100 < active_percent {
+                    let l = (r >> 8) % 26;
+                    if l <= 1 && (r >> 16) % 4 < short {
+                        2
+                    } else {
+                        l as u8
+                    }
+                } else if r % 7 == 0 {
+                    PAD
+                } else {
+                    COVERED | ((r >> 8) % 26) as u8
+                };
+            }
+            // Some item is active whenever a search chooses.
+            let at = 1 + (next() as usize) % (chunks * LANES - 1);
+            if lens.iter().flatten().all(|&b| b >= COVERED) {
+                lens[at / LANES][at % LANES] = 2 + (next() % 24) as u8;
+            }
+            assert_eq!(choose::<false>(&lens), choose_portable::<false>(&lens));
+            assert_eq!(choose::<true>(&lens), choose_portable::<true>(&lens));
+        }
+    }
+
+    #[test]
+    fn every_shape_fits_sixteen_bit_links() {
+        for side in [4, 6, 8, 9, 10, 12, 16, 20, 25] {
+            let shape = Shape::for_side(side).unwrap();
+            let s = DlxSolver::new(shape);
+            assert!(s.base.is_multiple_of(4) && s.base > 4 * side * side);
+            assert!(s.base + 4 * side * side * side <= SPAN);
+        }
+    }
+}
