@@ -108,6 +108,26 @@ fn puzzles_too_slow_for_row_major_backtracking_get_the_smallest() {
     );
 }
 
+/// The witness construction that takes over from the row-by-row search on large grids
+/// (forced here with a budget of 0) gives the same smallest fills.
+#[test]
+fn witness_construction_gives_the_smallest_fill_too() {
+    let mut rng = Rng::new(625);
+    let mut solver = DlxSolver::new(Shape::CLASSIC);
+    solver.set_lex_dfs_budget(0);
+    let mut several = 0;
+    for k in 0..400 {
+        let clues = 17 + rng.below(14);
+        let puzzle = random_puzzle(&mut rng, clues);
+        let got =
+            dlx_answer(&mut solver, &puzzle).expect("a puzzle cut from a valid grid has a fill");
+        let (want, _) = oracle(&puzzle, 200_000);
+        assert_eq!(Some(&got), want.as_ref(), "puzzle {k}: {puzzle}");
+        several += (count_fills(&puzzle, 2) == 2) as usize;
+    }
+    assert!(several > 200, "only {several} puzzles had several fills");
+}
+
 #[test]
 fn every_puzzle_with_a_unique_fill_matches_the_oracle() {
     // Unique puzzles: the answer must be the only fill, whatever the search order.

@@ -52,6 +52,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::grid::{Grid, Shape};
+use super::lex::{self, LEX_DFS_BUDGET};
 use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver};
 use crate::exact_cover::{Limits, SearchEnd};
 
@@ -106,6 +107,9 @@ pub struct DlxSolver {
     answer: Vec<u8>,
     /// Search nodes (options tried) over every call.
     nodes: u64,
+    /// Nodes the forced-then-leftmost search may use before the witness construction
+    /// takes over (see `lex.rs`).
+    lex_dfs_budget: u64,
 }
 
 impl fmt::Debug for DlxSolver {
@@ -469,7 +473,15 @@ impl DlxSolver {
             empties: 0,
             answer: vec![0; nn],
             nodes: 0,
+            lex_dfs_budget: LEX_DFS_BUDGET,
         }
+    }
+
+    /// Sets how many nodes the row-by-row search for the smallest fill may use before the
+    /// witness construction takes over ([`LEX_DFS_BUDGET`] by default). Both give the same
+    /// answer; 0 forces the construction, `u64::MAX` forbids it (for tests and timing).
+    pub fn set_lex_dfs_budget(&mut self, nodes: u64) {
+        self.lex_dfs_budget = nodes;
     }
 
     /// The shape this solver takes.
@@ -685,20 +697,30 @@ impl DlxSolver {
             self.answer = answer;
             return outcome;
         }
-        // Several solutions: search again, meeting them in lexicographic order.
+        // Several solutions: search again, meeting them in lexicographic order; the first
+        // fill found above is kept as the witness in case that search runs too long.
+        let witness = answer.clone();
         let rest = Limits {
             max_nodes: limits.max_nodes.saturating_sub(self.nodes - start),
             ..limits
         };
+        let dfs = Limits {
+            max_nodes: rest.max_nodes.min(self.lex_dfs_budget),
+            ..rest
+        };
         self.place_givens(puzzle)
             .expect("the givens were placed once already");
         answer.copy_from_slice(puzzle.cells());
-        let end = self.search::<true>(rest, |choice| {
+        let end = self.search::<true>(dfs, |choice| {
             record(&mut answer, base, n, choice);
             ControlFlow::Break(())
         });
         let outcome = match end {
             SearchEnd::Stopped => Outcome::Solved(self.grid(&answer)),
+            SearchEnd::NodeLimit if rest.max_nodes > self.lex_dfs_budget => {
+                self.answer = answer;
+                return self.smallest_by_witness(puzzle, &witness, limits, start);
+            }
             SearchEnd::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
             SearchEnd::Deadline => Outcome::GaveUp(GaveUp::Timeout),
             // Cannot happen: the first search found two solutions.
@@ -706,6 +728,37 @@ impl DlxSolver {
         };
         self.answer = answer;
         outcome
+    }
+
+    /// The witness construction of `lex.rs`, each feasibility test an MRV search; `limits`
+    /// cover the whole solve, which started at node count `start`.
+    fn smallest_by_witness(
+        &mut self,
+        puzzle: &Grid,
+        witness: &[u8],
+        limits: Limits,
+        start: u64,
+    ) -> Outcome {
+        lex::smallest_from_witness(puzzle, witness, |partial, fill| {
+            if self.place_givens(partial).is_err() {
+                return Ok(false);
+            }
+            let rest = Limits {
+                max_nodes: limits.max_nodes.saturating_sub(self.nodes - start),
+                ..limits
+            };
+            let (base, n) = (self.base, self.shape.side());
+            fill.copy_from_slice(partial.cells());
+            match self.search::<false>(rest, |choice| {
+                record(fill, base, n, choice);
+                ControlFlow::Break(())
+            }) {
+                SearchEnd::Stopped => Ok(true),
+                SearchEnd::Exhausted => Ok(false),
+                SearchEnd::NodeLimit => Err(GaveUp::NodeLimit),
+                SearchEnd::Deadline => Err(GaveUp::Timeout),
+            }
+        })
     }
 }
 

@@ -296,6 +296,27 @@ impl Grid {
         None
     }
 
+    /// True when the value at `(row, col)`, if any, appears nowhere else in its row, column
+    /// and box.
+    pub fn consistent_at(&self, row: usize, col: usize) -> bool {
+        let v = self.get(row, col);
+        if v == 0 {
+            return true;
+        }
+        let (n, br, bc) = (
+            self.shape.side(),
+            self.shape.box_rows(),
+            self.shape.box_cols(),
+        );
+        let (r0, c0) = (row - row % br, col - col % bc);
+        (0..n).all(|k| {
+            let (r, c) = (r0 + k / bc, c0 + k % bc);
+            (k == col || self.get(row, k) != v)
+                && (k == row || self.get(k, col) != v)
+                && ((r, c) == (row, col) || self.get(r, c) != v)
+        })
+    }
+
     /// True when `self` is complete, obeys every rule, and keeps every given of `puzzle`.
     pub fn is_complete_solution_of(&self, puzzle: &Grid) -> bool {
         self.shape == puzzle.shape

@@ -26,11 +26,13 @@ mod dlx;
 mod fast;
 pub mod format;
 mod grid;
+mod lex;
 
 pub use backtrack::{Bitmask, Candidates, Naive};
 pub use dlx::{GenericDlxSolver, problem};
 pub use fast::DlxSolver;
 pub use grid::{Clash, Grid, GridError, Shape, Unit, allowed_symbols, describe_byte};
+pub use lex::LEX_DFS_BUDGET;
 
 pub use crate::exact_cover::Limits;
 
