@@ -25,7 +25,8 @@ use super::input::LineReader;
 /// Most records answered per chunk, and most waiting in the channel.
 pub const CHUNK: usize = 1024;
 
-/// What the reader sends: a record, or a fault of an input (it could not be opened or read).
+/// What the reader sends: a record, or a fault of an input (it could not be opened or read,
+/// or holds no puzzle).
 pub enum Item {
     Record { input: Arc<str>, record: Record },
     Failure(String),
@@ -75,6 +76,7 @@ fn read_one(path: &Path, tx: &SyncSender<Sourced>, bytes: &mut u64) -> Result<()
     let mut lines = LineReader::new(reader);
     let mut parser = Parser::new();
     let mut buf = Vec::new();
+    let mut sent = 0usize;
     loop {
         match lines.next_line(&mut buf) {
             Ok(Some((number, full_len))) => {
@@ -82,6 +84,7 @@ fn read_one(path: &Path, tx: &SyncSender<Sourced>, bytes: &mut u64) -> Result<()
                     *bytes = start + lines.bytes_read();
                     let input = Arc::clone(&name);
                     send(Item::Record { input, record }, *bytes)?;
+                    sent += 1;
                 }
             }
             Ok(None) => break,
@@ -92,16 +95,21 @@ fn read_one(path: &Path, tx: &SyncSender<Sourced>, bytes: &mut u64) -> Result<()
         }
     }
     *bytes = start + lines.bytes_read();
-    if let Some(record) = parser.finish(lines.last_line()) {
-        send(
+    match parser.finish(lines.last_line()) {
+        Some(record) => send(
             Item::Record {
                 input: name,
                 record,
             },
             *bytes,
-        )?;
+        ),
+        // An input without a single puzzle is most likely the wrong input.
+        None if sent == 0 => send(
+            Item::Failure(format!("sudoku-dlx: {name}: no puzzles found")),
+            *bytes,
+        ),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The next chunk: waits for one item, then takes what is ready, up to [`CHUNK`]. `None`

@@ -245,7 +245,23 @@ impl Parser {
                     parts.len(),
                 )
             };
-            let shape = Shape::for_side(side).unwrap_or(Shape::CLASSIC);
+            let Some(shape) = Shape::for_side(side) else {
+                // No grid has rows this long: report the line on its own rather than take
+                // the lines after it as the rest of a grid.
+                let found_cells = format == Format::Compact;
+                return Some(Record {
+                    line: number,
+                    format,
+                    grid: Err(FormatError {
+                        line: number,
+                        kind: FormatErrorKind::RowLength {
+                            expected: Shape::CLASSIC.side(),
+                            found: side,
+                            what: if found_cells { "cells" } else { "numbers" },
+                        },
+                    }),
+                });
+            };
             self.pending = Some(Pending {
                 start: number,
                 format,
@@ -509,5 +525,32 @@ mod tests {
         assert_eq!(r.len(), 1);
         assert_eq!(r[0].line, 3);
         assert!(r[0].grid.is_ok());
+    }
+}
+
+#[cfg(test)]
+mod junk_tests {
+    use super::*;
+
+    #[test]
+    fn a_junk_line_does_not_swallow_the_lines_after_it() {
+        let good =
+            "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+        let text = format!("bad\n{good}\nnot a puzzle\n{good}\n");
+        let r = parse_str(&text);
+        assert_eq!(r.len(), 4);
+        let errors: Vec<String> = r
+            .iter()
+            .filter_map(|r| r.grid.as_ref().err().map(|e| e.to_string()))
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "1: expected 9 cells, found 3",
+                "3: expected 9 numbers, found 3"
+            ]
+        );
+        assert!(r[1].grid.is_ok() && r[3].grid.is_ok());
+        assert_eq!((r[1].line, r[3].line), (2, 4));
     }
 }
