@@ -310,6 +310,7 @@ fn report(t: &Tally, nodes: u64, threads: usize, secs: f64) {
         t.puzzles, t.solved, t.no_solution, t.errors, t.gave_up
     );
     eprintln!(
-        "stats: wall time {secs:.3} s, {per:.1} µs/puzzle, {rate:.0} puzzles/s, {nodes} search nodes ({nodes_per:.1}/puzzle), {threads} threads"
+        "stats: wall time {secs:.3} s, {per:.1} µs/puzzle, {rate:.0} puzzles/s, {nodes} search nodes ({nodes_per:.1}/puzzle), {threads} {}",
+        if threads == 1 { "thread" } else { "threads" }
     );
 }
