@@ -26,7 +26,11 @@ fuzz_target!(|data: &[u8]| {
     records.extend(parser.finish(last));
     let mut previous = 0;
     for r in &records {
-        assert!(r.line >= 1 && r.line <= last, "record line {} of {last}", r.line);
+        assert!(
+            r.line >= 1 && r.line <= last,
+            "record line {} of {last}",
+            r.line
+        );
         assert!(r.line > previous, "records out of order");
         previous = r.line;
         match &r.grid {

@@ -30,7 +30,10 @@ fuzz_target!(|data: &[u8]| {
     let first = solver.solve_within(&puzzle, limits);
     match &first {
         Outcome::Solved(g) => {
-            assert!(g.is_complete_solution_of(&puzzle), "{g:?} does not solve {puzzle:?}");
+            assert!(
+                g.is_complete_solution_of(&puzzle),
+                "{g:?} does not solve {puzzle:?}"
+            );
             let c = solver.count_within(&puzzle, 1, limits);
             assert!(c.solutions == 1 || c.gave_up.is_some(), "{c:?}");
         }
@@ -42,5 +45,9 @@ fuzz_target!(|data: &[u8]| {
         }
         Outcome::GaveUp(_) => {}
     }
-    assert_eq!(solver.solve_within(&puzzle, limits), first, "a second solve differs");
+    assert_eq!(
+        solver.solve_within(&puzzle, limits),
+        first,
+        "a second solve differs"
+    );
 });

@@ -149,12 +149,8 @@ pub fn run(job: Job, common: &Common) -> Exit {
             Item::Failure(_) => None,
         });
         for (s, a) in chunk.iter().zip(&answers) {
-            match (&s.item, a) {
-                (Item::Failure(message), _) => {
-                    progress.note(message);
-                    exit = exit.worst(Exit::BadInput);
-                }
-                (Item::Record { .. }, Some(a)) => {
+            match (a, &s.item) {
+                (Some(a), _) => {
                     if let Some(note) = &a.note {
                         progress.note(note);
                     }
@@ -163,7 +159,12 @@ pub fn run(job: Job, common: &Common) -> Exit {
                     exit = exit.worst(a.status.exit());
                     written = written.and_then(|()| out.answer(&a.text));
                 }
-                (Item::Record { .. }, None) => unreachable!("every record is answered"),
+                (None, Item::Failure(message)) => {
+                    progress.note(message);
+                    exit = exit.worst(Exit::BadInput);
+                }
+                // Every record has an answer.
+                (None, Item::Record { .. }) => {}
             }
             if written.is_err() {
                 break;
