@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
         })
         .collect();
     let puzzle = Grid::from_values(shape, &values).expect("values are in range");
-    let limits = Limits::nodes(20_000);
+    let limits = Limits::nodes(2_000);
     let mut solver = DlxSolver::new(shape);
     let first = solver.solve_within(&puzzle, limits);
     match &first {
