@@ -312,6 +312,7 @@ fn bad_flags_are_usage_errors() {
     for args in [
         &["solve", "--timeout", "soon"][..],
         &["solve", "--threads", "many"],
+        &["solve", "--threads", "100000"],
         &["solve", "--format", "xml"],
     ] {
         let out = Command::new(BIN).args(args).output().unwrap();

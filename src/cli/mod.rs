@@ -86,9 +86,10 @@ struct Common {
     /// is milliseconds.
     #[arg(long, value_name = "TIME", value_parser = parse_timeout)]
     timeout: Option<Duration>,
-    /// Worker threads; 0 or none for one per core. Answers keep the input order.
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    /// Worker threads (at most 1024); 0 or none for one per core. Answers keep the input
+    /// order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
     /// Never show the progress bar (it is shown only when standard error is a terminal).
     #[arg(long, short)]
     quiet: bool,

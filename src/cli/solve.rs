@@ -113,7 +113,7 @@ pub fn run(job: Job, common: &Common) -> Exit {
         timeout: common.timeout,
     };
     let kind = common.solver;
-    let workers = match Workers::new(common.threads.unwrap_or(0), || Solvers {
+    let workers = match Workers::new(common.threads.unwrap_or(0) as usize, || Solvers {
         kind,
         by_shape: HashMap::new(),
     }) {
