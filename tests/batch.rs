@@ -239,3 +239,28 @@ fn per_puzzle_limits_say_why_and_do_not_stop_the_batch() {
     assert_eq!(err, "<stdin>:1: gave up: time limit reached\n");
     assert_eq!(code, 3);
 }
+
+#[test]
+fn each_message_comes_just_before_its_answer_in_a_shared_stream() {
+    let input = format!("{FILL}\nbad\n55{}\n{FILL}\n", &FILL[2..]);
+    let mut child = Command::new("sh")
+        .args(["-c", "\"$0\" solve --threads 2 2>&1", BIN])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!(
+            "{FILL}\n<stdin>:2: expected 9 cells, found 3\nerror\n\
+             <stdin>:3: no solution: row 1 has two 5s\nno solution\n{FILL}\n"
+        )
+    );
+}

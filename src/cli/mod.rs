@@ -90,7 +90,8 @@ struct Common {
     /// order.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
     threads: Option<u64>,
-    /// Never show the progress bar (it is shown only when standard error is a terminal).
+    /// Never show the progress bar (shown only when standard error is a terminal and the
+    /// answers go elsewhere).
     #[arg(long, short)]
     quiet: bool,
     /// Print puzzles, results, time and search nodes to standard error at the end.

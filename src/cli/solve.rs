@@ -128,7 +128,9 @@ pub fn run(job: Job, common: &Common) -> Exit {
     } else {
         common.files.clone()
     };
-    let progress = Progress::new(!common.quiet && io::stderr().is_terminal(), &inputs);
+    // A bar only where someone watches it and the answers do not scroll over it.
+    let show_bar = !common.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
+    let progress = Progress::new(show_bar, &inputs);
     let stdout = io::stdout();
     let mut out = Out::new(io::BufWriter::with_capacity(64 * 1024, stdout.lock()));
     let style = match job {
@@ -152,6 +154,9 @@ pub fn run(job: Job, common: &Common) -> Exit {
             match (a, &s.item) {
                 (Some(a), _) => {
                     if let Some(note) = &a.note {
+                        // Earlier answers first, so that a terminal (or `2>&1`) shows
+                        // each message just before its answer.
+                        written = written.and_then(|()| out.flush());
                         progress.note(note);
                     }
                     tally.count(a.status);
@@ -160,6 +165,7 @@ pub fn run(job: Job, common: &Common) -> Exit {
                     written = written.and_then(|()| out.answer(&a.text));
                 }
                 (None, Item::Failure(message)) => {
+                    written = written.and_then(|()| out.flush());
                     progress.note(message);
                     exit = exit.worst(Exit::BadInput);
                 }
