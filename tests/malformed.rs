@@ -10,6 +10,10 @@ const BIN: &str = env!("CARGO_BIN_EXE_sudoku-dlx");
 const PUZZLE: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
+/// Its fill.
+const ANSWER: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
 /// Runs `solve` (with two threads, to cover the batch path) on `input` from standard input.
 fn run(input: &[u8], extra: &[&str]) -> (String, String, i32) {
     let mut child = Command::new(BIN)
@@ -222,6 +226,18 @@ fn grid_cases(format: &str, grid: Vec<String>, what: &str) {
         &format!("{format}: truncated, then a good grid"),
         &text(&then_good),
         &format!("error\n\n{answer}"),
+        &format!("<stdin>:{}: the grid has 6 rows, expected 9\n", cut + 1),
+        2,
+    );
+
+    // A truncated grid followed at once by one-line puzzles: they are not swallowed.
+    let mut then_lines = grid[..cut].to_vec();
+    then_lines.push(PUZZLE.to_string());
+    then_lines.push(PUZZLE.to_string());
+    case(
+        &format!("{format}: truncated, then one-line puzzles"),
+        &text(&then_lines),
+        &format!("error\n{ANSWER}\n{ANSWER}\n"),
         &format!("<stdin>:{}: the grid has 6 rows, expected 9\n", cut + 1),
         2,
     );

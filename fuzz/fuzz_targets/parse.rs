@@ -24,6 +24,10 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     records.extend(parser.finish(last));
+    assert!(
+        parser.finish(last).is_none(),
+        "finish had more than one record"
+    );
     let mut previous = 0;
     for r in &records {
         assert!(
