@@ -158,10 +158,10 @@ fn count_says_when_it_stopped_at_the_limit() {
 fn bad_input_is_named_and_never_panics() {
     let good = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
     let cases: Vec<(Vec<u8>, &str)> = vec![
-        (b"".to_vec(), "sudoku-dlx: <stdin>: no puzzle found"),
+        (b"".to_vec(), "sudoku-dlx: <stdin>: no puzzles found"),
         (
             b"# only a comment\n\n".to_vec(),
-            "sudoku-dlx: <stdin>: no puzzle found",
+            "sudoku-dlx: <stdin>: no puzzles found",
         ),
         (
             format!("{}\n", &good[..80]).into_bytes(),

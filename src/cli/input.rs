@@ -11,11 +11,16 @@ pub const MAX_LINE: usize = 64 * 1024;
 pub struct LineReader<R> {
     inner: R,
     number: usize,
+    bytes: u64,
 }
 
 impl<R: BufRead> LineReader<R> {
     pub fn new(inner: R) -> Self {
-        LineReader { inner, number: 0 }
+        LineReader {
+            inner,
+            number: 0,
+            bytes: 0,
+        }
     }
 
     /// Reads the next line into `buf` (without its `\n`). Returns its 1-based number and its
@@ -45,12 +50,18 @@ impl<R: BufRead> LineReader<R> {
             buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
             full += chunk.len();
             self.inner.consume(used);
+            self.bytes += used as u64;
             if done {
                 break;
             }
         }
         self.number += 1;
         Ok(Some((self.number, full)))
+    }
+
+    /// Bytes read so far, line ends included.
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
     }
 
     /// Number of the last line read.
@@ -75,5 +86,6 @@ mod tests {
         assert_eq!(buf, b"ab\r");
         assert_eq!(r.next_line(&mut buf).unwrap(), Some((3, 4)));
         assert_eq!(r.next_line(&mut buf).unwrap(), None);
+        assert_eq!(r.bytes_read(), text.len() as u64);
     }
 }

@@ -1,13 +1,16 @@
 //! The command line: flags (clap derive), then the subcommands. Everything here reads,
 //! writes and reports; solving happens in the library.
 
+mod batch;
 mod bench;
 mod cover;
 mod input;
+mod output;
 mod solve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -18,7 +21,7 @@ pub enum Exit {
     Ok = 0,
     /// Some puzzle has no solution.
     NoSolution = 1,
-    /// Some puzzle hit `--max-nodes`.
+    /// Some puzzle hit `--max-nodes` or `--timeout`.
     GaveUp = 3,
     /// Bad input or usage.
     BadInput = 2,
@@ -63,11 +66,12 @@ enum Command {
     ///
     /// A puzzle with several fills is answered with the lexicographically smallest one.
     /// Exit code: 0 all solved, 1 some puzzle has no solution, 3 some puzzle hit
-    /// --max-nodes, 2 bad input or usage.
+    /// --max-nodes or --timeout, 2 bad input or usage.
     Solve(SolveArgs),
     /// Count the fills of each puzzle, up to --limit.
     ///
-    /// Exit code: 0 all counted, 3 some count hit --max-nodes, 2 bad input or usage.
+    /// Exit code: 0 all counted, 3 some count hit --max-nodes or --timeout, 2 bad input or
+    /// usage.
     Count(CountArgs),
     /// Time solvers side by side on puzzle files, checking every answer.
     ///
@@ -101,9 +105,44 @@ struct Common {
     /// values placed). Backtracking can run for hours on hard puzzles without it.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// Give up on a puzzle after this much time: `2s`, `1.5s`, `250ms`, `1m`; a bare number
+    /// is milliseconds.
+    #[arg(long, value_name = "TIME", value_parser = parse_timeout)]
+    timeout: Option<Duration>,
+    /// Worker threads (at most 1024); 0 or none for one per core. Answers keep the input
+    /// order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Never show the progress bar (shown only when standard error is a terminal and the
+    /// answers go elsewhere).
+    #[arg(long, short)]
+    quiet: bool,
     /// Print puzzles, results, time and search nodes to standard error at the end.
     #[arg(long)]
     stats: bool,
+}
+
+/// Parses `--timeout`: a number with `ms`, `s` or `m`, or bare milliseconds.
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (number, unit_secs) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        (t, 1e-3)
+    };
+    let value: f64 = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a time such as 2s, 1.5s, 250ms or 1m"))?;
+    let secs = value * unit_secs;
+    if !secs.is_finite() || secs <= 0.0 || secs > 1e9 {
+        return Err(format!("'{text}' is not a positive time below 10^9 s"));
+    }
+    Ok(Duration::from_secs_f64(secs))
 }
 
 #[derive(Debug, Args)]
@@ -202,6 +241,10 @@ pub enum OutputFormat {
     Compact,
     /// A boxed grid for people.
     Pretty,
+    /// CSV: a header `puzzle,answer,status`, then one row per puzzle (grids as lines).
+    Csv,
+    /// JSON lines: one object per puzzle with `puzzle`, `answer`, `status`, `nodes`.
+    Json,
 }
 
 /// Runs the command and turns the outcome into an exit code.
@@ -225,4 +268,21 @@ pub fn main() -> ExitCode {
         Command::Cover(args) => cover::run(&args),
     };
     ExitCode::from(exit as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_parse_with_units() {
+        assert_eq!(parse_timeout("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_timeout("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_timeout("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_timeout("250"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_timeout("1m"), Ok(Duration::from_secs(60)));
+        for bad in ["", "s", "0", "-1s", "abc", "1h", "nan", "inf"] {
+            assert!(parse_timeout(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
 }

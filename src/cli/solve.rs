@@ -1,18 +1,19 @@
-//! `solve` and `count`: read records from each input, answer each in order, report.
+//! `solve` and `count`: read records from each input, answer them on worker threads (see
+//! `batch`), write the answers in input order (see `output`), report.
 
 use std::collections::HashMap;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
-use std::path::Path;
-use std::time::Instant;
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-use sudoku_dlx::sudoku::format::{Format, Parser, Record, render};
+use sudoku_dlx::sudoku::format::Record;
 use sudoku_dlx::sudoku::{
     Bitmask, Candidates, DlxSolver, GenericDlxSolver, Limits, Naive, NoSolution, Outcome, Shape,
     SudokuSolver,
 };
 
-use super::input::LineReader;
+use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
+use super::output::{Out, Text, entry};
 use super::{Common, Exit, OutputFormat, SolverKind};
 
 /// What to do with each puzzle.
@@ -31,10 +32,10 @@ struct Tally {
     gave_up: u64,
 }
 
-/// Solvers of one kind by shape, made on first use.
+/// Solvers by shape, made on first use; each worker thread has its own.
 pub(super) struct Solvers {
     kind: SolverKind,
-    by_shape: HashMap<Shape, Box<dyn SudokuSolver>>,
+    by_shape: HashMap<Shape, Box<dyn SudokuSolver + Send>>,
 }
 
 impl Solvers {
@@ -59,210 +60,259 @@ impl Solvers {
             .as_mut()
     }
 
+    /// Search nodes over every solver made so far.
     pub(super) fn nodes(&self) -> u64 {
         self.by_shape.values().map(|s| s.nodes()).sum()
     }
 }
 
-/// Where answers go, and whether the last answer took several lines (answers that do are
-/// separated from their neighbours by an empty line).
-struct Out<W: Write> {
-    w: W,
-    wrote: bool,
-    last_multi: bool,
-    flush_each: bool,
+impl Tally {
+    fn count(&mut self, status: Status) {
+        self.puzzles += 1;
+        match status {
+            Status::Solved => self.solved += 1,
+            Status::NoSolution => self.no_solution += 1,
+            Status::Error => self.errors += 1,
+            Status::GaveUp => self.gave_up += 1,
+        }
+    }
 }
 
-impl<W: Write> Out<W> {
-    fn answer(&mut self, text: &str, multi: bool) -> io::Result<()> {
-        if self.wrote && (multi || self.last_multi) {
-            self.w.write_all(b"\n")?;
+/// Limits for each puzzle: the node budget and the time each may take.
+#[derive(Debug, Clone, Copy)]
+struct PerPuzzle {
+    max_nodes: u64,
+    timeout: Option<Duration>,
+}
+
+impl PerPuzzle {
+    /// The limits for a search starting now.
+    fn limits(self) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes,
+            deadline: self.timeout.map(|t| Instant::now() + t),
         }
-        self.w.write_all(text.as_bytes())?;
-        self.wrote = true;
-        self.last_multi = multi;
-        if self.flush_each {
-            self.w.flush()?;
-        }
-        Ok(())
     }
+}
+
+/// How a record ended, for the tally and the exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Solved,
+    NoSolution,
+    Error,
+    GaveUp,
+}
+
+impl Status {
+    fn exit(self) -> Exit {
+        match self {
+            Status::Solved => Exit::Ok,
+            Status::NoSolution => Exit::NoSolution,
+            Status::Error => Exit::BadInput,
+            Status::GaveUp => Exit::GaveUp,
+        }
+    }
+}
+
+/// What a worker made of one record: the answer's text, a message for standard error, how
+/// it ended, and the search nodes it took.
+struct Answer {
+    text: Text,
+    note: Option<String>,
+    status: Status,
+    nodes: u64,
 }
 
 /// The run: every input in order; returns the exit code.
 pub fn run(job: Job, common: &Common) -> Exit {
     let started = Instant::now();
-    let stdout = io::stdout();
-    let mut out = Out {
-        w: io::BufWriter::with_capacity(64 * 1024, stdout.lock()),
-        wrote: false,
-        last_multi: false,
-        flush_each: io::stdin().is_terminal(),
+    let per_puzzle = PerPuzzle {
+        max_nodes: common.max_nodes.unwrap_or(u64::MAX),
+        timeout: common.timeout,
     };
-    let mut solvers = Solvers::new(common.solver);
-    let limits = Limits::nodes(common.max_nodes.unwrap_or(u64::MAX));
-    let mut tally = Tally::default();
-    let mut exit = Exit::Ok;
-    let stdin_path = Path::new("-");
-    let inputs: Vec<&Path> = if common.files.is_empty() {
-        vec![stdin_path]
+    let kind = common.solver;
+    let workers = match Workers::new(common.threads.unwrap_or(0) as usize, || Solvers::new(kind)) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("sudoku-dlx: cannot start worker threads: {e}");
+            return Exit::BadInput;
+        }
+    };
+    let inputs: Vec<PathBuf> = if common.files.is_empty() {
+        vec![PathBuf::from("-")]
     } else {
-        common.files.iter().map(|p| p.as_path()).collect()
+        common.files.clone()
     };
-    for path in inputs {
-        let (name, reader): (String, Box<dyn BufRead>) = if path == stdin_path {
-            ("<stdin>".to_string(), Box::new(io::stdin().lock()))
-        } else {
-            match File::open(path) {
-                Ok(f) => (
-                    path.display().to_string(),
-                    Box::new(BufReader::with_capacity(64 * 1024, f)),
-                ),
-                Err(e) => {
-                    eprintln!("sudoku-dlx: {}: {}", path.display(), e);
-                    exit = exit.worst(Exit::BadInput);
-                    continue;
+    // A bar only where someone watches it and the answers do not scroll over it.
+    let show_bar = !common.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
+    let progress = Progress::new(show_bar, &inputs);
+    let stdout = io::stdout();
+    let mut out = Out::new(io::BufWriter::with_capacity(64 * 1024, stdout.lock()));
+    let style = match job {
+        Job::Solve(style) => style,
+        Job::Count(_) => OutputFormat::Auto,
+    };
+    let mut tally = Tally::default();
+    let mut nodes = 0u64;
+    let mut exit = Exit::Ok;
+    let (rx, reader) = spawn_reader(inputs);
+    let mut written = out.header(style);
+    while written.is_ok() {
+        let Some(chunk) = next_chunk(&rx) else { break };
+        let answers = workers.map(&chunk, |s: &Sourced, solvers: &mut Solvers| match &s.item {
+            Item::Record { input, record } => {
+                Some(answer(record, input, &job, per_puzzle, solvers))
+            }
+            Item::Failure(_) => None,
+        });
+        for (s, a) in chunk.iter().zip(&answers) {
+            match (a, &s.item) {
+                (Some(a), _) => {
+                    if let Some(note) = &a.note {
+                        // Earlier answers first, so that a terminal (or `2>&1`) shows
+                        // each message just before its answer.
+                        written = written.and_then(|()| out.flush());
+                        progress.note(note);
+                    }
+                    tally.count(a.status);
+                    nodes += a.nodes;
+                    exit = exit.worst(a.status.exit());
+                    written = written.and_then(|()| out.answer(&a.text));
                 }
+                (None, Item::Failure(message)) => {
+                    written = written.and_then(|()| out.flush());
+                    progress.note(message);
+                    exit = exit.worst(Exit::BadInput);
+                }
+                // Every record has an answer.
+                (None, Item::Record { .. }) => {}
             }
-        };
-        let mut ctx = Ctx {
-            name: &name,
-            job: &job,
-            solvers: &mut solvers,
-            limits,
-            tally: &mut tally,
-            exit: &mut exit,
-        };
-        match process(reader, &mut ctx, &mut out) {
-            Ok(0) => {
-                eprintln!("sudoku-dlx: {name}: no puzzle found");
-                exit = exit.worst(Exit::BadInput);
-            }
-            Ok(_) => {}
-            Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-                // The reader went away (`| head`): stop quietly.
-                return exit;
-            }
-            Err(Failure::Output(e)) => {
-                eprintln!("sudoku-dlx: writing output: {e}");
-                return exit.worst(Exit::BadInput);
-            }
-            Err(Failure::Input(e)) => {
-                eprintln!("sudoku-dlx: {name}: {e}");
-                exit = exit.worst(Exit::BadInput);
+            if written.is_err() {
+                break;
             }
         }
+        written = written.and_then(|()| out.flush());
+        if let Some(last) = chunk.last() {
+            progress.advance(last.bytes, tally.puzzles);
+        }
     }
-    if let Err(e) = out.w.flush()
-        && e.kind() != io::ErrorKind::BrokenPipe
-    {
-        eprintln!("sudoku-dlx: writing output: {e}");
-        exit = exit.worst(Exit::BadInput);
+    progress.finish();
+    match written {
+        Ok(()) => {
+            // The reader is done (the channel is closed), so this does not wait.
+            drop(rx);
+            let _ = reader.join();
+        }
+        // The reader went away (`| head`): stop quietly. The reader thread stops at its
+        // next send, or with the process.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(e) => {
+            progress.note(&format!("sudoku-dlx: writing output: {e}"));
+            exit = exit.worst(Exit::BadInput);
+        }
     }
     if common.stats {
-        report(&tally, solvers.nodes(), started.elapsed().as_secs_f64());
+        report(
+            &tally,
+            nodes,
+            workers.threads(),
+            started.elapsed().as_secs_f64(),
+        );
     }
     exit
 }
 
-enum Failure {
-    Input(io::Error),
-    Output(io::Error),
-}
-
-struct Ctx<'a> {
-    name: &'a str,
-    job: &'a Job,
-    solvers: &'a mut Solvers,
-    limits: Limits,
-    tally: &'a mut Tally,
-    exit: &'a mut Exit,
-}
-
-/// Answers every record of one input; returns how many there were.
-fn process<W: Write>(
-    reader: Box<dyn BufRead + '_>,
-    ctx: &mut Ctx<'_>,
-    out: &mut Out<W>,
-) -> Result<u64, Failure> {
-    let mut lines = LineReader::new(reader);
-    let mut parser = Parser::new();
-    let mut buf = Vec::new();
-    let mut records = 0;
-    while let Some((number, full_len)) = lines.next_line(&mut buf).map_err(Failure::Input)? {
-        if let Some(record) = parser.push_line(number, &buf, full_len) {
-            records += 1;
-            answer(record, ctx, out).map_err(Failure::Output)?;
-        }
-    }
-    if let Some(record) = parser.finish(lines.last_line()) {
-        records += 1;
-        answer(record, ctx, out).map_err(Failure::Output)?;
-    }
-    Ok(records)
-}
-
-fn answer<W: Write>(record: Record, ctx: &mut Ctx<'_>, out: &mut Out<W>) -> io::Result<()> {
-    ctx.tally.puzzles += 1;
-    let puzzle = match record.grid {
+/// Answers one record with this worker's solvers.
+fn answer(
+    record: &Record,
+    input: &str,
+    job: &Job,
+    per_puzzle: PerPuzzle,
+    solvers: &mut Solvers,
+) -> Answer {
+    let puzzle = match &record.grid {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("{}:{}", ctx.name, e);
-            ctx.tally.errors += 1;
-            *ctx.exit = ctx.exit.worst(Exit::BadInput);
-            return out.answer("error\n", false);
+            let text = match job {
+                Job::Solve(style) => entry(*style, record.format, None, None, "error", 0),
+                Job::Count(_) => plain("error\n"),
+            };
+            return Answer {
+                text,
+                note: Some(format!("{input}:{e}")),
+                status: Status::Error,
+                nodes: 0,
+            };
         }
     };
-    let solver = ctx.solvers.get(puzzle.shape());
-    match ctx.job {
-        Job::Solve(format) => {
-            let format = match format {
-                OutputFormat::Auto => record.format,
-                OutputFormat::Line => Format::Line,
-                OutputFormat::Spaced => Format::Spaced,
-                OutputFormat::Compact => Format::Compact,
-                OutputFormat::Pretty => Format::Pretty,
+    let solver = solvers.get(puzzle.shape());
+    let before = solver.nodes();
+    let (text, note, status) = match job {
+        Job::Solve(style) => {
+            let outcome = solver.solve_within(puzzle, per_puzzle.limits());
+            let nodes = solver.nodes() - before;
+            let entry = |answer, status: &str| {
+                entry(*style, record.format, Some(puzzle), answer, status, nodes)
             };
-            match solver.solve_within(&puzzle, ctx.limits) {
-                Outcome::Solved(g) => {
-                    ctx.tally.solved += 1;
-                    out.answer(&render(&g, format), format.is_grid())
-                }
-                Outcome::NoSolution(why) => {
-                    ctx.tally.no_solution += 1;
-                    *ctx.exit = ctx.exit.worst(Exit::NoSolution);
-                    if let NoSolution::Clash(c) = why {
-                        eprintln!("{}:{}: no solution: {}", ctx.name, record.line, c);
-                    }
-                    out.answer("no solution\n", false)
-                }
-                Outcome::GaveUp(why) => {
-                    ctx.tally.gave_up += 1;
-                    *ctx.exit = ctx.exit.worst(Exit::GaveUp);
-                    eprintln!("{}:{}: gave up: {}", ctx.name, record.line, why);
-                    out.answer(&format!("gave up ({why})\n"), false)
-                }
+            match outcome {
+                Outcome::Solved(g) => (entry(Some(&g), "solved"), None, Status::Solved),
+                Outcome::NoSolution(why) => (
+                    entry(None, "no solution"),
+                    match why {
+                        NoSolution::Clash(c) => {
+                            Some(format!("{input}:{}: no solution: {c}", record.line))
+                        }
+                        NoSolution::Unsolvable => None,
+                    },
+                    Status::NoSolution,
+                ),
+                Outcome::GaveUp(why) => (
+                    entry(None, &format!("gave up ({why})")),
+                    Some(format!("{input}:{}: gave up: {why}", record.line)),
+                    Status::GaveUp,
+                ),
             }
         }
         Job::Count(limit) => {
-            let count = solver.count_within(&puzzle, *limit, ctx.limits);
-            let text = if count.complete {
-                ctx.tally.solved += 1;
-                format!("{}\n", count.solutions)
+            let count = solver.count_within(puzzle, *limit, per_puzzle.limits());
+            if count.complete {
+                (
+                    plain(&format!("{}\n", count.solutions)),
+                    None,
+                    Status::Solved,
+                )
             } else if let Some(why) = count.gave_up {
-                ctx.tally.gave_up += 1;
-                *ctx.exit = ctx.exit.worst(Exit::GaveUp);
-                eprintln!("{}:{}: gave up: {}", ctx.name, record.line, why);
-                format!("{} (gave up: {why})\n", count.solutions)
+                (
+                    plain(&format!("{} (gave up: {why})\n", count.solutions)),
+                    Some(format!("{input}:{}: gave up: {why}", record.line)),
+                    Status::GaveUp,
+                )
             } else {
-                ctx.tally.solved += 1;
-                format!("{} (stopped at the limit)\n", count.solutions)
-            };
-            out.answer(&text, false)
+                (
+                    plain(&format!("{} (stopped at the limit)\n", count.solutions)),
+                    None,
+                    Status::Solved,
+                )
+            }
         }
+    };
+    Answer {
+        text,
+        note,
+        status,
+        nodes: solver.nodes() - before,
     }
 }
 
-fn report(t: &Tally, nodes: u64, secs: f64) {
+fn plain(text: &str) -> Text {
+    Text {
+        text: text.to_string(),
+        multi: false,
+    }
+}
+
+fn report(t: &Tally, nodes: u64, threads: usize, secs: f64) {
     let per = if t.puzzles > 0 {
         secs * 1e6 / t.puzzles as f64
     } else {
@@ -283,6 +333,7 @@ fn report(t: &Tally, nodes: u64, secs: f64) {
         t.puzzles, t.solved, t.no_solution, t.errors, t.gave_up
     );
     eprintln!(
-        "stats: wall time {secs:.3} s, {per:.1} µs/puzzle, {rate:.0} puzzles/s, {nodes} search nodes ({nodes_per:.1}/puzzle)"
+        "stats: wall time {secs:.3} s, {per:.1} µs/puzzle, {rate:.0} puzzles/s, {nodes} search nodes ({nodes_per:.1}/puzzle), {threads} {}",
+        if threads == 1 { "thread" } else { "threads" }
     );
 }

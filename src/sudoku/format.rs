@@ -124,9 +124,15 @@ struct Pending {
 
 /// Turns lines into [`Record`]s: feed it every line with [`Parser::push_line`], then call
 /// [`Parser::finish`] at the end of the input.
+///
+/// A one-line puzzle met inside a grid ends that grid (reported as cut short) and is read
+/// as a puzzle of its own, so a truncated grid cannot swallow the puzzles after it. That
+/// line makes two records; the second is held back and handed out by the next call
+/// (records always leave in input order, and `finish` returns a held one first).
 #[derive(Debug, Default)]
 pub struct Parser {
     pending: Option<Pending>,
+    held: Option<Record>,
 }
 
 /// Splits a row into entries: whitespace-separated, with `|` box bars dropped. Returns the
@@ -205,6 +211,54 @@ impl Parser {
     /// kept only a prefix of it (see [`Parser`]'s users), otherwise `line.len()`.
     /// Returns the record the line completes, if any.
     pub fn push_line(&mut self, number: usize, line: &[u8], full_len: usize) -> Option<Record> {
+        let (first, second) = self.read_line(number, line, full_len);
+        match self.held.take() {
+            None => {
+                self.held = second;
+                first
+            }
+            Some(held) => {
+                // Two records come from one line only when it ends a pending grid, and a
+                // grid is pending only after a line that gave no record, which handed out
+                // anything held. So nothing is held here, and `second` is none.
+                debug_assert!(second.is_none(), "a second record while one is held");
+                self.held = first.or(second);
+                Some(held)
+            }
+        }
+    }
+
+    /// The records line `number` completes, in input order: usually none or one; two when
+    /// a one-line puzzle ends a pending grid.
+    fn read_line(
+        &mut self,
+        number: usize,
+        line: &[u8],
+        full_len: usize,
+    ) -> (Option<Record>, Option<Record>) {
+        if let Some(p) = &self.pending
+            && full_len == line.len()
+            && Self::is_line_puzzle(line, p)
+        {
+            let cut = self.pending.take().map(|p| Self::cut_short(p, number));
+            return (cut, self.read_one(number, line, full_len));
+        }
+        (self.read_one(number, line, full_len), None)
+    }
+
+    /// True when `line` is a one-line puzzle (one token of a one-line puzzle's length) and
+    /// cannot be a row of the pending grid `p`.
+    fn is_line_puzzle(line: &[u8], p: &Pending) -> bool {
+        let line = trim(line.strip_suffix(b"\r").unwrap_or(line));
+        [16, 36, 81, 256, 625].contains(&line.len())
+            && line[0] != b'#'
+            && !line.iter().any(|&b| b.is_ascii_whitespace() || b == b'|')
+            && !is_rule(line)
+            && !(p.format == Format::Compact && line.len() == p.shape.side())
+    }
+
+    /// What [`Parser::push_line`] does for one record.
+    fn read_one(&mut self, number: usize, line: &[u8], full_len: usize) -> Option<Record> {
         let truncated = full_len > line.len();
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let line = trim(line);
@@ -254,7 +308,23 @@ impl Parser {
                     parts.len(),
                 )
             };
-            let shape = Shape::for_side(side).unwrap_or(Shape::CLASSIC);
+            let Some(shape) = Shape::for_side(side) else {
+                // No grid has rows this long: report the line on its own rather than take
+                // the lines after it as the rest of a grid.
+                let found_cells = format == Format::Compact;
+                return Some(Record {
+                    line: number,
+                    format,
+                    grid: Err(FormatError {
+                        line: number,
+                        kind: FormatErrorKind::RowLength {
+                            expected: Shape::CLASSIC.side(),
+                            found: side,
+                            what: if found_cells { "cells" } else { "numbers" },
+                        },
+                    }),
+                });
+            };
             self.pending = Some(Pending {
                 start: number,
                 format,
@@ -370,8 +440,13 @@ impl Parser {
         }
     }
 
-    /// Ends the input: a grid still pending is reported as cut short at line `last + 1`.
+    /// Ends the input: returns a record still held back, else a grid still pending,
+    /// reported as cut short at line `last + 1`. (Both cannot happen: a record is held only
+    /// when no grid is pending. Calling again returns `None`.)
     pub fn finish(&mut self, last: usize) -> Option<Record> {
+        if let Some(held) = self.held.take() {
+            return Some(held);
+        }
         self.pending.take().map(|p| Self::cut_short(p, last + 1))
     }
 }
@@ -567,5 +642,68 @@ mod tests {
         assert_eq!(r.len(), 1);
         assert_eq!(r[0].line, 3);
         assert!(r[0].grid.is_ok());
+    }
+}
+
+#[cfg(test)]
+mod junk_tests {
+    use super::*;
+
+    const SPACED_ROWS: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0";
+
+    #[test]
+    fn a_junk_line_does_not_swallow_the_lines_after_it() {
+        let good =
+            "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+        let text = format!("bad\n{good}\nnot a puzzle\n{good}\n");
+        let r = parse_str(&text);
+        assert_eq!(r.len(), 4);
+        let errors: Vec<String> = r
+            .iter()
+            .filter_map(|r| r.grid.as_ref().err().map(|e| e.to_string()))
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "1: expected 9 cells, found 3",
+                "3: expected 9 numbers, found 3"
+            ]
+        );
+        assert!(r[1].grid.is_ok() && r[3].grid.is_ok());
+        assert_eq!((r[1].line, r[3].line), (2, 4));
+    }
+
+    #[test]
+    fn a_one_line_puzzle_ends_a_truncated_grid() {
+        let good =
+            "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+        let rows: Vec<&str> = SPACED_ROWS.lines().collect();
+        let text = format!(
+            "{}\n{good}\n{good}\n{}\n",
+            rows[..4].join("\n"),
+            rows.join("\n")
+        );
+        let r = parse_str(&text);
+        let lines: Vec<usize> = r.iter().map(|r| r.line).collect();
+        assert_eq!(lines, [1, 5, 6, 7]);
+        assert_eq!(
+            r[0].grid.as_ref().unwrap_err().to_string(),
+            "5: the grid has 4 rows, expected 9"
+        );
+        assert!(r[1].grid.is_ok() && r[2].grid.is_ok() && r[3].grid.is_ok());
+        assert_eq!((r[1].format, r[3].format), (Format::Line, Format::Spaced));
+
+        // Fed line by line, a held record comes out with the next line or at the end.
+        let mut p = Parser::new();
+        let mut got = Vec::new();
+        for (i, l) in format!("{}\n{good}\n{good}", rows[..2].join("\n"))
+            .lines()
+            .enumerate()
+        {
+            got.push(p.push_line(i + 1, l.as_bytes(), l.len()).map(|r| r.line));
+        }
+        assert_eq!(got, [None, None, Some(1), Some(3)]);
+        assert_eq!(p.finish(4).map(|r| r.line), Some(4));
+        assert_eq!(p.finish(4), None);
     }
 }

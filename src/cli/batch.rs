@@ -1,0 +1,298 @@
+//! Batches: a reader thread streams records through a bounded channel; the main thread takes
+//! them in chunks, has a pool of workers answer each chunk in parallel, and writes the
+//! answers in input order before taking the next chunk.
+//!
+//! Invariants: at most [`CHUNK`] records wait in the channel and at most [`CHUNK`] are being
+//! answered, so memory does not grow with the input; `par_iter().collect()` keeps each
+//! chunk's answers in input order and chunks are written one after another, so the output
+//! does not depend on the number of threads. Each worker owns its solvers (they are not
+//! shared), picked by rayon's thread index.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use sudoku_dlx::sudoku::format::{Parser, Record};
+
+use super::input::LineReader;
+
+/// Most records answered per chunk, and most waiting in the channel.
+pub const CHUNK: usize = 1024;
+
+/// What the reader sends: a record, or a fault of an input (it could not be opened or read,
+/// or holds no puzzle).
+pub enum Item {
+    Record { input: Arc<str>, record: Record },
+    Failure(String),
+}
+
+/// An item and the bytes read from all inputs when it was made (for the progress bar).
+pub struct Sourced {
+    pub item: Item,
+    pub bytes: u64,
+}
+
+/// Reads `inputs` (`-` for standard input) on a thread of its own; the receiver yields every
+/// item in input order. The thread stops early when the receiver is dropped.
+pub fn spawn_reader(inputs: Vec<PathBuf>) -> (Receiver<Sourced>, JoinHandle<()>) {
+    let (tx, rx) = sync_channel(CHUNK);
+    let handle = thread::spawn(move || {
+        let mut bytes = 0u64;
+        for path in inputs {
+            if read_one(&path, &tx, &mut bytes).is_err() {
+                return; // The receiver is gone.
+            }
+        }
+    });
+    (rx, handle)
+}
+
+/// Sends the records of one input; `Err` when the receiver is gone.
+fn read_one(path: &Path, tx: &SyncSender<Sourced>, bytes: &mut u64) -> Result<(), ()> {
+    let send = |item: Item, bytes: u64| tx.send(Sourced { item, bytes }).map_err(|_| ());
+    let (name, reader): (Arc<str>, Box<dyn BufRead>) = if path == Path::new("-") {
+        (Arc::from("<stdin>"), Box::new(io::stdin().lock()))
+    } else {
+        match File::open(path) {
+            Ok(f) => (
+                Arc::from(path.display().to_string()),
+                Box::new(BufReader::with_capacity(64 * 1024, f)),
+            ),
+            Err(e) => {
+                return send(
+                    Item::Failure(format!("sudoku-dlx: {}: {e}", path.display())),
+                    *bytes,
+                );
+            }
+        }
+    };
+    let start = *bytes;
+    let mut lines = LineReader::new(reader);
+    let mut parser = Parser::new();
+    let mut buf = Vec::new();
+    let mut sent = 0usize;
+    loop {
+        match lines.next_line(&mut buf) {
+            Ok(Some((number, full_len))) => {
+                if let Some(record) = parser.push_line(number, &buf, full_len) {
+                    *bytes = start + lines.bytes_read();
+                    let input = Arc::clone(&name);
+                    send(Item::Record { input, record }, *bytes)?;
+                    sent += 1;
+                }
+            }
+            Ok(None) => break,
+            Err(e) => {
+                *bytes = start + lines.bytes_read();
+                return send(Item::Failure(format!("sudoku-dlx: {name}: {e}")), *bytes);
+            }
+        }
+    }
+    *bytes = start + lines.bytes_read();
+    match parser.finish(lines.last_line()) {
+        Some(record) => send(
+            Item::Record {
+                input: name,
+                record,
+            },
+            *bytes,
+        ),
+        // An input without a single puzzle is most likely the wrong input.
+        None if sent == 0 => send(
+            Item::Failure(format!("sudoku-dlx: {name}: no puzzles found")),
+            *bytes,
+        ),
+        None => Ok(()),
+    }
+}
+
+/// The next chunk: waits for one item, then takes what is ready, up to [`CHUNK`]. `None`
+/// when the reader is done. Taking only what is ready keeps interactive use responsive.
+pub fn next_chunk(rx: &Receiver<Sourced>) -> Option<Vec<Sourced>> {
+    let first = rx.recv().ok()?;
+    let mut chunk = Vec::with_capacity(CHUNK);
+    chunk.push(first);
+    while chunk.len() < CHUNK {
+        match rx.try_recv() {
+            Ok(item) => chunk.push(item),
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+        }
+    }
+    Some(chunk)
+}
+
+/// A pool of worker threads, each with its own state `S` (its solvers).
+pub struct Workers<S> {
+    pool: rayon::ThreadPool,
+    states: Vec<Mutex<S>>,
+}
+
+impl<S: Send> Workers<S> {
+    /// `threads` workers (0: one per core), each with a state from `make`.
+    pub fn new(threads: usize, make: impl Fn() -> S) -> Result<Self, rayon::ThreadPoolBuildError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("sudoku-dlx-worker-{i}"))
+            .build()?;
+        // One state per worker, and one spare for a caller outside the pool (never used
+        // by `map`, which runs inside it).
+        let states = (0..=pool.current_num_threads())
+            .map(|_| Mutex::new(make()))
+            .collect();
+        Ok(Workers { pool, states })
+    }
+
+    /// Number of worker threads.
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// `f` of every item, in parallel, results in the items' order.
+    pub fn map<I: Sync, T: Send>(&self, items: &[I], f: impl Fn(&I, &mut S) -> T + Sync) -> Vec<T> {
+        let spare = self.states.len() - 1;
+        self.pool.install(|| {
+            items
+                .par_iter()
+                .map(|item| {
+                    let index = rayon::current_thread_index().map_or(spare, |i| i.min(spare));
+                    // Each worker locks only its own state, so the lock is never contended;
+                    // a poisoned lock only means an earlier call panicked.
+                    let mut state = self.states[index]
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    f(item, &mut state)
+                })
+                .collect()
+        })
+    }
+}
+
+/// The progress bar (bytes read of the input files, or a spinner for standard input), and
+/// the way to write to standard error while it is shown.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    /// A bar when `show`; its length is the inputs' total size when they are all files.
+    pub fn new(show: bool, inputs: &[PathBuf]) -> Progress {
+        if !show {
+            return Progress { bar: None };
+        }
+        let total: Option<u64> = inputs
+            .iter()
+            .map(|p| {
+                if p == Path::new("-") {
+                    return None;
+                }
+                std::fs::metadata(p)
+                    .ok()
+                    .filter(|m| m.is_file())
+                    .map(|m| m.len())
+            })
+            .sum();
+        let bar = match total {
+            Some(len) => ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr())
+                .with_style(
+                    ProgressStyle::with_template(
+                        "{bar:40} {percent:>3}% {msg} [{elapsed_precise}, eta {eta}]",
+                    )
+                    .expect("a valid template"),
+                ),
+            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(
+                ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
+                    .expect("a valid template"),
+            ),
+        };
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Progress { bar: Some(bar) }
+    }
+
+    /// Moves the bar to `bytes` read and `puzzles` answered.
+    pub fn advance(&self, bytes: u64, puzzles: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(bytes);
+            bar.set_message(format!("{puzzles} puzzles"));
+        }
+    }
+
+    /// Writes a line to standard error (hiding the bar meanwhile). Never panics: a closed
+    /// standard error only loses the message.
+    pub fn note(&self, line: &str) {
+        let write = || {
+            use std::io::Write;
+            let _ = writeln!(io::stderr().lock(), "{line}");
+        };
+        match &self.bar {
+            Some(bar) => bar.suspend(write),
+            None => write(),
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workers_keep_order_and_own_their_state() {
+        // State: how many items this worker did. Later items are cheaper, so workers finish
+        // out of order; the results must still come back in order.
+        let workers = Workers::new(3, || 0u64).unwrap();
+        let items: Vec<u64> = (0..5000).collect();
+        let out = workers.map(&items, |&i, done| {
+            *done += 1;
+            let mut x = i;
+            for _ in 0..(5000 - i) % 97 * 50 {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+            }
+            std::hint::black_box(x);
+            i * 2
+        });
+        assert_eq!(out, items.iter().map(|i| i * 2).collect::<Vec<_>>());
+        let done: u64 = workers.states.iter().map(|s| *s.lock().unwrap()).sum();
+        assert_eq!(done, 5000);
+    }
+
+    #[test]
+    fn reader_streams_every_record_in_order_and_reports_missing_files() {
+        let dir = std::env::temp_dir().join(format!("sudoku-dlx-batch-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("three.txt");
+        let line = ".".repeat(81);
+        std::fs::write(&file, format!("{line}\n# c\n{line}\nxyz\n")).unwrap();
+        let missing = dir.join("missing.txt");
+        let (rx, handle) = spawn_reader(vec![file.clone(), missing, file.clone()]);
+        let mut seen = Vec::new();
+        while let Some(chunk) = next_chunk(&rx) {
+            for s in chunk {
+                seen.push(match s.item {
+                    Item::Record { record, .. } => {
+                        format!("{}:{}", record.line, record.grid.is_ok())
+                    }
+                    Item::Failure(m) => format!("fail {}", m.contains("missing.txt")),
+                });
+            }
+        }
+        handle.join().unwrap();
+        let one = ["1:true", "3:true", "4:false"];
+        let mut expected: Vec<String> = one.iter().map(|s| s.to_string()).collect();
+        expected.push("fail true".into());
+        expected.extend(one.iter().map(|s| s.to_string()));
+        assert_eq!(seen, expected);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

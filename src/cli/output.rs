@@ -1,0 +1,213 @@
+//! How answers are written: in the puzzle's own format, or as CSV or JSON lines.
+//!
+//! Workers turn each answer into its text ([`entry`]) so that the writer thread only copies
+//! bytes; [`Out`] then writes the texts in input order and puts an empty line between an
+//! answer that spans several lines and its neighbours.
+
+use std::io::{self, Write};
+
+use sudoku_dlx::sudoku::Grid;
+use sudoku_dlx::sudoku::format::{Format, render};
+
+use super::OutputFormat;
+
+/// The CSV header line.
+pub const CSV_HEADER: &str = "puzzle,answer,status\n";
+
+/// The text of one answer and whether it spans several lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text {
+    pub text: String,
+    pub multi: bool,
+}
+
+/// The text for one record written as `style`. `read_as` is the record's own format,
+/// `puzzle` the grid read (none when it did not parse), `answer` the fill (if solved),
+/// `status` the word for the outcome ("solved", "no solution", "gave up (…)", "error") and
+/// `nodes` the search nodes spent on it.
+pub fn entry(
+    style: OutputFormat,
+    read_as: Format,
+    puzzle: Option<&Grid>,
+    answer: Option<&Grid>,
+    status: &str,
+    nodes: u64,
+) -> Text {
+    let grid_format = match style {
+        OutputFormat::Auto => Some(read_as),
+        OutputFormat::Line => Some(Format::Line),
+        OutputFormat::Spaced => Some(Format::Spaced),
+        OutputFormat::Compact => Some(Format::Compact),
+        OutputFormat::Pretty => Some(Format::Pretty),
+        OutputFormat::Csv | OutputFormat::Json => None,
+    };
+    if let Some(format) = grid_format {
+        return match answer {
+            Some(g) => Text {
+                text: render(g, format),
+                multi: format.is_grid(),
+            },
+            None => Text {
+                text: format!("{status}\n"),
+                multi: false,
+            },
+        };
+    }
+    let puzzle = puzzle.map(Grid::to_line);
+    let answer = answer.map(Grid::to_line);
+    let text = if style == OutputFormat::Csv {
+        format!(
+            "{},{},{}\n",
+            csv_field(puzzle.as_deref().unwrap_or("")),
+            csv_field(answer.as_deref().unwrap_or("")),
+            csv_field(status)
+        )
+    } else {
+        format!(
+            "{{\"puzzle\":{},\"answer\":{},\"status\":{},\"nodes\":{nodes}}}\n",
+            json_string(puzzle.as_deref()),
+            json_string(answer.as_deref()),
+            json_string(Some(status))
+        )
+    };
+    Text { text, multi: false }
+}
+
+/// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// A JSON string, or `null`.
+fn json_string(s: Option<&str>) -> String {
+    let Some(s) = s else {
+        return "null".to_string();
+    };
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Where answers go, and whether the last answer took several lines (answers that do are
+/// separated from their neighbours by an empty line).
+pub struct Out<W: Write> {
+    w: W,
+    wrote: bool,
+    last_multi: bool,
+}
+
+impl<W: Write> Out<W> {
+    pub fn new(w: W) -> Self {
+        Out {
+            w,
+            wrote: false,
+            last_multi: false,
+        }
+    }
+
+    /// Writes a header (CSV) before any answer.
+    pub fn header(&mut self, style: OutputFormat) -> io::Result<()> {
+        if style == OutputFormat::Csv {
+            self.w.write_all(CSV_HEADER.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// Writes one answer.
+    pub fn answer(&mut self, t: &Text) -> io::Result<()> {
+        if self.wrote && (t.multi || self.last_multi) {
+            self.w.write_all(b"\n")?;
+        }
+        self.w.write_all(t.text.as_bytes())?;
+        self.wrote = true;
+        self.last_multi = t.multi;
+        Ok(())
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.w.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(line: &str) -> Grid {
+        Grid::parse_line(line.as_bytes()).unwrap()
+    }
+
+    const PUZZLE: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    const ANSWER: &str =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
+    #[test]
+    fn csv_rows_quote_only_when_needed() {
+        let t = entry(
+            OutputFormat::Csv,
+            Format::Line,
+            Some(&grid(PUZZLE)),
+            Some(&grid(ANSWER)),
+            "solved",
+            7,
+        );
+        assert_eq!(t.text, format!("{PUZZLE},{ANSWER},solved\n"));
+        let t = entry(OutputFormat::Csv, Format::Line, None, None, "a \"b\", c", 0);
+        assert_eq!(t.text, ",,\"a \"\"b\"\", c\"\n");
+    }
+
+    #[test]
+    fn json_objects_hold_nulls_and_nodes() {
+        let t = entry(
+            OutputFormat::Json,
+            Format::Spaced,
+            Some(&grid(PUZZLE)),
+            None,
+            "gave up (time limit reached)",
+            1024,
+        );
+        assert_eq!(
+            t.text,
+            format!(
+                "{{\"puzzle\":\"{PUZZLE}\",\"answer\":null,\"status\":\"gave up (time limit reached)\",\"nodes\":1024}}\n"
+            )
+        );
+        assert_eq!(json_string(Some("a\"\\\u{1}")), "\"a\\\"\\\\\\u0001\"");
+    }
+
+    #[test]
+    fn grid_answers_are_set_apart_by_empty_lines() {
+        let mut out = Out::new(Vec::new());
+        let line = Text {
+            text: "x\n".into(),
+            multi: false,
+        };
+        let grid = Text {
+            text: "1 2\n3 4\n".into(),
+            multi: true,
+        };
+        out.answer(&line).unwrap();
+        out.answer(&line).unwrap();
+        out.answer(&grid).unwrap();
+        out.answer(&grid).unwrap();
+        out.answer(&line).unwrap();
+        assert_eq!(out.w, b"x\nx\n\n1 2\n3 4\n\n1 2\n3 4\n\nx\n");
+    }
+}
