@@ -2,6 +2,9 @@
 //! targets in `fuzz/` (which run far longer), at a size that suits every `cargo test`.
 
 use proptest::prelude::*;
+
+#[path = "../fuzz/checks/knuth.rs"]
+mod knuth_check;
 use sudoku_dlx::sudoku::format::{Parser, parse_str, render};
 use sudoku_dlx::sudoku::{DlxSolver, Grid, Limits, NoSolution, Outcome, Shape, SudokuSolver};
 
@@ -71,5 +74,32 @@ proptest! {
             Outcome::GaveUp(_) => {}
         }
         prop_assert_eq!(solver.solve_within(&puzzle, limits), outcome);
+    }
+}
+
+/// Text that looks a little like Knuth's format: short names, colors, bars, comments.
+fn knuthish() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            6 => prop::sample::select(vec!["a", "b", "c", "d", "x", "y", "ab"]),
+            2 => prop::sample::select(vec![" ", "\n", "|", ":", ":A", ":B", "  "]),
+            1 => prop::sample::select(vec!["verylongname", "\t", "é", "#", "\r\n"]),
+        ],
+        0..80,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn knuth_format_never_panics_and_round_trips(text in knuthish()) {
+        knuth_check::check(&text);
+    }
+
+    #[test]
+    fn knuth_format_on_arbitrary_text(text in ".{0,200}") {
+        knuth_check::check(&text);
     }
 }

@@ -51,7 +51,8 @@ pub const MAX_NAME: usize = 8;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("line {line}: {kind}")]
 pub struct KnuthError {
-    /// The line of the fault (for [`KnuthErrorKind::NoItems`], the last line read).
+    /// The line of the fault (for [`KnuthErrorKind::NoItems`], the last line read, or 1 for
+    /// an empty input).
     pub line: usize,
     /// The fault.
     pub kind: KnuthErrorKind,
@@ -278,7 +279,7 @@ impl Reader {
     pub fn finish(self) -> Result<Parsed, KnuthError> {
         if !self.have_items {
             return Err(KnuthError {
-                line: self.last_line,
+                line: self.last_line.max(1),
                 kind: KnuthErrorKind::NoItems,
             });
         }
@@ -450,7 +451,7 @@ mod tests {
             kind_at("| only\n| comments\n"),
             (2, KnuthErrorKind::NoItems)
         );
-        assert_eq!(kind_at(""), (0, KnuthErrorKind::NoItems));
+        assert_eq!(kind_at(""), (1, KnuthErrorKind::NoItems));
     }
 
     #[test]
