@@ -34,7 +34,7 @@
 use std::ops::ControlFlow;
 
 use super::grid::{Grid, Shape};
-use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver};
+use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver, count_up_to};
 use crate::exact_cover::{Chooser, Limits, Problem, SearchEnd, Solver};
 
 /// The dancing-links Sudoku solver on the generic [`exact_cover`](crate::exact_cover) engine,
@@ -136,7 +136,7 @@ impl GenericDlxSolver {
                 ControlFlow::Break(())
             }
         });
-        match (found, gave_up(end)) {
+        match (found, GaveUp::from_end(end)) {
             (0 | 1, Some(why)) => return Outcome::GaveUp(why),
             (0, _) => return Outcome::NoSolution(NoSolution::Unsolvable),
             (1, _) => return Outcome::Solved(self.answer_grid()),
@@ -179,15 +179,6 @@ impl GenericDlxSolver {
     }
 }
 
-/// Which limit, if any, ended a search.
-fn gave_up(end: SearchEnd) -> Option<GaveUp> {
-    match end {
-        SearchEnd::NodeLimit => Some(GaveUp::NodeLimit),
-        SearchEnd::Deadline => Some(GaveUp::Timeout),
-        SearchEnd::Exhausted | SearchEnd::Stopped => None,
-    }
-}
-
 impl SudokuSolver for GenericDlxSolver {
     fn name(&self) -> &'static str {
         "dlx-generic"
@@ -204,27 +195,14 @@ impl SudokuSolver for GenericDlxSolver {
 
     fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome {
         if self.place_givens(puzzle).is_err() {
-            return CountOutcome {
-                solutions: 0,
-                complete: true,
-                gave_up: None,
-            };
+            return CountOutcome::NONE;
         }
         let mut solutions = 0u64;
-        let end = self.solver.search(Chooser::Mrv, limits, |_| {
-            solutions += 1;
-            if solutions >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let end = self
+            .solver
+            .search(Chooser::Mrv, limits, count_up_to(limit, &mut solutions));
         self.solver.clear_selection();
-        CountOutcome {
-            solutions,
-            complete: end == SearchEnd::Exhausted,
-            gave_up: gave_up(end),
-        }
+        CountOutcome::after(solutions, end)
     }
 
     fn nodes(&self) -> u64 {

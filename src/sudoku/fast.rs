@@ -53,7 +53,7 @@ use std::time::Instant;
 
 use super::grid::{Grid, Shape};
 use super::lex::{self, LEX_DFS_BUDGET};
-use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver};
+use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver, count_up_to};
 use crate::exact_cover::{Limits, SearchEnd};
 
 /// Entries in the node and item tables: every `u16` is a valid index.
@@ -687,7 +687,7 @@ impl DlxSolver {
                 ControlFlow::Break(())
             }
         });
-        let outcome = match (found, gave_up(end)) {
+        let outcome = match (found, GaveUp::from_end(end)) {
             (0 | 1, Some(why)) => Some(Outcome::GaveUp(why)),
             (0, _) => Some(Outcome::NoSolution(NoSolution::Unsolvable)),
             (1, _) => Some(Outcome::Solved(self.grid(&answer))),
@@ -784,39 +784,15 @@ impl SudokuSolver for DlxSolver {
 
     fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome {
         if self.place_givens(puzzle).is_err() {
-            return CountOutcome {
-                solutions: 0,
-                complete: true,
-                gave_up: None,
-            };
+            return CountOutcome::NONE;
         }
         let mut solutions = 0u64;
-        let end = self.search::<false>(limits, |_| {
-            solutions += 1;
-            if solutions >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        CountOutcome {
-            solutions,
-            complete: end == SearchEnd::Exhausted,
-            gave_up: gave_up(end),
-        }
+        let end = self.search::<false>(limits, count_up_to(limit, &mut solutions));
+        CountOutcome::after(solutions, end)
     }
 
     fn nodes(&self) -> u64 {
         self.nodes
-    }
-}
-
-/// Which limit, if any, ended a search.
-fn gave_up(end: SearchEnd) -> Option<GaveUp> {
-    match end {
-        SearchEnd::NodeLimit => Some(GaveUp::NodeLimit),
-        SearchEnd::Deadline => Some(GaveUp::Timeout),
-        SearchEnd::Exhausted | SearchEnd::Stopped => None,
     }
 }
 

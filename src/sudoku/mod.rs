@@ -35,6 +35,7 @@ pub use grid::{Clash, Grid, GridError, Shape, Unit, allowed_symbols, describe_by
 pub use lex::LEX_DFS_BUDGET;
 
 pub use crate::exact_cover::Limits;
+use crate::exact_cover::SearchEnd;
 
 /// Why a puzzle has no fill.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,6 +93,51 @@ pub struct CountOutcome {
     pub complete: bool,
     /// Set when a search limit (not the solution limit) stopped the count.
     pub gave_up: Option<GaveUp>,
+}
+
+impl GaveUp {
+    /// Which limit, if any, ended a search.
+    pub(crate) fn from_end(end: SearchEnd) -> Option<GaveUp> {
+        match end {
+            SearchEnd::NodeLimit => Some(GaveUp::NodeLimit),
+            SearchEnd::Deadline => Some(GaveUp::Timeout),
+            SearchEnd::Exhausted | SearchEnd::Stopped => None,
+        }
+    }
+}
+
+impl CountOutcome {
+    /// No fill, for certain (the givens clash).
+    pub(crate) const NONE: CountOutcome = CountOutcome {
+        solutions: 0,
+        complete: true,
+        gave_up: None,
+    };
+
+    /// The count a search reached: `solutions` found before it ended with `end`.
+    pub(crate) fn after(solutions: u64, end: SearchEnd) -> CountOutcome {
+        CountOutcome {
+            solutions,
+            complete: end == SearchEnd::Exhausted,
+            gave_up: GaveUp::from_end(end),
+        }
+    }
+}
+
+/// A search visitor that counts the solutions it meets into `solutions` and stops the
+/// search at `limit`.
+pub(crate) fn count_up_to<T: ?Sized>(
+    limit: u64,
+    solutions: &mut u64,
+) -> impl FnMut(&T) -> std::ops::ControlFlow<()> + '_ {
+    move |_| {
+        *solutions += 1;
+        if *solutions >= limit {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    }
 }
 
 /// What every Sudoku solver offers, so that the command line and the benchmarks can treat

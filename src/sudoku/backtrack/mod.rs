@@ -52,8 +52,8 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::grid::{Grid, Shape};
-use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver};
-use crate::exact_cover::Limits;
+use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver, count_up_to};
+use crate::exact_cover::{Limits, SearchEnd};
 
 /// The state a row-major search needs: the grid being filled and a legality test.
 trait Board {
@@ -69,15 +69,6 @@ trait Board {
     fn clear(&mut self, cell: usize, value: u8);
     /// The grid as it stands, row-major, 0 for blank.
     fn cells(&self) -> &[u8];
-}
-
-/// How one search ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum End {
-    Exhausted,
-    Stopped,
-    NodeLimit,
-    Deadline,
 }
 
 /// Row-major depth-first search over any [`Board`].
@@ -106,7 +97,7 @@ impl<B: Board> Engine<B> {
 
     /// Visits the fills of `puzzle` (whose givens must not clash) in lexicographic order
     /// until `visit` breaks, the fills run out, or a limit is reached.
-    fn search<F>(&mut self, puzzle: &Grid, limits: Limits, mut visit: F) -> End
+    fn search<F>(&mut self, puzzle: &Grid, limits: Limits, mut visit: F) -> SearchEnd
     where
         F: FnMut(&[u8]) -> ControlFlow<()>,
     {
@@ -133,10 +124,10 @@ impl<B: Board> Engine<B> {
         let end = loop {
             if depth == blanks.len() {
                 if visit(board.cells()).is_break() {
-                    break End::Stopped;
+                    break SearchEnd::Stopped;
                 }
                 if depth == 0 {
-                    break End::Exhausted;
+                    break SearchEnd::Exhausted;
                 }
                 depth -= 1;
                 continue;
@@ -150,20 +141,20 @@ impl<B: Board> Engine<B> {
             if v == 0 {
                 values[depth] = 0;
                 if depth == 0 {
-                    break End::Exhausted;
+                    break SearchEnd::Exhausted;
                 }
                 depth -= 1;
                 continue;
             }
             if tried >= limits.max_nodes {
-                break End::NodeLimit;
+                break SearchEnd::NodeLimit;
             }
             if let Some(deadline) = limits.deadline
                 && tried > 0
                 && tried.is_multiple_of(Limits::CLOCK_EVERY)
                 && Instant::now() >= deadline
             {
-                break End::Deadline;
+                break SearchEnd::Deadline;
             }
             tried += 1;
             board.place(cell, v);
@@ -184,44 +175,25 @@ impl<B: Board> Engine<B> {
             ControlFlow::Break(())
         });
         match end {
-            End::Stopped => {
+            SearchEnd::Stopped => {
                 let cells = answer.expect("a fill was recorded");
                 Outcome::Solved(
                     Grid::from_values(self.shape, &cells).expect("values stay in range"),
                 )
             }
-            End::Exhausted => Outcome::NoSolution(NoSolution::Unsolvable),
-            End::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
-            End::Deadline => Outcome::GaveUp(GaveUp::Timeout),
+            SearchEnd::Exhausted => Outcome::NoSolution(NoSolution::Unsolvable),
+            SearchEnd::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
+            SearchEnd::Deadline => Outcome::GaveUp(GaveUp::Timeout),
         }
     }
 
     fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome {
         if puzzle.clash().is_some() {
-            return CountOutcome {
-                solutions: 0,
-                complete: true,
-                gave_up: None,
-            };
+            return CountOutcome::NONE;
         }
         let mut solutions = 0u64;
-        let end = self.search(puzzle, limits, |_| {
-            solutions += 1;
-            if solutions >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        CountOutcome {
-            solutions,
-            complete: end == End::Exhausted,
-            gave_up: match end {
-                End::NodeLimit => Some(GaveUp::NodeLimit),
-                End::Deadline => Some(GaveUp::Timeout),
-                End::Exhausted | End::Stopped => None,
-            },
-        }
+        let end = self.search(puzzle, limits, count_up_to(limit, &mut solutions));
+        CountOutcome::after(solutions, end)
     }
 }
 
