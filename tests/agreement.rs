@@ -4,9 +4,6 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use common::{Rng, check_solution, count_fills, random_puzzle};
 use proptest::prelude::*;
 use sudoku_dlx::sudoku::{
@@ -243,25 +240,8 @@ fn the_node_guard_ends_a_hopeless_search_in_the_library() {
 
 /// Runs the real binary with `args`, feeding `input` on stdin.
 fn run(args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    let r = common::run_bin(args, input);
+    (r.stdout, r.stderr, Some(r.code))
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Batches through the real binary: order kept whatever the thread count, CSV and JSON
 //! output, per-puzzle limits. Answers are checked by a checker written here.
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -16,51 +18,13 @@ const HARD: &str =
     ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8....4....6.3...8";
 
 fn run(args: &[&str], input: &str) -> (String, String, i32) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
+    let r = common::run_bin(args, input);
+    (r.stdout, r.stderr, r.code)
 }
 
 /// True when `answer` is a full valid 9×9 grid agreeing with the givens of `puzzle`.
 fn solves(answer: &str, puzzle: &str) -> bool {
-    let a: Vec<u8> = answer.bytes().collect();
-    if a.len() != 81 || !a.iter().all(|b| (b'1'..=b'9').contains(b)) {
-        return false;
-    }
-    let givens_kept = puzzle
-        .bytes()
-        .zip(&a)
-        .all(|(p, &v)| p == b'.' || p == b'0' || p == v);
-    let unit_ok = |cells: [usize; 9]| {
-        let mut seen = [false; 10];
-        cells
-            .iter()
-            .all(|&i| !std::mem::replace(&mut seen[(a[i] - b'0') as usize], true))
-    };
-    givens_kept
-        && (0..9).all(|r| unit_ok(std::array::from_fn(|c| r * 9 + c)))
-        && (0..9).all(|c| unit_ok(std::array::from_fn(|r| r * 9 + c)))
-        && (0..9).all(|b| {
-            unit_ok(std::array::from_fn(|i| {
-                (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3
-            }))
-        })
+    common::check_solution(puzzle, answer).is_ok()
 }
 
 /// A mixed batch: puzzles of every difficulty (blanked from FILL, relabelled), hard ones,

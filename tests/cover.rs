@@ -1,36 +1,17 @@
 //! The `cover` command through the real binary: emitted problems read back with their known
 //! counts, the output formats, and one test per format error.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use sudoku_dlx::sudoku::format::{Format, render};
 use sudoku_dlx::sudoku::{Grid, Shape};
 
-const BIN: &str = env!("CARGO_BIN_EXE_sudoku-dlx");
-
 /// Runs the binary with `args` and `stdin`; returns (exit code, stdout, stderr).
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().expect("an exit code"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let r = common::run_bin(args, stdin);
+    (r.code, r.stdout, r.stderr)
 }
 
 /// Writes `--emit what arg` to a file and returns its path.

@@ -1,6 +1,8 @@
 //! Malformed input for every format, run through the real binary: each case gives its exact
 //! standard error and exit code, and never a panic. Plus a broken pipe.
 
+mod common;
+
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
@@ -16,29 +18,10 @@ const ANSWER: &str =
 
 /// Runs `solve` (with two threads, to cover the batch path) on `input` from standard input.
 fn run(input: &[u8], extra: &[&str]) -> (String, String, i32) {
-    let mut child = Command::new(BIN)
-        .arg("solve")
-        .args(["--threads", "2"])
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
-    assert!(!stderr.contains("panicked"), "panic: {stderr}");
-    (
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr,
-        out.status.code().expect("an exit code, not a signal"),
-    )
+    let mut args = vec!["solve", "--threads", "2"];
+    args.extend_from_slice(extra);
+    let r = common::run_bin(&args, input);
+    (r.stdout, r.stderr, r.code)
 }
 
 /// Rows of the puzzle: `sep` between numbers, `.` as 0.

@@ -320,3 +320,39 @@ pub fn puzzle_lines(path: &Path) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// What a run of the real binary gave.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs the real `sudoku-dlx` with `args`, feeding `stdin` from a thread (so that a
+/// binary that stops reading early cannot block the test). Fails the test on a panic
+/// message, on output that is not UTF-8, or on death by a signal.
+pub fn run_bin(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.as_ref().to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
+    assert!(!stderr.contains("panicked"), "panic: {stderr}");
+    Run {
+        code: out.status.code().expect("an exit code, not a signal"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr,
+    }
+}
