@@ -8,8 +8,7 @@
 //! does not depend on the number of threads. Each worker owns its solvers (they are not
 //! shared), picked by rayon's thread index.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -20,7 +19,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use sudoku_dlx::sudoku::format::{Parser, Record};
 
-use super::input::LineReader;
+use super::input::{LineReader, open};
 
 /// Most records answered per chunk, and most waiting in the channel.
 pub const CHUNK: usize = 1024;
@@ -56,21 +55,9 @@ pub fn spawn_reader(inputs: Vec<PathBuf>) -> (Receiver<Sourced>, JoinHandle<()>)
 /// Sends the records of one input; `Err` when the receiver is gone.
 fn read_one(path: &Path, tx: &SyncSender<Sourced>, bytes: &mut u64) -> Result<(), ()> {
     let send = |item: Item, bytes: u64| tx.send(Sourced { item, bytes }).map_err(|_| ());
-    let (name, reader): (Arc<str>, Box<dyn BufRead>) = if path == Path::new("-") {
-        (Arc::from("<stdin>"), Box::new(io::stdin().lock()))
-    } else {
-        match File::open(path) {
-            Ok(f) => (
-                Arc::from(path.display().to_string()),
-                Box::new(BufReader::with_capacity(64 * 1024, f)),
-            ),
-            Err(e) => {
-                return send(
-                    Item::Failure(format!("sudoku-dlx: {}: {e}", path.display())),
-                    *bytes,
-                );
-            }
-        }
+    let (name, reader) = match open(path) {
+        Ok((name, reader)) => (Arc::<str>::from(name), reader),
+        Err(message) => return send(Item::Failure(message), *bytes),
     };
     let start = *bytes;
     let mut lines = LineReader::new(reader);

@@ -6,15 +6,14 @@
 //! not a fill of its puzzle, or that differs from the reference, is an error: reported on
 //! stderr as it happens, counted in the table, and the run exits with code 4.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use sudoku_dlx::sudoku::format::Parser;
 use sudoku_dlx::sudoku::{Grid, Limits, Outcome};
 
-use super::input::LineReader;
+use super::input::{LineReader, open};
 use super::solve::Solvers;
 use super::{BenchArgs, Exit, SolverKind};
 
@@ -79,19 +78,12 @@ fn median(xs: &[u64]) -> f64 {
 /// The puzzles of one input, or `None` when it cannot be read. Records that do not parse
 /// are reported and skipped, and make the run exit with code 2.
 fn load(path: &Path, exit: &mut Exit) -> Option<(String, Vec<Puzzle>)> {
-    let (name, reader): (String, Box<dyn BufRead>) = if path == Path::new("-") {
-        ("<stdin>".to_string(), Box::new(io::stdin().lock()))
-    } else {
-        match File::open(path) {
-            Ok(f) => (
-                path.display().to_string(),
-                Box::new(BufReader::with_capacity(64 * 1024, f)),
-            ),
-            Err(e) => {
-                eprintln!("sudoku-dlx: {}: {}", path.display(), e);
-                *exit = exit.worst(Exit::BadInput);
-                return None;
-            }
+    let (name, reader) = match open(path) {
+        Ok(input) => input,
+        Err(message) => {
+            eprintln!("{message}");
+            *exit = exit.worst(Exit::BadInput);
+            return None;
         }
     };
     let mut lines = LineReader::new(reader);

@@ -1,8 +1,7 @@
 //! `cover`: exact-cover problems in Knuth's text format, read, solved and reported; and
 //! `--emit`, which writes one of the library's puzzles in that format.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::Instant;
@@ -12,6 +11,7 @@ use sudoku_dlx::exact_cover::{Chooser, Limits, Solver};
 use sudoku_dlx::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
 use sudoku_dlx::sudoku::Grid;
 
+use super::input::open;
 use super::{CoverArgs, Exit};
 
 /// Runs `cover`; returns the exit code.
@@ -21,18 +21,11 @@ pub fn run(args: &CoverArgs) -> Exit {
     }
     let started = Instant::now();
     let path = args.file.as_deref().unwrap_or(Path::new("-"));
-    let (name, reader): (String, Box<dyn BufRead>) = if path == Path::new("-") {
-        ("<stdin>".to_string(), Box::new(io::stdin().lock()))
-    } else {
-        match File::open(path) {
-            Ok(f) => (
-                path.display().to_string(),
-                Box::new(BufReader::with_capacity(64 * 1024, f)),
-            ),
-            Err(e) => {
-                eprintln!("sudoku-dlx: {}: {e}", path.display());
-                return Exit::BadInput;
-            }
+    let (name, reader) = match open(path) {
+        Ok(input) => input,
+        Err(message) => {
+            eprintln!("{message}");
+            return Exit::BadInput;
         }
     };
     let parsed = match read(reader, &name) {

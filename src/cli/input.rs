@@ -1,10 +1,28 @@
 //! Reading input line by line with a bound on what one line may hold in memory.
 
-use std::io::{self, BufRead};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::Path;
 
 /// The most bytes of one line kept in memory; the rest is counted and dropped, and the
 /// parser reports the line as too long. Longer than any puzzle line (625 cells for 25×25).
 pub const MAX_LINE: usize = 64 * 1024;
+
+/// Opens an input: standard input for `-`, the file otherwise. Returns the name messages use
+/// (`<stdin>` or the path) and a buffered reader, or the message for a file that cannot be
+/// opened (`sudoku-dlx: PATH: why`).
+pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), String> {
+    if path == Path::new("-") {
+        return Ok(("<stdin>".to_string(), Box::new(io::stdin().lock())));
+    }
+    match File::open(path) {
+        Ok(f) => Ok((
+            path.display().to_string(),
+            Box::new(BufReader::with_capacity(64 * 1024, f)),
+        )),
+        Err(e) => Err(format!("sudoku-dlx: {}: {e}", path.display())),
+    }
+}
 
 /// Reads lines (split at `\n`) into a reused buffer, never holding more than [`MAX_LINE`]
 /// bytes of one line.
