@@ -17,9 +17,9 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use sudoku_dlx::sudoku::format::{Parser, Record};
+use sudoku_dlx::sudoku::format::Record;
 
-use super::input::{LineReader, open};
+use super::input::{Records, open};
 
 /// Most records answered per chunk, and most waiting in the channel.
 pub const CHUNK: usize = 1024;
@@ -60,43 +60,28 @@ fn read_one(path: &Path, tx: &SyncSender<Sourced>, bytes: &mut u64) -> Result<()
         Err(message) => return send(Item::Failure(message), *bytes),
     };
     let start = *bytes;
-    let mut lines = LineReader::new(reader);
-    let mut parser = Parser::new();
-    let mut buf = Vec::new();
+    let mut records = Records::new(reader);
     let mut sent = 0usize;
-    loop {
-        match lines.next_line(&mut buf) {
-            Ok(Some((number, full_len))) => {
-                if let Some(record) = parser.push_line(number, &buf, full_len) {
-                    *bytes = start + lines.bytes_read();
-                    let input = Arc::clone(&name);
-                    send(Item::Record { input, record }, *bytes)?;
-                    sent += 1;
-                }
+    while let Some(next) = records.next() {
+        *bytes = start + records.bytes_read();
+        match next {
+            Ok(record) => {
+                let input = Arc::clone(&name);
+                send(Item::Record { input, record }, *bytes)?;
+                sent += 1;
             }
-            Ok(None) => break,
-            Err(e) => {
-                *bytes = start + lines.bytes_read();
-                return send(Item::Failure(format!("sudoku-dlx: {name}: {e}")), *bytes);
-            }
+            Err(e) => return send(Item::Failure(format!("sudoku-dlx: {name}: {e}")), *bytes),
         }
     }
-    *bytes = start + lines.bytes_read();
-    match parser.finish(lines.last_line()) {
-        Some(record) => send(
-            Item::Record {
-                input: name,
-                record,
-            },
-            *bytes,
-        ),
+    *bytes = start + records.bytes_read();
+    if sent == 0 {
         // An input without a single puzzle is most likely the wrong input.
-        None if sent == 0 => send(
+        return send(
             Item::Failure(format!("sudoku-dlx: {name}: no puzzles found")),
             *bytes,
-        ),
-        None => Ok(()),
+        );
     }
+    Ok(())
 }
 
 /// The next chunk: waits for one item, then takes what is ready, up to [`CHUNK`]. `None`

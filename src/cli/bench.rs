@@ -10,10 +10,9 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use sudoku_dlx::sudoku::format::Parser;
 use sudoku_dlx::sudoku::{Grid, Limits, Outcome};
 
-use super::input::{LineReader, open};
+use super::input::{Records, open};
 use super::solve::Solvers;
 use super::{BenchArgs, Exit, SolverKind};
 
@@ -86,24 +85,14 @@ fn load(path: &Path, exit: &mut Exit) -> Option<(String, Vec<Puzzle>)> {
             return None;
         }
     };
-    let mut lines = LineReader::new(reader);
-    let mut parser = Parser::new();
-    let mut buf = Vec::new();
-    let mut records = Vec::new();
-    loop {
-        match lines.next_line(&mut buf) {
-            Ok(Some((number, full_len))) => {
-                records.extend(parser.push_line(number, &buf, full_len))
-            }
-            Ok(None) => break,
-            Err(e) => {
-                eprintln!("sudoku-dlx: {name}: {e}");
-                *exit = exit.worst(Exit::BadInput);
-                return None;
-            }
+    let records = match Records::new(reader).collect::<io::Result<Vec<_>>>() {
+        Ok(records) => records,
+        Err(e) => {
+            eprintln!("sudoku-dlx: {name}: {e}");
+            *exit = exit.worst(Exit::BadInput);
+            return None;
         }
-    }
-    records.extend(parser.finish(lines.last_line()));
+    };
     let mut puzzles = Vec::with_capacity(records.len());
     for r in records {
         match r.grid {

@@ -4,6 +4,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
+use sudoku_dlx::sudoku::format::{Parser, Record};
+
 /// The most bytes of one line kept in memory; the rest is counted and dropped, and the
 /// parser reports the line as too long. Longer than any puzzle line (625 cells for 25×25).
 pub const MAX_LINE: usize = 64 * 1024;
@@ -88,6 +90,59 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// The records of one input, in order: its lines, read with a [`LineReader`], fed to the
+/// format [`Parser`]. An error reading the input ends the iteration after it is yielded.
+pub struct Records<R> {
+    lines: LineReader<R>,
+    parser: Parser,
+    buf: Vec<u8>,
+    done: bool,
+}
+
+impl<R: BufRead> Records<R> {
+    pub fn new(inner: R) -> Self {
+        Records {
+            lines: LineReader::new(inner),
+            parser: Parser::new(),
+            buf: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// Bytes consumed so far (line ends included).
+    pub fn bytes_read(&self) -> u64 {
+        self.lines.bytes_read()
+    }
+}
+
+impl<R: BufRead> Iterator for Records<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        if self.done {
+            return None;
+        }
+        loop {
+            match self.lines.next_line(&mut self.buf) {
+                Ok(Some((number, full_len))) => {
+                    if let Some(record) = self.parser.push_line(number, &self.buf, full_len) {
+                        return Some(Ok(record));
+                    }
+                }
+                Ok(None) => {
+                    // `finish` gives at most one record: a held one or a grid cut short.
+                    self.done = true;
+                    return self.parser.finish(self.lines.last_line()).map(Ok);
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +160,20 @@ mod tests {
         assert_eq!(r.next_line(&mut buf).unwrap(), Some((3, 4)));
         assert_eq!(r.next_line(&mut buf).unwrap(), None);
         assert_eq!(r.bytes_read(), text.len() as u64);
+    }
+
+    #[test]
+    fn records_come_in_order_with_the_cut_short_grid_last() {
+        let line =
+            "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+        let text = format!("# comment\n{line}\n\n{line}\n103000509\n002109400\n");
+        let mut records = Records::new(text.as_bytes());
+        let lines: Vec<usize> = records
+            .by_ref()
+            .map(|r| r.expect("reading from memory cannot fail").line)
+            .collect();
+        assert_eq!(lines, [2, 4, 5]);
+        assert_eq!(records.bytes_read(), text.len() as u64);
+        assert!(records.next().is_none());
     }
 }
