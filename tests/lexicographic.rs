@@ -6,7 +6,7 @@ mod common;
 use common::{
     Rng, check_solution, count_fills, lex_by_feasibility, random_puzzle, row_major_first,
 };
-use sudoku_dlx::sudoku::{DlxSolver, Grid, Outcome, Shape};
+use sudoku_dlx::sudoku::{DlxSolver, GenericDlxSolver, Grid, Outcome, Shape};
 
 fn dlx_answer(solver: &mut DlxSolver, puzzle: &str) -> Option<String> {
     let grid: Grid = puzzle.parse().expect("test puzzles parse");
@@ -115,6 +115,8 @@ fn witness_construction_gives_the_smallest_fill_too() {
     let mut rng = Rng::new(625);
     let mut solver = DlxSolver::new(Shape::CLASSIC);
     solver.set_lex_dfs_budget(0);
+    let mut generic = GenericDlxSolver::new(Shape::CLASSIC);
+    generic.set_lex_dfs_budget(0);
     let mut several = 0;
     for k in 0..400 {
         let clues = 17 + rng.below(14);
@@ -123,6 +125,12 @@ fn witness_construction_gives_the_smallest_fill_too() {
             dlx_answer(&mut solver, &puzzle).expect("a puzzle cut from a valid grid has a fill");
         let (want, _) = oracle(&puzzle, 200_000);
         assert_eq!(Some(&got), want.as_ref(), "puzzle {k}: {puzzle}");
+        let grid: Grid = puzzle.parse().unwrap();
+        let generic_answer = match generic.solve(&grid) {
+            Outcome::Solved(g) => g.to_line(),
+            other => panic!("generic, puzzle {k}: {other:?}"),
+        };
+        assert_eq!(generic_answer, got, "generic, puzzle {k}: {puzzle}");
         several += (count_fills(&puzzle, 2) == 2) as usize;
     }
     assert!(several > 200, "only {several} puzzles had several fills");

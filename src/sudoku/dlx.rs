@@ -34,6 +34,7 @@
 use std::ops::ControlFlow;
 
 use super::grid::{Grid, Shape};
+use super::lex::{self, LEX_DFS_BUDGET};
 use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver, count_up_to};
 use crate::exact_cover::{Chooser, Limits, Problem, SearchEnd, Solver};
 
@@ -46,6 +47,9 @@ pub struct GenericDlxSolver {
     solver: Solver,
     /// Scratch answer, reused so that solving allocates only the grid it returns.
     answer: Vec<u8>,
+    /// Nodes the forced-then-leftmost search may use before the witness construction of
+    /// `lex.rs` takes over.
+    lex_dfs_budget: u64,
 }
 
 /// The exact-cover problem of an empty grid of `shape` (see the module docs for the layout).
@@ -77,7 +81,15 @@ impl GenericDlxSolver {
             shape,
             solver: Solver::new(&problem(shape)),
             answer: vec![0; shape.cells()],
+            lex_dfs_budget: LEX_DFS_BUDGET,
         }
+    }
+
+    /// Sets how many nodes the row-by-row search for the smallest fill may use before the
+    /// witness construction takes over ([`LEX_DFS_BUDGET`] by default); as for
+    /// [`DlxSolver::set_lex_dfs_budget`](super::DlxSolver::set_lex_dfs_budget).
+    pub fn set_lex_dfs_budget(&mut self, nodes: u64) {
+        self.lex_dfs_budget = nodes;
     }
 
     /// The shape this solver takes.
@@ -122,7 +134,8 @@ impl GenericDlxSolver {
         }
     }
 
-    fn solve_inner(&mut self, limits: Limits) -> Outcome {
+    /// Solves with the givens of `puzzle` selected; may leave a selection behind.
+    fn solve_inner(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
         let n = self.shape.side();
         let start = self.solver.stats().nodes;
         let mut found = 0u32;
@@ -142,26 +155,71 @@ impl GenericDlxSolver {
             (1, _) => return Outcome::Solved(self.answer_grid()),
             _ => {}
         }
-        // Several solutions: search again, meeting them in lexicographic order.
+        // Several solutions: search again, meeting them in lexicographic order; the first
+        // fill found above is kept as the witness in case that search runs too long.
+        let witness = self.answer.clone();
         let used = self.solver.stats().nodes - start;
         let rest = Limits {
             max_nodes: limits.max_nodes.saturating_sub(used),
             ..limits
         };
+        let dfs = Limits {
+            max_nodes: rest.max_nodes.min(self.lex_dfs_budget),
+            ..rest
+        };
         let answer = &mut self.answer;
         let end = self
             .solver
-            .search(Chooser::ForcedThenLeftmost, rest, |options| {
+            .search(Chooser::ForcedThenLeftmost, dfs, |options| {
                 Self::record(answer, n, options);
                 ControlFlow::Break(())
             });
         match end {
             SearchEnd::Stopped => Outcome::Solved(self.answer_grid()),
+            SearchEnd::NodeLimit if rest.max_nodes > self.lex_dfs_budget => {
+                self.smallest_by_witness(puzzle, &witness, limits, start)
+            }
             SearchEnd::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
             SearchEnd::Deadline => Outcome::GaveUp(GaveUp::Timeout),
             // Cannot happen: the first search found two solutions.
             SearchEnd::Exhausted => Outcome::NoSolution(NoSolution::Unsolvable),
         }
+    }
+
+    /// The witness construction of `lex.rs`, each feasibility test an MRV search with the
+    /// partial grid's cells selected; `limits` cover the whole solve, which started at node
+    /// count `start`.
+    fn smallest_by_witness(
+        &mut self,
+        puzzle: &Grid,
+        witness: &[u8],
+        limits: Limits,
+        start: u64,
+    ) -> Outcome {
+        self.solver.clear_selection();
+        let n = self.shape.side();
+        lex::smallest_from_witness(puzzle, witness, |partial, fill| {
+            if self.place_givens(partial).is_err() {
+                return Ok(false);
+            }
+            let rest = Limits {
+                max_nodes: limits
+                    .max_nodes
+                    .saturating_sub(self.solver.stats().nodes - start),
+                ..limits
+            };
+            let end = self.solver.search(Chooser::Mrv, rest, |options| {
+                Self::record(fill, n, options);
+                ControlFlow::Break(())
+            });
+            self.solver.clear_selection();
+            match end {
+                SearchEnd::Stopped => Ok(true),
+                SearchEnd::Exhausted => Ok(false),
+                SearchEnd::NodeLimit => Err(GaveUp::NodeLimit),
+                SearchEnd::Deadline => Err(GaveUp::Timeout),
+            }
+        })
     }
 
     fn answer_grid(&self) -> Grid {
@@ -188,7 +246,7 @@ impl SudokuSolver for GenericDlxSolver {
         if let Err(why) = self.place_givens(puzzle) {
             return Outcome::NoSolution(why);
         }
-        let outcome = self.solve_inner(limits);
+        let outcome = self.solve_inner(puzzle, limits);
         self.solver.clear_selection();
         outcome
     }
