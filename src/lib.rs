@@ -20,7 +20,8 @@
 //!
 //! The command-line front end lives in the `sudoku-dlx` binary; see the README.
 
-pub mod exact_cover;
+/// The exact-cover engine, re-exported from the [`dlx_cover`] crate.
+pub use dlx_cover as exact_cover;
 pub mod puzzles;
 pub mod sudoku;
 

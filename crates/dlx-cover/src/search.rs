@@ -153,7 +153,7 @@ pub enum Chooser<'c> {
 /// A solver for one [`Problem`]: the arena built once, reused for any number of searches.
 ///
 /// ```
-/// use sudoku_dlx::exact_cover::{Problem, Solver};
+/// use dlx_cover::{Problem, Solver};
 /// // Items 0,1,2; options {0,1}, {2}, {0}, {1,2}.
 /// let mut p = Problem::new(3, 0).unwrap();
 /// for o in [&[0, 1][..], &[2], &[0], &[1, 2]] {

@@ -2,7 +2,7 @@
 //! dancing links kept in a flat arena. It knows items and options, nothing else.
 //!
 //! ```
-//! use sudoku_dlx::exact_cover::{Problem, Solver};
+//! use dlx_cover::{Problem, Solver};
 //!
 //! // Knuth's example: items A..G (0..7), six options; the one solution is
 //! // {A, D}, {B, G}, {C, E, F} (options 3, 4 and 0).
@@ -15,7 +15,7 @@
 //! solution.sort();
 //! assert_eq!(solution, [0, 3, 4]);
 //! assert_eq!(solver.count_solutions(10).solutions, 1);
-//! # Ok::<(), sudoku_dlx::exact_cover::ProblemError>(())
+//! # Ok::<(), dlx_cover::ProblemError>(())
 //! ```
 //!
 //! * [`Problem`] holds primary items (covered exactly once), secondary items (at most once,

@@ -2,7 +2,7 @@
 //! written without any I/O: lines in, a [`Problem`] with its item names out, and back.
 //!
 //! ```
-//! use sudoku_dlx::exact_cover::{Solver, knuth};
+//! use dlx_cover::{Solver, knuth};
 //!
 //! let text = "\
 //! | Knuth's example, with a secondary item x colored by two options
@@ -373,7 +373,7 @@ impl Named {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exact_cover::Solver;
+    use crate::Solver;
 
     fn err(text: &str) -> KnuthError {
         parse(text).expect_err("a format error")
