@@ -3,9 +3,12 @@
 
 mod batch;
 mod bench;
+mod canon;
+mod check;
 mod cover;
 mod input;
 mod output;
+mod per_record;
 mod solve;
 
 use std::path::PathBuf;
@@ -27,6 +30,10 @@ pub enum Exit {
     BadInput = 2,
     /// `bench`: some solver gave a wrong answer (not a fill, or not DLX's).
     WrongAnswer = 4,
+    /// `check`: some puzzle has several fills.
+    NotUnique = 5,
+    /// `check`: some puzzle is unique but not minimal.
+    NotMinimal = 6,
 }
 
 impl Exit {
@@ -35,10 +42,12 @@ impl Exit {
     fn rank(self) -> u8 {
         match self {
             Exit::Ok => 0,
-            Exit::NoSolution => 1,
-            Exit::GaveUp => 2,
-            Exit::BadInput => 3,
-            Exit::WrongAnswer => 4,
+            Exit::NotMinimal => 1,
+            Exit::NotUnique => 2,
+            Exit::NoSolution => 3,
+            Exit::GaveUp => 4,
+            Exit::BadInput => 5,
+            Exit::WrongAnswer => 6,
         }
     }
 
@@ -90,6 +99,21 @@ enum Command {
     /// options as written, one per line (in input order), or `no solution`.
     /// Exit code: 0 solved or counted, 1 no solution, 2 bad input or usage.
     Cover(CoverArgs),
+    /// The canonical form of each 9×9 puzzle under the Sudoku symmetry group.
+    ///
+    /// The smallest one-line form (blank below every digit) over digit relabelling, rows
+    /// within bands, bands, columns within stacks, stacks and transposition: two puzzles are
+    /// isomorphs exactly when their forms are equal. With --dedupe, prints each puzzle
+    /// whose form was not seen before, as a line, in input order.
+    /// Exit code: 0 all done, 2 bad input (a line `error` stands for the puzzle) or usage.
+    Canon(CanonArgs),
+    /// Check each puzzle: valid (no clash, some fill), unique (one fill), minimal (no given
+    /// can go with the fill staying unique).
+    ///
+    /// Exit code: the worst seen of 0 every puzzle minimal, 6 some puzzle unique but not
+    /// minimal, 5 some puzzle with several fills, 1 some puzzle invalid, 2 bad input or
+    /// usage.
+    Check(CheckArgs),
 }
 
 /// Flags shared by the puzzle subcommands.
@@ -213,6 +237,47 @@ pub struct CoverArgs {
     emit: Option<Vec<String>>,
 }
 
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    /// Puzzle files; `-` or none for standard input.
+    files: Vec<PathBuf>,
+    /// Drop every puzzle isomorphic to an earlier one; print the others as they were given.
+    #[arg(long)]
+    dedupe: bool,
+    /// Worker threads (at most 1024); 0 or none for one per core. Output keeps input order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Never show the progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Puzzle files; `-` or none for standard input.
+    files: Vec<PathBuf>,
+    /// Output: `text` (a status per line, and the givens that can go), `csv` or `json`.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    format: CheckFormat,
+    /// Worker threads (at most 1024); 0 or none for one per core. Output keeps input order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Never show the progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Output formats for `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// `minimal`, `not minimal: r1c2 r5c5 can go`, `not unique`, `invalid (…)`, `error`.
+    Text,
+    /// A header `puzzle,status,valid,unique,minimal,givens,redundant`, then a row each.
+    Csv,
+    /// JSON lines: `puzzle`, `status`, `valid`, `unique`, `minimal`, `givens`, `redundant`.
+    Json,
+}
+
 /// The solvers on offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SolverKind {
@@ -266,6 +331,8 @@ pub fn main() -> ExitCode {
         Command::Count(args) => solve::run(solve::Job::Count(args.limit), &args.common),
         Command::Bench(args) => bench::run(&args),
         Command::Cover(args) => cover::run(&args),
+        Command::Canon(args) => canon::run(&args),
+        Command::Check(args) => check::run(&args),
     };
     ExitCode::from(exit as u8)
 }

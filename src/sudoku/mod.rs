@@ -22,6 +22,8 @@
 //! row-major backtracking baselines of [`backtrack`] ([`Naive`], [`Bitmask`], [`Candidates`]).
 
 pub mod backtrack;
+pub mod canon;
+pub mod check;
 mod dlx;
 mod fast;
 pub mod format;
