@@ -27,6 +27,7 @@ pub mod check;
 mod dlx;
 mod fast;
 pub mod format;
+pub mod generate;
 mod grid;
 mod lex;
 

@@ -1,0 +1,404 @@
+//! The generator's own search: candidate bitmasks with naked and hidden singles, then the
+//! cell with fewest candidates. It answers the three questions generating asks, fast:
+//! a random fill, "is there any fill at all?" after a candidate is forbidden (a
+//! refutation), and "do singles alone solve it?". Any side up to 25.
+
+use crate::sudoku::Shape;
+
+/// The cells that share a row, column or box with each cell, and the cells of each unit.
+#[derive(Debug, Clone)]
+struct Geometry {
+    side: usize,
+    /// `units[u * side .. (u + 1) * side]`: the cells of unit `u` (rows, columns, boxes).
+    units: Vec<u16>,
+    /// `peers[c * per_cell .. (c + 1) * per_cell]`: the peers of cell `c`.
+    peers: Vec<u16>,
+    per_cell: usize,
+}
+
+impl Geometry {
+    fn new(shape: Shape) -> Geometry {
+        let n = shape.side();
+        let mut units = Vec::with_capacity(3 * n * n);
+        for r in 0..n {
+            units.extend((0..n).map(|c| (r * n + c) as u16));
+        }
+        for c in 0..n {
+            units.extend((0..n).map(|r| (r * n + c) as u16));
+        }
+        let (br, bc) = (shape.box_rows(), shape.box_cols());
+        for b in 0..n {
+            let (r0, c0) = (b / (n / bc) * br, b % (n / bc) * bc);
+            units.extend((0..n).map(|k| ((r0 + k / bc) * n + c0 + k % bc) as u16));
+        }
+        let mut peers = Vec::new();
+        let mut per_cell = 0;
+        for cell in 0..n * n {
+            let (r, c) = (cell / n, cell % n);
+            let b = shape.box_of(r, c);
+            let mut mine: Vec<u16> = (0..n * n)
+                .filter(|&o| {
+                    let (orow, ocol) = (o / n, o % n);
+                    o != cell && (orow == r || ocol == c || shape.box_of(orow, ocol) == b)
+                })
+                .map(|o| o as u16)
+                .collect();
+            per_cell = mine.len();
+            peers.append(&mut mine);
+        }
+        Geometry {
+            side: n,
+            units,
+            peers,
+            per_cell,
+        }
+    }
+}
+
+/// One search state: the candidates of each cell (bit `v − 1` for value `v`) and the value
+/// placed (0 for none).
+#[derive(Debug, Clone, Default)]
+struct State {
+    cand: Vec<u32>,
+    value: Vec<u8>,
+    placed: usize,
+}
+
+/// A source of randomness for the fill: `below(n)` is uniform in `0..n`.
+pub trait Random {
+    /// Uniform in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize;
+}
+
+/// The generator's solver for one shape. Reuse it: its buffers stay allocated.
+#[derive(Debug, Clone)]
+pub struct Board {
+    geo: Geometry,
+    /// `states[d]`: the state at search depth `d`; `states[0]` is the loaded puzzle.
+    states: Vec<State>,
+    queue: Vec<u16>,
+    nodes: u64,
+}
+
+/// The search found too many nodes (a fill that went down a heavy tail).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OverBudget;
+
+impl Board {
+    /// A solver for puzzles of `shape`.
+    pub fn new(shape: Shape) -> Board {
+        let geo = Geometry::new(shape);
+        let cells = geo.side * geo.side;
+        let state = State {
+            cand: vec![0; cells],
+            value: vec![0; cells],
+            placed: 0,
+        };
+        Board {
+            geo,
+            states: vec![state],
+            queue: Vec::with_capacity(cells),
+            nodes: 0,
+        }
+    }
+
+    /// Search nodes (candidates tried) so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Loads givens (`0` blank) with the candidates in `forbidden` ((cell, value) pairs)
+    /// struck out first, and applies singles. False when that already shows no fill exists.
+    pub fn load(&mut self, givens: &[u8], forbidden: &[(usize, u8)]) -> bool {
+        let full = full_mask(self.geo.side);
+        let st = &mut self.states[0];
+        st.cand.fill(full);
+        st.value.fill(0);
+        st.placed = 0;
+        for &(cell, v) in forbidden {
+            st.cand[cell] &= !(1 << (v - 1));
+        }
+        self.queue.clear();
+        for (cell, &v) in givens.iter().enumerate() {
+            if v != 0 && !place(st, &mut self.queue, cell, v) {
+                return false;
+            }
+        }
+        for &(cell, _) in forbidden {
+            let c = st.cand[cell];
+            if c == 0 {
+                return false;
+            }
+            if st.value[cell] == 0 && c.is_power_of_two() {
+                let v = c.trailing_zeros() as u8 + 1;
+                if !place(st, &mut self.queue, cell, v) {
+                    return false;
+                }
+            }
+        }
+        propagate(&self.geo, st, &mut self.queue)
+    }
+
+    /// True when the loaded puzzle is solved by singles alone (after `load`).
+    pub fn solved_by_singles(&self) -> bool {
+        self.states[0].placed == self.geo.side * self.geo.side
+    }
+
+    /// True when the loaded puzzle has at least one fill.
+    pub fn has_fill(&mut self) -> bool {
+        let mut found = 0;
+        let _ = self.search(0, 1, &mut found, u64::MAX, &mut None);
+        found > 0
+    }
+
+    /// Fills of the loaded puzzle, up to `limit`.
+    pub fn count(&mut self, limit: u64) -> u64 {
+        let mut found = 0;
+        let _ = self.search(0, limit, &mut found, u64::MAX, &mut None);
+        found
+    }
+
+    /// A fill of the loaded puzzle found with candidates tried in random order, within
+    /// `budget` nodes; `Ok(None)` when there is none.
+    pub fn random_fill(
+        &mut self,
+        rng: &mut dyn Random,
+        budget: u64,
+    ) -> Result<Option<Vec<u8>>, OverBudget> {
+        let mut found = 0;
+        let limit = self.nodes.saturating_add(budget);
+        match self.search(0, 1, &mut found, limit, &mut Some(rng)) {
+            Err(OverBudget) => Err(OverBudget),
+            Ok(Some(depth)) => Ok(Some(self.states[depth].value.clone())),
+            Ok(None) => Ok(None),
+        }
+    }
+
+    /// Depth-first search from `states[depth]`; returns the depth of the first solved state.
+    fn search(
+        &mut self,
+        depth: usize,
+        limit: u64,
+        found: &mut u64,
+        node_limit: u64,
+        rng: &mut Option<&mut dyn Random>,
+    ) -> Result<Option<usize>, OverBudget> {
+        let cells = self.geo.side * self.geo.side;
+        if self.states[depth].placed == cells {
+            *found += 1;
+            return Ok(Some(depth));
+        }
+        // The open cell with fewest candidates.
+        let st = &self.states[depth];
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        for cell in 0..cells {
+            if st.value[cell] == 0 {
+                let k = st.cand[cell].count_ones();
+                if k < best_count {
+                    best_count = k;
+                    best = cell;
+                    if k <= 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        let mut values = [0u8; 32];
+        let mut n = 0;
+        let mut m = st.cand[best];
+        while m != 0 {
+            values[n] = m.trailing_zeros() as u8 + 1;
+            m &= m - 1;
+            n += 1;
+        }
+        if let Some(r) = rng {
+            for i in (1..n).rev() {
+                values.swap(i, r.below(i + 1));
+            }
+        }
+        if self.states.len() <= depth + 1 {
+            let copy = self.states[depth].clone();
+            self.states.push(copy);
+        }
+        let mut first = None;
+        for &v in &values[..n] {
+            self.nodes += 1;
+            if self.nodes > node_limit {
+                return Err(OverBudget);
+            }
+            let (done, rest) = self.states.split_at_mut(depth + 1);
+            let next = &mut rest[0];
+            next.cand.copy_from_slice(&done[depth].cand);
+            next.value.copy_from_slice(&done[depth].value);
+            next.placed = done[depth].placed;
+            self.queue.clear();
+            if place(next, &mut self.queue, best, v) && propagate(&self.geo, next, &mut self.queue)
+            {
+                let got = self.search(depth + 1, limit, found, node_limit, rng)?;
+                if first.is_none() {
+                    first = got;
+                }
+                if *found >= limit {
+                    return Ok(first);
+                }
+            }
+        }
+        Ok(first)
+    }
+}
+
+fn full_mask(side: usize) -> u32 {
+    if side == 32 { u32::MAX } else { (1u32 << side) - 1 }
+}
+
+/// Places `v` in `cell` and queues it for propagation; false on a contradiction.
+fn place(st: &mut State, queue: &mut Vec<u16>, cell: usize, v: u8) -> bool {
+    let bit = 1u32 << (v - 1);
+    if st.cand[cell] & bit == 0 || (st.value[cell] != 0 && st.value[cell] != v) {
+        return false;
+    }
+    if st.value[cell] == v {
+        return true;
+    }
+    st.cand[cell] = bit;
+    st.value[cell] = v;
+    st.placed += 1;
+    queue.push(cell as u16);
+    true
+}
+
+/// Naked singles (through the queue) and hidden singles (by scanning units) until
+/// neither applies; false on a contradiction.
+fn propagate(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>) -> bool {
+    let n = geo.side;
+    let full = full_mask(n);
+    loop {
+        while let Some(cell) = queue.pop() {
+            let cell = cell as usize;
+            let bit = st.cand[cell];
+            for &p in &geo.peers[cell * geo.per_cell..(cell + 1) * geo.per_cell] {
+                let p = p as usize;
+                if st.cand[p] & bit == 0 {
+                    continue;
+                }
+                if st.value[p] != 0 {
+                    return false;
+                }
+                let c = st.cand[p] & !bit;
+                st.cand[p] = c;
+                if c == 0 {
+                    return false;
+                }
+                if c.is_power_of_two() {
+                    st.value[p] = c.trailing_zeros() as u8 + 1;
+                    st.placed += 1;
+                    queue.push(p as u16);
+                }
+            }
+        }
+        if st.placed == n * n {
+            return true;
+        }
+        // Hidden singles.
+        let mut progress = false;
+        for unit in geo.units.chunks_exact(n) {
+            let (mut once, mut twice, mut fixed) = (0u32, 0u32, 0u32);
+            for &c in unit {
+                let c = c as usize;
+                let m = st.cand[c];
+                if st.value[c] != 0 {
+                    fixed |= m;
+                } else {
+                    twice |= once & m;
+                    once |= m;
+                }
+            }
+            if (once | fixed) != full {
+                return false;
+            }
+            let mut hidden = once & !twice & !fixed;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                let cell = unit
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| st.value[c] == 0 && st.cand[c] & bit != 0);
+                let Some(cell) = cell else {
+                    // An earlier hidden single of this unit took the cell.
+                    return false;
+                };
+                if !place(st, queue, cell, bit.trailing_zeros() as u8 + 1) {
+                    return false;
+                }
+                progress = true;
+            }
+            if !queue.is_empty() {
+                break;
+            }
+        }
+        if !progress && queue.is_empty() {
+            return true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::{DlxSolver, Grid};
+
+    struct Lcg(u64);
+    impl Random for Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) % n as u64) as usize
+        }
+    }
+
+    #[test]
+    fn counts_agree_with_dlx_on_random_puzzles_of_every_size() {
+        let mut rng = Lcg(3);
+        for side in [4, 6, 9, 16] {
+            let shape = Shape::for_side(side).unwrap();
+            let mut board = Board::new(shape);
+            let mut dlx = DlxSolver::new(shape);
+            for round in 0..40 {
+                assert!(board.load(&vec![0; side * side], &[]));
+                let fill = board.random_fill(&mut rng, u64::MAX).unwrap().unwrap();
+                let fill_grid = Grid::from_values(shape, &fill).unwrap();
+                assert!(fill_grid.is_complete_solution_of(&Grid::empty(shape)));
+                // Keep a random share of the cells.
+                let keep = 20 + round * 2;
+                let puzzle: Vec<u8> = fill
+                    .iter()
+                    .map(|&v| if rng.below(100) < keep { v } else { 0 })
+                    .collect();
+                let grid = Grid::from_values(shape, &puzzle).unwrap();
+                let expected = dlx.count(&grid, 5).solutions;
+                let got = if board.load(&puzzle, &[]) { board.count(5) } else { 0 };
+                assert_eq!(got, expected, "{grid}");
+                // Forbid the fill's digit in one blank cell: a fill remains exactly when
+                // the puzzle has another fill there.
+                if let Some(cell) = (0..puzzle.len()).find(|&c| puzzle[c] == 0) {
+                    let any = board.load(&puzzle, &[(cell, fill[cell])]) && board.has_fill();
+                    let mut others = 0;
+                    for v in 1..=side as u8 {
+                        if v != fill[cell] {
+                            let mut g = grid.clone();
+                            g.set(cell / side, cell % side, v);
+                            if g.clash().is_none() {
+                                others += dlx.count(&g, 1).solutions;
+                            }
+                        }
+                    }
+                    assert_eq!(any, others > 0, "{grid} cell {cell}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Puzzle generation (in progress).
+
+pub mod board;
