@@ -6,11 +6,11 @@ use std::collections::HashSet;
 use sudoku_dlx::sudoku::Grid;
 use sudoku_dlx::sudoku::canon::Canonicalizer;
 
-use super::per_record::{Batch, run as run_batch};
-use super::{CanonArgs, Exit};
+use super::per_record::{Batch, Fault, grid_of, note_fault, run as run_batch};
+use super::{CanonArgs, Error, Exit};
 
-/// The run; returns the exit code.
-pub fn run(args: &CanonArgs) -> Exit {
+/// The run; returns the exit code, or the error that stopped it.
+pub fn run(args: &CanonArgs) -> Result<Exit, Error> {
     let batch = Batch {
         files: &args.files,
         threads: args.threads.unwrap_or(0) as usize,
@@ -22,13 +22,13 @@ pub fn run(args: &CanonArgs) -> Exit {
         "",
         Canonicalizer::new,
         |record, canon| {
-            let grid = record.grid.as_ref().map_err(|e| e.to_string())?;
+            let grid = grid_of(record)?;
             canon
                 .canonical(grid)
                 .map(|(form, _)| form)
-                .map_err(|e| format!("{}: {e}", record.line))
+                .map_err(|e| (record.line, e.to_string()))
         },
-        |out, input, record, form: Result<Grid, String>, progress| match form {
+        |out, input, record, form: Result<Grid, Fault>, progress| match form {
             Ok(form) => {
                 if !args.dedupe {
                     writeln!(out, "{form}")?;
@@ -38,12 +38,11 @@ pub fn run(args: &CanonArgs) -> Exit {
                 }
                 Ok(Exit::Ok)
             }
-            Err(message) => {
+            Err(fault) => {
                 if !args.dedupe {
                     writeln!(out, "error")?;
                 }
-                out.flush()?;
-                progress.note(&format!("{input}:{message}"));
+                note_fault(out, progress, input, &fault)?;
                 Ok(Exit::BadInput)
             }
         },

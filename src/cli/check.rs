@@ -7,14 +7,14 @@ use sudoku_dlx::sudoku::check::{Verdict, check};
 use sudoku_dlx::sudoku::{DlxSolver, Grid, Shape};
 
 use super::output::{csv_field, json_string};
-use super::per_record::{Batch, run as run_batch};
-use super::{CheckArgs, CheckFormat, Exit};
+use super::per_record::{Batch, Fault, grid_of, note_fault, run as run_batch};
+use super::{CheckArgs, CheckFormat, Error, Exit};
 
 /// The CSV header.
 const HEADER: &str = "puzzle,status,valid,unique,minimal,givens,redundant\n";
 
-/// The run; returns the exit code.
-pub fn run(args: &CheckArgs) -> Exit {
+/// The run; returns the exit code, or the error that stopped it.
+pub fn run(args: &CheckArgs) -> Result<Exit, Error> {
     let batch = Batch {
         files: &args.files,
         threads: args.threads.unwrap_or(0) as usize,
@@ -30,22 +30,21 @@ pub fn run(args: &CheckArgs) -> Exit {
         header,
         HashMap::<Shape, DlxSolver>::new,
         |record, solvers| {
-            let grid = record.grid.as_ref().map_err(|e| e.to_string())?;
+            let grid = grid_of(record)?;
             let solver = solvers
                 .entry(grid.shape())
                 .or_insert_with(|| DlxSolver::new(grid.shape()));
             Ok(check(grid, solver))
         },
-        |out, input, record, verdict: Result<Verdict, String>, progress| {
+        |out, input, record, verdict: Result<Verdict, Fault>, progress| {
             let grid = record.grid.as_ref().ok();
             let (status, exit) = match &verdict {
                 Err(_) => ("error".to_string(), Exit::BadInput),
                 Ok(v) => status(v),
             };
             out.write_all(render(args.format, grid, verdict.as_ref().ok(), &status).as_bytes())?;
-            if let Err(message) = &verdict {
-                out.flush()?;
-                progress.note(&format!("{input}:{message}"));
+            if let Err(fault) = &verdict {
+                note_fault(out, progress, input, fault)?;
             }
             Ok(exit)
         },

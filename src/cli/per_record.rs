@@ -5,10 +5,12 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
+use sudoku_dlx::sudoku::Grid;
 use sudoku_dlx::sudoku::format::Record;
 
-use super::Exit;
 use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
+use super::error::after_write;
+use super::{Error, Exit};
 
 /// The inputs and the batch flags of such a subcommand.
 pub struct Batch<'a> {
@@ -20,21 +22,16 @@ pub struct Batch<'a> {
 /// Runs `answer` on every record (on worker threads, each with its own state from `make`)
 /// and `write` on every answer in input order, with the record's input name and the
 /// progress bar (for messages). `write` returns the exit code the record earns. Inputs that
-/// cannot be read are reported and earn [`Exit::BadInput`].
+/// cannot be read are reported and earn their error's code; a failed write (other than a
+/// reader that went away) is the run's error.
 pub fn run<S: Send, A: Send>(
     batch: &Batch,
     header: &str,
     make: impl Fn() -> S,
     answer: impl Fn(&Record, &mut S) -> A + Sync,
     mut write: impl FnMut(&mut dyn Write, &str, &Record, A, &Progress) -> io::Result<Exit>,
-) -> Exit {
-    let workers = match Workers::new(batch.threads, make) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("sudoku-dlx: cannot start worker threads: {e}");
-            return Exit::BadInput;
-        }
-    };
+) -> Result<Exit, Error> {
+    let workers = Workers::new(batch.threads, make).map_err(|e| Error::Threads(e.to_string()))?;
     let inputs: Vec<PathBuf> = if batch.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -69,10 +66,10 @@ pub fn run<S: Send, A: Send>(
                         }
                     }
                 }
-                (Item::Failure(message), _) => {
+                (Item::Failure(e), _) => {
                     written = out.flush();
-                    progress.note(message);
-                    exit = exit.worst(Exit::BadInput);
+                    progress.note(&e.to_string());
+                    exit = exit.worst(e.exit());
                 }
                 (Item::Record { .. }, None) => {}
             }
@@ -83,16 +80,40 @@ pub fn run<S: Send, A: Send>(
         }
     }
     progress.finish();
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => {
-            drop(rx);
-            let _ = reader.join();
-        }
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(e) => {
-            progress.note(&format!("sudoku-dlx: writing output: {e}"));
-            exit = exit.worst(Exit::BadInput);
-        }
+    let written = written.and_then(|()| out.flush());
+    if written.is_ok() {
+        // The reader is done (the channel is closed), so this does not wait.
+        drop(rx);
+        let _ = reader.join();
     }
-    exit
+    after_write(written)?;
+    Ok(exit)
+}
+
+/// A fault of one record: its line and what is wrong.
+pub type Fault = (usize, String);
+
+/// The grid of a record, or its format fault.
+pub fn grid_of(record: &Record) -> Result<&Grid, Fault> {
+    record
+        .grid
+        .as_ref()
+        .map_err(|e| (e.line, e.kind.to_string()))
+}
+
+/// Reports a record's fault on standard error (after what was written so far).
+pub fn note_fault(
+    out: &mut dyn Write,
+    progress: &Progress,
+    input: &str,
+    (line, fault): &Fault,
+) -> io::Result<()> {
+    out.flush()?;
+    let e = Error::At {
+        name: input.to_string(),
+        line: *line,
+        fault: fault.clone(),
+    };
+    progress.note(&e.to_string());
+    Ok(())
 }

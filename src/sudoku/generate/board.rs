@@ -249,7 +249,11 @@ impl Board {
 }
 
 fn full_mask(side: usize) -> u32 {
-    if side == 32 { u32::MAX } else { (1u32 << side) - 1 }
+    if side == 32 {
+        u32::MAX
+    } else {
+        (1u32 << side) - 1
+    }
 }
 
 /// Places `v` in `cell` and queues it for propagation; false on a contradiction.
@@ -380,7 +384,11 @@ mod tests {
                     .collect();
                 let grid = Grid::from_values(shape, &puzzle).unwrap();
                 let expected = dlx.count(&grid, 5).solutions;
-                let got = if board.load(&puzzle, &[]) { board.count(5) } else { 0 };
+                let got = if board.load(&puzzle, &[]) {
+                    board.count(5)
+                } else {
+                    0
+                };
                 assert_eq!(got, expected, "{grid}");
                 // Forbid the fill's digit in one blank cell: a fill remains exactly when
                 // the puzzle has another fill there.
