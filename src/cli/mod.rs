@@ -7,6 +7,7 @@ mod canon;
 mod check;
 mod cover;
 mod error;
+mod generate;
 mod input;
 mod output;
 mod per_record;
@@ -18,6 +19,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_dlx::sudoku::generate::Symmetry;
 
 pub use error::{Error, Exit};
 pub use solvers::SolverKind;
@@ -76,6 +78,14 @@ enum Command {
     /// minimal, 5 some puzzle with several fills, 1 some puzzle invalid, 2 bad input or
     /// usage.
     Check(CheckArgs),
+    /// Make puzzles: exactly one fill, the symmetry asked, minimal for it (no orbit of
+    /// givens can go), and the level asked.
+    ///
+    /// The same --seed gives the same puzzles whatever --threads is. Without --seed the
+    /// seed comes from the clock (--stats shows it).
+    /// Exit code: 0 all made, 3 some puzzle found nothing acceptable within
+    /// --max-attempts, 2 usage.
+    Generate(GenerateArgs),
 }
 
 /// Flags shared by the puzzle subcommands.
@@ -258,6 +268,95 @@ pub struct CheckArgs {
     quiet: bool,
 }
 
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Puzzles to make.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    count: u64,
+    /// The seed of the stream of puzzles.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Worker threads (at most 1024); 0 or none for one per core.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Symmetry of the givens: none, rot90, rot180, mirror, flip, diagonal, antidiagonal,
+    /// dihedral (QQWing's rotate90 and rotate180 work too).
+    #[arg(long, value_name = "S", default_value = "none")]
+    symmetry: Symmetry,
+    /// The level, on QQWing's names: simple, easy, intermediate, expert, or any.
+    #[arg(long, value_enum, default_value_t = Difficulty::Any)]
+    difficulty: Difficulty,
+    /// Fewest givens (puzzles with fewer are made again).
+    #[arg(long, value_name = "N")]
+    min_clues: Option<usize>,
+    /// Most givens (puzzles with more are made again).
+    #[arg(long, value_name = "N")]
+    max_clues: Option<usize>,
+    /// The side of the grid.
+    #[arg(long, default_value_t = 9, value_parser = parse_size)]
+    size: u8,
+    /// Output: `line` (one puzzle per line), `csv` or `json` (with solution, clues,
+    /// symmetry, attempts, and the rating's fields).
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Line)]
+    format: GenerateFormat,
+    /// Minimal puzzles made for one puzzle of the output before giving up on it.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_attempts: u64,
+    /// Never show the progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Print puzzles made, time, rate, attempts per puzzle and the seed to standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Parses `--size`: 4, 6, 9, 16 or 25.
+fn parse_size(text: &str) -> Result<u8, String> {
+    match text.trim().parse::<u8>() {
+        Ok(n @ (4 | 6 | 9 | 16 | 25)) => Ok(n),
+        _ => Err(format!("'{text}' is not a size: 4, 6, 9, 16 or 25")),
+    }
+}
+
+/// Levels for `generate --difficulty`, QQWing's names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Difficulty {
+    /// Whatever comes.
+    Any,
+    /// Naked singles only.
+    Simple,
+    /// Singles.
+    Easy,
+    /// Singles, pointing, claiming, naked and hidden pairs.
+    Intermediate,
+    /// Anything harder.
+    Expert,
+}
+
+impl Difficulty {
+    /// The name `--difficulty` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Any => "any",
+            Difficulty::Simple => "simple",
+            Difficulty::Easy => "easy",
+            Difficulty::Intermediate => "intermediate",
+            Difficulty::Expert => "expert",
+        }
+    }
+}
+
+/// Output formats for `generate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    /// One puzzle per line.
+    Line,
+    /// A header, then one row per puzzle.
+    Csv,
+    /// JSON lines, one object per puzzle.
+    Json,
+}
+
 /// Output formats for `check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum CheckFormat {
@@ -314,6 +413,7 @@ pub fn main() -> ExitCode {
         Command::Cover(args) => cover::run(&args),
         Command::Canon(args) => canon::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Generate(args) => generate::run(&args),
     };
     let exit = result.unwrap_or_else(|e| {
         error::report(&e.to_string());

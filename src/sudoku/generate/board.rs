@@ -204,17 +204,57 @@ impl Board {
                 }
             }
         }
-        let mut values = [0u8; 32];
+        // Branches: (cell, value) pairs, one of which every fill takes.
+        let mut branches = [(0u16, 0u8); 32];
         let mut n = 0;
         let mut m = st.cand[best];
         while m != 0 {
-            values[n] = m.trailing_zeros() as u8 + 1;
+            branches[n] = (best as u16, m.trailing_zeros() as u8 + 1);
             m &= m - 1;
             n += 1;
         }
+        if best_count > 2 {
+            // A digit with fewer places in some unit than the best cell has candidates
+            // branches better (the other half of exact cover's shortest item).
+            let side = self.geo.side;
+            let mut places = [0u8; 32];
+            let mut best_unit = None;
+            let mut fewest = best_count;
+            for (u, unit) in self.geo.units.chunks_exact(side).enumerate() {
+                places[..side].fill(0);
+                for &c in unit {
+                    let c = c as usize;
+                    if st.value[c] == 0 {
+                        let mut m = st.cand[c];
+                        while m != 0 {
+                            places[m.trailing_zeros() as usize] += 1;
+                            m &= m - 1;
+                        }
+                    }
+                }
+                for (d, &k) in places[..side].iter().enumerate() {
+                    if k > 0 && (k as u32) < fewest {
+                        fewest = k as u32;
+                        best_unit = Some((u, d));
+                    }
+                }
+                if fewest <= 2 {
+                    break;
+                }
+            }
+            if let Some((u, d)) = best_unit {
+                n = 0;
+                for &c in &self.geo.units[u * side..(u + 1) * side] {
+                    if st.value[c as usize] == 0 && st.cand[c as usize] & (1 << d) != 0 {
+                        branches[n] = (c, d as u8 + 1);
+                        n += 1;
+                    }
+                }
+            }
+        }
         if let Some(r) = rng {
             for i in (1..n).rev() {
-                values.swap(i, r.below(i + 1));
+                branches.swap(i, r.below(i + 1));
             }
         }
         if self.states.len() <= depth + 1 {
@@ -222,7 +262,7 @@ impl Board {
             self.states.push(copy);
         }
         let mut first = None;
-        for &v in &values[..n] {
+        for &(cell, v) in &branches[..n] {
             self.nodes += 1;
             if self.nodes > node_limit {
                 return Err(OverBudget);
@@ -233,7 +273,8 @@ impl Board {
             next.value.copy_from_slice(&done[depth].value);
             next.placed = done[depth].placed;
             self.queue.clear();
-            if place(next, &mut self.queue, best, v) && propagate(&self.geo, next, &mut self.queue)
+            if place(next, &mut self.queue, cell as usize, v)
+                && propagate(&self.geo, next, &mut self.queue)
             {
                 let got = self.search(depth + 1, limit, found, node_limit, rng)?;
                 if first.is_none() {

@@ -1,0 +1,205 @@
+//! `generate` through the real binary, checked by code that shares nothing with the
+//! generator (`tests/common`): one fill by a count, the symmetry by mapping cells, and
+//! minimality by removing each orbit and counting again.
+
+mod common;
+
+use common::count_fills;
+
+/// The images of cell `(r, c)` under a symmetry's group, written out independently.
+fn images(sym: &str, r: usize, c: usize) -> Vec<(usize, usize)> {
+    let m = 8; // n - 1 for 9x9
+    let rot = |(r, c): (usize, usize)| (c, m - r);
+    match sym {
+        "none" => vec![(r, c)],
+        "rot180" => vec![(r, c), (m - r, m - c)],
+        "rot90" => {
+            let a = rot((r, c));
+            let b = rot(a);
+            vec![(r, c), a, b, rot(b)]
+        }
+        "mirror" => vec![(r, c), (r, m - c)],
+        "flip" => vec![(r, c), (m - r, c)],
+        "diagonal" => vec![(r, c), (c, r)],
+        "antidiagonal" => vec![(r, c), (m - c, m - r)],
+        "dihedral" => {
+            let mut v = Vec::new();
+            let mut p = (r, c);
+            for _ in 0..4 {
+                v.push(p);
+                v.push((p.1, p.0));
+                p = rot(p);
+            }
+            v
+        }
+        _ => unreachable!(),
+    }
+}
+
+fn check_puzzle(p: &str, sym: &str) {
+    assert_eq!(p.len(), 81, "{p}");
+    assert_eq!(count_fills(p, 2), 1, "one fill: {p}");
+    let b = p.as_bytes();
+    for k in 0..81 {
+        let orbit = images(sym, k / 9, k % 9);
+        let given = b[k] != b'.';
+        assert!(
+            orbit.iter().all(|&(r, c)| (b[r * 9 + c] != b'.') == given),
+            "{sym} symmetry broken at r{}c{}: {p}",
+            k / 9 + 1,
+            k % 9 + 1
+        );
+        if given {
+            let mut q = b.to_vec();
+            for &(r, c) in &orbit {
+                q[r * 9 + c] = b'.';
+            }
+            let q = String::from_utf8(q).unwrap();
+            assert!(
+                count_fills(&q, 2) > 1,
+                "orbit of r{}c{} can go: {p}",
+                k / 9 + 1,
+                k % 9 + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn every_symmetry_gives_unique_minimal_symmetric_puzzles() {
+    for sym in [
+        "none",
+        "rot90",
+        "rot180",
+        "mirror",
+        "flip",
+        "diagonal",
+        "antidiagonal",
+        "dihedral",
+    ] {
+        let run = common::run_bin(
+            &[
+                "generate",
+                "--count",
+                "6",
+                "--seed",
+                "11",
+                "--symmetry",
+                sym,
+            ],
+            "",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(lines.len(), 6);
+        for p in lines {
+            check_puzzle(p, sym);
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_puzzles_whatever_the_thread_count() {
+    let args = |threads: &'static str| {
+        common::run_bin(
+            &[
+                "generate",
+                "-n",
+                "40",
+                "--seed",
+                "5",
+                "--threads",
+                threads,
+                "--symmetry",
+                "rotate180",
+            ],
+            "",
+        )
+    };
+    let one = args("1");
+    let three = args("3");
+    assert_eq!(one.code, 0);
+    assert_eq!(one.stdout, three.stdout);
+    assert_eq!(one.stdout.lines().count(), 40);
+    let other = common::run_bin(&["generate", "-n", "40", "--seed", "6"], "");
+    assert_ne!(one.stdout, other.stdout);
+}
+
+#[test]
+fn clue_bounds_other_sizes_and_formats() {
+    let run = common::run_bin(
+        &[
+            "generate",
+            "-n",
+            "5",
+            "--seed",
+            "2",
+            "--min-clues",
+            "25",
+            "--max-clues",
+            "26",
+            "--format",
+            "csv",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut rows = run.stdout.lines();
+    assert_eq!(rows.next(), Some("puzzle,solution,clues,symmetry,attempts"));
+    for row in rows {
+        let f: Vec<&str> = row.split(',').collect();
+        let clues: usize = f[2].parse().unwrap();
+        assert!((25..=26).contains(&clues), "{row}");
+        assert_eq!(f[0].bytes().filter(|&b| b != b'.').count(), clues);
+        common::check_solution(f[0], f[1]).unwrap();
+        check_puzzle(f[0], "none");
+    }
+    for size in ["4", "6"] {
+        let run = common::run_bin(&["generate", "-n", "3", "--seed", "1", "--size", size], "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let n: usize = size.parse().unwrap();
+        // Each puzzle counts one fill with the default solver.
+        for p in run.stdout.lines() {
+            assert_eq!(p.len(), n * n);
+            let counted = common::run_bin(&["count"], format!("{p}\n"));
+            assert_eq!(counted.stdout, "1\n", "{p}");
+        }
+    }
+    let run = common::run_bin(&["generate", "--seed", "3", "--format", "json"], "");
+    assert!(run.stdout.starts_with("{\"puzzle\":\""), "{}", run.stdout);
+    assert!(run.stdout.contains("\"symmetry\":\"none\""));
+}
+
+#[test]
+fn bad_flags_are_usage_errors() {
+    for args in [
+        &["generate", "--size", "7"][..],
+        &["generate", "--symmetry", "spiral"],
+        &["generate", "--min-clues", "30", "--max-clues", "20"],
+        &["generate", "--count", "-1"],
+    ] {
+        let run = common::run_bin(args, "");
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.is_empty());
+    }
+    // An impossible bound ends with a message and code 3, not a hang.
+    let run = common::run_bin(
+        &[
+            "generate",
+            "--max-clues",
+            "10",
+            "--max-attempts",
+            "20",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 3);
+    assert!(
+        run.stderr
+            .contains("puzzle 1: nothing acceptable in 20 attempts"),
+        "{}",
+        run.stderr
+    );
+}
