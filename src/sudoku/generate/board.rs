@@ -14,6 +14,22 @@ struct Geometry {
     /// `peers[c * per_cell .. (c + 1) * per_cell]`: the peers of cell `c`.
     peers: Vec<u16>,
     per_cell: usize,
+    /// The box of each cell.
+    box_of: Vec<u8>,
+    /// Whether propagation also uses pointing and claiming (worth it on large grids).
+    locked: bool,
+}
+
+impl Geometry {
+    /// True when cell `cell` lies in unit `u`.
+    fn in_unit(&self, u: usize, cell: usize) -> bool {
+        let n = self.side;
+        match u / n {
+            0 => cell / n == u,
+            1 => cell % n == u - n,
+            _ => self.box_of[cell] as usize == u - 2 * n,
+        }
+    }
 }
 
 impl Geometry {
@@ -51,9 +67,16 @@ impl Geometry {
             units,
             peers,
             per_cell,
+            box_of: (0..n * n)
+                .map(|c| shape.box_of(c / n, c % n) as u8)
+                .collect(),
+            locked: n >= LOCKED_FROM,
         }
     }
 }
+
+/// The smallest side on which propagation uses pointing and claiming.
+const LOCKED_FROM: usize = 12;
 
 /// One search state: the candidates of each cell (bit `v − 1` for value `v`) and the value
 /// placed (0 for none).
@@ -110,29 +133,56 @@ impl Board {
     /// Loads givens (`0` blank) with the candidates in `forbidden` ((cell, value) pairs)
     /// struck out first, and applies singles. False when that already shows no fill exists.
     pub fn load(&mut self, givens: &[u8], forbidden: &[(usize, u8)]) -> bool {
-        let full = full_mask(self.geo.side);
+        let n = self.geo.side;
+        let full = full_mask(n);
+        // The digits each unit holds (rows, columns, boxes), from the givens at once.
+        let mut used = [0u32; 75];
+        for (cell, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                let bit = 1u32 << (v - 1);
+                let units = [
+                    cell / n,
+                    n + cell % n,
+                    2 * n + self.geo.box_of[cell] as usize,
+                ];
+                for u in units {
+                    if used[u] & bit != 0 {
+                        return false; // two givens clash
+                    }
+                    used[u] |= bit;
+                }
+            }
+        }
         let st = &mut self.states[0];
-        st.cand.fill(full);
-        st.value.fill(0);
         st.placed = 0;
+        for (cell, &v) in givens.iter().enumerate() {
+            st.value[cell] = v;
+            if v != 0 {
+                st.cand[cell] = 1 << (v - 1);
+                st.placed += 1;
+            } else {
+                let (r, c, b) = (cell / n, cell % n, self.geo.box_of[cell] as usize);
+                st.cand[cell] = full & !(used[r] | used[n + c] | used[2 * n + b]);
+            }
+        }
         for &(cell, v) in forbidden {
+            if st.value[cell] == v {
+                return false;
+            }
             st.cand[cell] &= !(1 << (v - 1));
         }
+        // Givens need no propagation (the masks did it); naked singles among the blanks do.
         self.queue.clear();
-        for (cell, &v) in givens.iter().enumerate() {
-            if v != 0 && !place(st, &mut self.queue, cell, v) {
-                return false;
-            }
-        }
-        for &(cell, _) in forbidden {
-            let c = st.cand[cell];
-            if c == 0 {
-                return false;
-            }
-            if st.value[cell] == 0 && c.is_power_of_two() {
-                let v = c.trailing_zeros() as u8 + 1;
-                if !place(st, &mut self.queue, cell, v) {
+        for cell in 0..n * n {
+            if st.value[cell] == 0 {
+                let c = st.cand[cell];
+                if c == 0 {
                     return false;
+                }
+                if c.is_power_of_two() {
+                    st.value[cell] = c.trailing_zeros() as u8 + 1;
+                    st.placed += 1;
+                    self.queue.push(cell as u16);
                 }
             }
         }
@@ -384,9 +434,95 @@ fn propagate(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>) -> bool {
             }
         }
         if !progress && queue.is_empty() {
-            return true;
+            if !geo.locked {
+                return true;
+            }
+            match locked_candidates(geo, st, queue) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
         }
     }
+}
+
+/// Pointing and claiming: a digit whose places in a box all lie in one row (column) is
+/// struck from the rest of that row (column), and a digit whose places in a row (column)
+/// all lie in one box is struck from the rest of that box. `Some(progress)`, or `None` on a
+/// contradiction.
+fn locked_candidates(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>) -> Option<bool> {
+    let n = geo.side;
+    let mut progress = false;
+    // Units 0..n are rows, n..2n columns, 2n..3n boxes.
+    for (u, unit) in geo.units.chunks_exact(n).enumerate() {
+        // For each digit, the lines (for a box: rows, then columns) or boxes its places
+        // touch.
+        let mut first = [0u32; 32];
+        let mut second = [0u32; 32];
+        let mut fixed = 0u32;
+        for &c in unit {
+            let c = c as usize;
+            if st.value[c] != 0 {
+                fixed |= st.cand[c];
+                continue;
+            }
+            let (r, col) = (c / n, c % n);
+            let (a, b) = if u >= 2 * n {
+                (1u32 << r, 1u32 << col)
+            } else {
+                (1u32 << geo.box_of[c], 0)
+            };
+            let mut m = st.cand[c];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                first[d] |= a;
+                second[d] |= b;
+            }
+        }
+        for d in 0..n {
+            if fixed & (1 << d) != 0 {
+                continue;
+            }
+            for (mask, kind) in [(first[d], 0), (second[d], 1)] {
+                if mask == 0 || !mask.is_power_of_two() {
+                    continue;
+                }
+                let k = mask.trailing_zeros() as usize;
+                // The unit whose other cells lose `d`.
+                let target = if u >= 2 * n {
+                    if kind == 0 { k } else { n + k }
+                } else if kind == 0 {
+                    2 * n + k
+                } else {
+                    continue;
+                };
+                let bit = 1u32 << d;
+                for &t in &geo.units[target * n..(target + 1) * n] {
+                    let t = t as usize;
+                    if st.value[t] != 0 || st.cand[t] & bit == 0 || geo.in_unit(u, t) {
+                        continue;
+                    }
+                    let c = st.cand[t] & !bit;
+                    st.cand[t] = c;
+                    progress = true;
+                    if c == 0 {
+                        return None;
+                    }
+                    if c.is_power_of_two() {
+                        st.value[t] = c.trailing_zeros() as u8 + 1;
+                        st.placed += 1;
+                        queue.push(t as u16);
+                    }
+                }
+            }
+        }
+        if progress {
+            // Let singles run on fresh candidates before the next deduction.
+            return Some(true);
+        }
+    }
+    Some(progress)
 }
 
 #[cfg(test)]
