@@ -36,10 +36,13 @@ fn grader(_shape: Shape) -> Option<Box<dyn Grader + Send>> {
     None
 }
 
-/// One worker's state: its generator, a board for the singles test, and its grader.
+/// One worker's state: its generator, boards for the cheap tests, and its grader.
 struct Maker {
     generator: Generator,
+    /// Propagation by singles only.
     singles: Board,
+    /// Propagation by singles, pointing and claiming.
+    locked: Board,
     grader: Option<Box<dyn Grader + Send>>,
 }
 
@@ -79,7 +82,8 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     };
     let workers = Workers::new(args.threads.unwrap_or(0) as usize, || Maker {
         generator: Generator::new(settings),
-        singles: Board::new(shape),
+        singles: Board::with_locked(shape, false),
+        locked: Board::with_locked(shape, true),
         grader: if rated { grader(shape) } else { None },
     })
     .map_err(|e| Error::Threads(e.to_string()))?;
@@ -172,18 +176,22 @@ fn make_one(
     let Maker {
         generator,
         singles,
+        locked,
         grader,
     } = maker;
     let mut by_singles = |p: &Grid| singles.load(p.cells(), &[]) && singles.solved_by_singles();
+    let mut by_locked = |p: &Grid| locked.load(p.cells(), &[]) && locked.solved_by_singles();
     generator.generate(index, |puzzle| {
         let Some(grader) = grader.as_mut() else {
             return Some(None);
         };
-        // Singles alone settle "simple or easy" against "harder" without a rating.
+        // Cheap tests refuse some puzzles without a rating. Both propagations are
+        // monotone, so a puzzle they solve never needs a harder step on the ladder: solved
+        // by singles means simple or easy; by singles, pointing and claiming means at most
+        // intermediate.
         match target {
-            Difficulty::Intermediate | Difficulty::Expert if by_singles(puzzle) => {
-                return None;
-            }
+            Difficulty::Intermediate if by_singles(puzzle) => return None,
+            Difficulty::Expert if by_locked(puzzle) => return None,
             Difficulty::Simple | Difficulty::Easy if !by_singles(puzzle) => {
                 return None;
             }

@@ -35,7 +35,9 @@
 //!    `{c₁ … c_k}` has another fill exactly when some fill differs from `F` at some `cᵢ`.
 //!    So it asks, for each `i`, whether any fill exists with `c₁ … c_{i−1}` set as in `F` and
 //!    `F`'s digit forbidden at `cᵢ`: a search for one fill in a smaller space, which singles
-//!    usually refute at once, instead of counting fills to two.
+//!    usually refute at once, instead of counting fills to two. The search tries `F`'s
+//!    digits first, so when another fill exists, one close to `F` comes quickly (half the
+//!    time on 16×16).
 //! 4. **Acceptance.** The caller's `accept` sees each minimal puzzle (to rate it, say) and
 //!    either takes it or asks for another; clue bounds are checked first.
 //!
@@ -228,7 +230,7 @@ impl Generator {
         }
         for o in order {
             let orbit = std::mem::take(&mut self.orbits[o]);
-            if self.removable(&puzzle, &orbit, fill) {
+            if orbit.iter().any(|&c| puzzle[c] != 0) && self.removable(&puzzle, &orbit, fill) {
                 for &c in &orbit {
                     puzzle[c] = 0;
                 }
@@ -251,7 +253,7 @@ impl Generator {
                 let prev = orbit[i - 1];
                 self.scratch[prev] = fill[prev];
             }
-            if self.board.load(&self.scratch, &[(c, fill[c])]) && self.board.has_fill() {
+            if self.board.load(&self.scratch, &[(c, fill[c])]) && self.board.has_fill_near(fill) {
                 return false;
             }
         }
