@@ -596,6 +596,12 @@ mod tests {
                     0
                 };
                 assert_eq!(got, expected, "{grid}");
+                let got = if locked.load(&puzzle, &[]) {
+                    locked.count(5)
+                } else {
+                    0
+                };
+                assert_eq!(got, expected, "with pointing and claiming: {grid}");
                 // Forbid the fill's digit in one blank cell: a fill remains exactly when
                 // the puzzle has another fill there.
                 if let Some(cell) = (0..puzzle.len()).find(|&c| puzzle[c] == 0) {

@@ -303,30 +303,3 @@ fn shuffle(shape: Shape, fill: &[u8], rng: &mut SplitMix) -> Vec<u8> {
     }
     out
 }
-
-#[cfg(test)]
-mod probe {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn timing() {
-        for side in [9, 16] {
-            let shape = Shape::for_side(side).unwrap();
-            let mut g = Generator::new(Settings::new(shape, 1));
-            let mut rng = SplitMix::for_index(1, 0);
-            let t = std::time::Instant::now();
-            let n0 = g.nodes();
-            let fill = g.fill(&mut rng);
-            eprintln!("{side}: fill {:?} nodes {}", t.elapsed(), g.nodes() - n0);
-            let t = std::time::Instant::now();
-            let n0 = g.nodes();
-            let p = g.reduce(&fill, &mut rng);
-            eprintln!(
-                "{side}: reduce {:?} nodes {} clues {}",
-                t.elapsed(),
-                g.nodes() - n0,
-                p.iter().filter(|&&v| v != 0).count()
-            );
-        }
-    }
-}
