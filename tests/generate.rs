@@ -203,3 +203,46 @@ fn bad_flags_are_usage_errors() {
         run.stderr
     );
 }
+
+/// How far from uniform the fill is, where it can be counted: 4×4 has 288 fills. Every
+/// fill must come up, and no fill more than twice or less than half as often as the mean.
+/// (The note of issue 13 quotes the figures this prints.)
+#[test]
+fn fills_of_4x4_cover_all_288_nearly_evenly() {
+    use std::collections::HashMap;
+    use sudoku_dlx::sudoku::Shape;
+    use sudoku_dlx::sudoku::generate::{Generator, Settings, SplitMix};
+    let shape = Shape::for_side(4).unwrap();
+    let mut generator = Generator::new(Settings::new(shape, 1));
+    let mut counts: HashMap<Vec<u8>, u32> = HashMap::new();
+    let draws = 288 * 100;
+    for i in 0..draws {
+        let mut rng = SplitMix::for_index(1, i);
+        let fill = generator.fill(&mut rng);
+        // A fill by the test's own check: every row, column and box holds 1..=4.
+        let ok = (0..4).all(|k| {
+            let row: u32 = (0..4).map(|j| 1 << fill[k * 4 + j]).sum();
+            let col: u32 = (0..4).map(|j| 1 << fill[j * 4 + k]).sum();
+            let bx: u32 = (0..4)
+                .map(|j| 1 << fill[(k / 2 * 2 + j / 2) * 4 + k % 2 * 2 + j % 2])
+                .sum();
+            row == 0b11110 && col == 0b11110 && bx == 0b11110
+        });
+        assert!(ok, "{fill:?}");
+        *counts.entry(fill).or_default() += 1;
+    }
+    assert_eq!(counts.len(), 288);
+    let mean = draws as f64 / 288.0;
+    let chi2: f64 = counts
+        .values()
+        .map(|&c| (c as f64 - mean).powi(2) / mean)
+        .sum();
+    let (lo, hi) = (
+        *counts.values().min().unwrap(),
+        *counts.values().max().unwrap(),
+    );
+    eprintln!(
+        "4x4 fills: {draws} draws, min {lo}, max {hi}, mean {mean}, chi-square {chi2:.1} on 287 degrees of freedom"
+    );
+    assert!(lo as f64 > mean / 2.0 && (hi as f64) < mean * 2.0);
+}
