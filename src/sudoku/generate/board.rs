@@ -76,7 +76,9 @@ impl Geometry {
 }
 
 /// One search state: the candidates of each cell (bit `v − 1` for value `v`) and the value
-/// placed (0 for none).
+/// placed (0 for none). Invariant after every `place`, `load` and `propagate` that did not
+/// fail: a cell is placed exactly when it has one candidate (a cell left with one is placed
+/// at once; with none, the call fails).
 #[derive(Debug, Clone, Default)]
 struct State {
     cand: Vec<u32>,
@@ -404,9 +406,8 @@ fn propagate(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>) -> bool {
                 if st.cand[p] & bit == 0 {
                     continue;
                 }
-                if st.value[p] != 0 {
-                    return false;
-                }
+                // A placed peer has one candidate, so holding `bit` it empties: the same
+                // digit twice.
                 let c = st.cand[p] & !bit;
                 st.cand[p] = c;
                 if c == 0 {
@@ -429,7 +430,8 @@ fn propagate(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>) -> bool {
             for &c in unit {
                 let c = c as usize;
                 let m = st.cand[c];
-                if st.value[c] != 0 {
+                // Placed exactly when one candidate is left (see `State`).
+                if m & (m - 1) == 0 {
                     fixed |= m;
                 } else {
                     twice |= once & m;
