@@ -17,7 +17,10 @@ use super::{CoverArgs, Exit};
 /// Runs `cover`; returns the exit code.
 pub fn run(args: &CoverArgs) -> Exit {
     if let Some(emit) = &args.emit {
-        return emit_puzzle(&emit[0], &emit[1]);
+        return match super::variant::emit(&emit[0], &emit[1], &args.variant) {
+            Some(built) => write_emitted(&emit[0], &emit[1], built),
+            None => emit_puzzle(&emit[0], &emit[1]),
+        };
     }
     let started = Instant::now();
     let path = args.file.as_deref().unwrap_or(Path::new("-"));
@@ -196,17 +199,19 @@ fn emit_puzzle(puzzle: &str, arg: &str) -> Exit {
             "unknown puzzle {other:?} (expected queens, pentominoes, langford or sudoku)"
         )),
     };
-    let (title, named) = match built {
+    let built = built.and_then(|(title, named)| {
+        let text = named.to_knuth().map_err(|e| e.to_string())?;
+        Ok((title, text))
+    });
+    write_emitted(puzzle, arg, built)
+}
+
+/// Writes an emitted problem (title, Knuth text), or reports why there is none.
+fn write_emitted(puzzle: &str, arg: &str, built: Result<(String, String), String>) -> Exit {
+    let (title, text) = match built {
         Ok(b) => b,
         Err(e) => {
             eprintln!("sudoku-dlx: --emit {puzzle} {arg}: {e}");
-            return Exit::BadInput;
-        }
-    };
-    let text = match named.to_knuth() {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("sudoku-dlx: --emit {puzzle}: {e}");
             return Exit::BadInput;
         }
     };

@@ -8,12 +8,13 @@ use std::time::{Duration, Instant};
 
 use sudoku_dlx::sudoku::format::Record;
 use sudoku_dlx::sudoku::{
-    Bitmask, Candidates, DlxSolver, GenericDlxSolver, Limits, Naive, NoSolution, Outcome, Shape,
-    SudokuSolver,
+    Bitmask, Candidates, DlxSolver, GenericDlxSolver, Grid, Limits, Naive, NoSolution, Outcome,
+    Shape, SudokuSolver,
 };
 
 use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
 use super::output::{Out, Text, entry};
+use super::variant::{VariantSolvers, VariantSpec, run_whole_file};
 use super::{Common, Exit, OutputFormat, SolverKind};
 
 /// What to do with each puzzle.
@@ -36,6 +37,8 @@ struct Tally {
 pub(super) struct Solvers {
     kind: SolverKind,
     by_shape: HashMap<Shape, Box<dyn SudokuSolver + Send>>,
+    /// With variant flags: the variant's solvers, used instead of `by_shape`.
+    variants: Option<VariantSolvers>,
 }
 
 impl Solvers {
@@ -43,10 +46,28 @@ impl Solvers {
         Solvers {
             kind,
             by_shape: HashMap::new(),
+            variants: None,
         }
     }
 
+    /// Solvers for a variant (`None`: classic Sudoku).
+    fn with_variant(kind: SolverKind, spec: Option<VariantSpec>) -> Solvers {
+        Solvers {
+            variants: spec.map(VariantSolvers::new),
+            ..Solvers::new(kind)
+        }
+    }
+
+    /// Why `puzzle` cannot go to [`Solvers::get`] with a variant: the message, and true
+    /// when two givens clash (no solution) rather than the variant not fitting the grid.
+    fn refuse(&mut self, puzzle: &Grid) -> Option<(String, bool)> {
+        self.variants.as_mut()?.prepare(puzzle).err()
+    }
+
     pub(super) fn get(&mut self, shape: Shape) -> &mut dyn SudokuSolver {
+        if let Some(v) = self.variants.as_mut() {
+            return v.get(shape).expect("refuse() made the solver first");
+        }
         let kind = self.kind;
         self.by_shape
             .entry(shape)
@@ -62,7 +83,8 @@ impl Solvers {
 
     /// Search nodes over every solver made so far.
     pub(super) fn nodes(&self) -> u64 {
-        self.by_shape.values().map(|s| s.nodes()).sum()
+        let variants = self.variants.as_ref().map_or(0, VariantSolvers::nodes);
+        variants + self.by_shape.values().map(|s| s.nodes()).sum::<u64>()
     }
 }
 
@@ -132,7 +154,30 @@ pub fn run(job: Job, common: &Common) -> Exit {
         timeout: common.timeout,
     };
     let kind = common.solver;
-    let workers = match Workers::new(common.threads.unwrap_or(0) as usize, || Solvers::new(kind)) {
+    let spec = match common.variant.spec() {
+        Ok(spec) => spec,
+        Err(message) => {
+            eprintln!("{message}");
+            return Exit::BadInput;
+        }
+    };
+    let variant = spec.is_some() || common.variant.whole_file().is_some();
+    if variant && !matches!(kind, SolverKind::Dlx | SolverKind::DlxGeneric) {
+        eprintln!("sudoku-dlx: variants are solved by dancing links only; drop --solver");
+        return Exit::BadInput;
+    }
+    if let Some(whole) = common.variant.whole_file() {
+        return match job {
+            Job::Solve(OutputFormat::Auto) => run_whole_file(whole, None, common),
+            Job::Count(limit) => run_whole_file(whole, Some(limit), common),
+            Job::Solve(_) => {
+                eprintln!("sudoku-dlx: samurai and general puzzles are answered in kind; drop --format");
+                Exit::BadInput
+            }
+        };
+    }
+    let make = || Solvers::with_variant(kind, spec.clone());
+    let workers = match Workers::new(common.threads.unwrap_or(0) as usize, make) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("sudoku-dlx: cannot start worker threads: {e}");
@@ -246,6 +291,23 @@ fn answer(
             };
         }
     };
+    if let Some((why, clash)) = solvers.refuse(puzzle) {
+        let (status, label) = if clash {
+            (Status::NoSolution, "no solution")
+        } else {
+            (Status::Error, "error")
+        };
+        let text = match job {
+            Job::Solve(style) => entry(*style, record.format, Some(puzzle), None, label, 0),
+            Job::Count(_) => plain(&format!("{label}\n")),
+        };
+        return Answer {
+            text,
+            note: Some(format!("{input}:{}: {why}", record.line)),
+            status,
+            nodes: 0,
+        };
+    }
     let solver = solvers.get(puzzle.shape());
     let before = solver.nodes();
     let (text, note, status) = match job {

@@ -356,3 +356,4 @@ pub fn run_bin(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
         stderr,
     }
 }
+pub mod variants;
