@@ -14,7 +14,7 @@ use sudoku_dlx::sudoku::{
 
 use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
 use super::output::{Out, Text, entry};
-use super::variant::{VariantSolvers, VariantSpec, run_whole_file};
+use super::variant::{Refusal, VariantSolvers, VariantSpec, run_whole_file};
 use super::{Common, Exit, OutputFormat, SolverKind};
 
 /// What to do with each puzzle.
@@ -58,9 +58,8 @@ impl Solvers {
         }
     }
 
-    /// Why `puzzle` cannot go to [`Solvers::get`] with a variant: the message, and true
-    /// when two givens clash (no solution) rather than the variant not fitting the grid.
-    fn refuse(&mut self, puzzle: &Grid) -> Option<(String, bool)> {
+    /// Why `puzzle` cannot go to [`Solvers::get`] with a variant.
+    fn refuse(&mut self, puzzle: &Grid) -> Option<Refusal> {
         self.variants.as_mut()?.prepare(puzzle).err()
     }
 
@@ -171,7 +170,9 @@ pub fn run(job: Job, common: &Common) -> Exit {
             Job::Solve(OutputFormat::Auto) => run_whole_file(whole, None, common),
             Job::Count(limit) => run_whole_file(whole, Some(limit), common),
             Job::Solve(_) => {
-                eprintln!("sudoku-dlx: samurai and general puzzles are answered in kind; drop --format");
+                eprintln!(
+                    "sudoku-dlx: samurai and general puzzles are answered in kind; drop --format"
+                );
                 Exit::BadInput
             }
         };
@@ -291,11 +292,12 @@ fn answer(
             };
         }
     };
-    if let Some((why, clash)) = solvers.refuse(puzzle) {
-        let (status, label) = if clash {
-            (Status::NoSolution, "no solution")
-        } else {
-            (Status::Error, "error")
+    if let Some(refusal) = solvers.refuse(puzzle) {
+        let at = |why: String| format!("{input}:{}: {why}", record.line);
+        let (status, label, note) = match refusal {
+            Refusal::Clash(why) => (Status::NoSolution, "no solution", at(why)),
+            Refusal::Misfit(why) => (Status::Error, "error", at(why)),
+            Refusal::BadCages(message) => (Status::Error, "error", message),
         };
         let text = match job {
             Job::Solve(style) => entry(*style, record.format, Some(puzzle), None, label, 0),
@@ -303,7 +305,7 @@ fn answer(
         };
         return Answer {
             text,
-            note: Some(format!("{input}:{}: {why}", record.line)),
+            note: Some(note),
             status,
             nodes: 0,
         };

@@ -10,8 +10,8 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use sudoku_dlx::sudoku::variant::{
-    Regions, Variant, VariantOutcome, VariantSolver, general, parse_cages, parse_regions,
-    samurai,
+    Regions, Variant, VariantError, VariantOutcome, VariantSolver, general, parse_cages,
+    parse_regions, samurai,
 };
 use sudoku_dlx::sudoku::{Grid, Limits, Shape};
 
@@ -133,56 +133,52 @@ impl VariantArgs {
         if !spec.x && !spec.windoku && spec.regions.is_none() && spec.cages.is_none() {
             return Ok(None);
         }
-        // Check the cages up front against the side they will meet first: the regions',
-        // else 9; a file for another side is checked again with each puzzle.
-        if let Some((name, text)) = &spec.cages {
-            let side = spec.regions.as_ref().map_or(9, Regions::side);
-            let fits = text
-                .lines()
-                .flat_map(|l| l.split_whitespace().skip(1))
-                .all(|w| cell_fits(w, side));
-            if fits || spec.regions.is_some() {
-                parse_cages(text, side).map_err(|e| format!("{name}:{e}"))?;
-            }
+        // With regions the side is known: check the cages before any puzzle. Otherwise
+        // they are checked against the side of each puzzle read.
+        if let (Some((name, text)), Some(regions)) = (&spec.cages, &spec.regions) {
+            parse_cages(text, regions.side())
+                .map_err(|e| format!("{name}:{}: {}", e.line, e.kind))?;
         }
         Ok(Some(spec))
     }
 }
 
-/// True unless `word` is a well-formed cell beyond `side` (then the side is another).
-fn cell_fits(word: &str, side: usize) -> bool {
-    let w = word.to_ascii_lowercase();
-    let Some((r, c)) = w.strip_prefix('r').and_then(|rest| rest.split_once('c')) else {
-        return true;
-    };
-    match (r.parse::<usize>(), c.parse::<usize>()) {
-        (Ok(r), Ok(c)) => r <= side && c <= side,
-        _ => true,
-    }
+/// Why a puzzle cannot be solved as the variant asks.
+#[derive(Debug, Clone)]
+pub enum Refusal {
+    /// Two givens break a rule (a "no solution"); the message names the house.
+    Clash(String),
+    /// The variant does not fit the puzzle's grid (regions of another side).
+    Misfit(String),
+    /// The cages file is wrong for this grid: a complete `FILE:LINE: fault` message.
+    BadCages(String),
 }
 
 impl VariantSpec {
-    /// The variant for grids of `shape`; `Err` is the message (cage faults as
-    /// `FILE:LINE: fault`).
-    pub fn build(&self, shape: Shape) -> Result<Variant, String> {
+    /// The variant for grids of `shape`, or why not.
+    pub fn build(&self, shape: Shape) -> Result<Variant, Refusal> {
         let n = shape.side();
-        let mut v = Variant::square(n).map_err(|e| e.to_string())?;
+        let misfit = |e: VariantError| Refusal::Misfit(e.to_string());
+        let mut v = Variant::square(n).map_err(misfit)?;
         v = match &self.regions {
             Some(r) => v.with_regions(r),
             None => v.with_boxes(shape.box_rows(), shape.box_cols()),
         }
-        .map_err(|e| e.to_string())?;
+        .map_err(misfit)?;
         if self.x {
-            v = v.with_diagonals().map_err(|e| e.to_string())?;
+            v = v.with_diagonals().map_err(misfit)?;
         }
         if self.windoku {
             v = v
                 .with_windows(shape.box_rows(), shape.box_cols())
-                .map_err(|e| e.to_string())?;
+                .map_err(misfit)?;
         }
         if let Some((name, text)) = &self.cages {
-            let cages = parse_cages(text, n).map_err(|e| format!("{name}:{e}"))?;
-            v = v.with_cages(cages).map_err(|e| format!("{name}: {e}"))?;
+            let cages = parse_cages(text, n)
+                .map_err(|e| Refusal::BadCages(format!("{name}:{}: {}", e.line, e.kind)))?;
+            v = v
+                .with_cages(cages)
+                .map_err(|e| Refusal::BadCages(format!("{name}: {e}")))?;
         }
         Ok(v)
     }
@@ -191,7 +187,7 @@ impl VariantSpec {
 /// One variant solver per grid shape, made on first use (or the message why not).
 pub struct VariantSolvers {
     spec: VariantSpec,
-    by_shape: HashMap<Shape, Result<VariantSolver, String>>,
+    by_shape: HashMap<Shape, Result<VariantSolver, Refusal>>,
 }
 
 impl VariantSolvers {
@@ -202,21 +198,21 @@ impl VariantSolvers {
         }
     }
 
-    /// The solver for `puzzle`, or why it cannot be solved: `Err((message, clash))`, with
-    /// `clash` true when two givens break a rule of the variant (a "no solution").
-    pub fn prepare(&mut self, puzzle: &Grid) -> Result<&mut VariantSolver, (String, bool)> {
+    /// The solver for `puzzle`, or why it cannot be solved.
+    pub fn prepare(&mut self, puzzle: &Grid) -> Result<&mut VariantSolver, Refusal> {
         let spec = &self.spec;
         let solver = self
             .by_shape
             .entry(puzzle.shape())
             .or_insert_with(|| {
-                spec.build(puzzle.shape())
-                    .and_then(|v| VariantSolver::new(&v).map_err(|e| e.to_string()))
+                spec.build(puzzle.shape()).and_then(|v| {
+                    VariantSolver::new(&v).map_err(|e| Refusal::Misfit(e.to_string()))
+                })
             })
             .as_mut()
-            .map_err(|e| (e.clone(), false))?;
+            .map_err(|e| e.clone())?;
         if let Some(clash) = solver.variant().clash(puzzle.cells()) {
-            return Err((format!("no solution: {clash}"), true));
+            return Err(Refusal::Clash(format!("no solution: {clash}")));
         }
         Ok(solver)
     }
@@ -378,7 +374,9 @@ pub fn run_whole_file(kind: VariantKind, count: Option<u64>, common: &Common) ->
         } else {
             0.0
         };
-        eprintln!("stats: puzzles {puzzles}, wall time {secs:.3} s, {per:.1} µs/puzzle, {nodes} search nodes, 1 thread");
+        eprintln!(
+            "stats: puzzles {puzzles}, wall time {secs:.3} s, {per:.1} µs/puzzle, {nodes} search nodes, 1 thread"
+        );
     }
     exit
 }
@@ -410,7 +408,11 @@ fn blocks(text: &str) -> Vec<(usize, String)> {
 
 /// `cover --emit`: a variant puzzle in Knuth's dlx format. `puzzle` is `sudoku`
 /// (with the variant flags), `samurai` or `general` (a file, `-` for standard input).
-pub fn emit(puzzle: &str, arg: &str, flags: &VariantArgs) -> Option<Result<(String, String), String>> {
+pub fn emit(
+    puzzle: &str,
+    arg: &str,
+    flags: &VariantArgs,
+) -> Option<Result<(String, String), String>> {
     let built = match puzzle {
         "samurai" | "general" => {
             if !flags.variant.is_empty() || flags.regions.is_some() || flags.cages.is_some() {
@@ -439,11 +441,17 @@ pub fn emit(puzzle: &str, arg: &str, flags: &VariantArgs) -> Option<Result<(Stri
             Grid::parse_line(arg.trim().as_bytes())
                 .map_err(|e| e.to_string())
                 .and_then(|g| {
-                    let v = spec.build(g.shape())?;
+                    let v = spec.build(g.shape()).map_err(|r| match r {
+                        Refusal::Clash(m) | Refusal::Misfit(m) | Refusal::BadCages(m) => m,
+                    })?;
                     if let Some(clash) = v.clash(g.cells()) {
                         return Err(format!("no solution: {clash}"));
                     }
-                    Ok((format!("sudoku variant: {}", g.to_line()), v, g.cells().to_vec()))
+                    Ok((
+                        format!("sudoku variant: {}", g.to_line()),
+                        v,
+                        g.cells().to_vec(),
+                    ))
                 })
         }
         _ => return None,

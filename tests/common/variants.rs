@@ -43,9 +43,7 @@ impl Rules {
         let n = self.side;
         for b in 0..n {
             let (top, left) = ((b / (n / bc)) * br, (b % (n / bc)) * bc);
-            let cells = (0..n)
-                .map(|k| (top + k / bc) * n + left + k % bc)
-                .collect();
+            let cells = (0..n).map(|k| (top + k / bc) * n + left + k % bc).collect();
             self.groups.push(cells);
         }
         self
@@ -115,7 +113,11 @@ impl Rules {
             for i in 0..9 {
                 groups.push((0..9).map(|j| at(i, j)).collect());
                 groups.push((0..9).map(|j| at(j, i)).collect());
-                groups.push((0..9).map(|j| at(3 * (i / 3) + j / 3, 3 * (i % 3) + j % 3)).collect());
+                groups.push(
+                    (0..9)
+                        .map(|j| at(3 * (i / 3) + j / 3, 3 * (i % 3) + j % 3))
+                        .collect(),
+                );
                 for j in 0..9 {
                     present[at(i, j)] = true;
                 }
@@ -135,7 +137,11 @@ impl Rules {
     /// canvas cell, 0 blank; cells outside the puzzle must be 0.)
     pub fn check(&self, puzzle: &[u8], fill: &[u8]) -> Result<(), String> {
         if fill.len() != self.present.len() {
-            return Err(format!("{} cells, expected {}", fill.len(), self.present.len()));
+            return Err(format!(
+                "{} cells, expected {}",
+                fill.len(),
+                self.present.len()
+            ));
         }
         for x in 0..fill.len() {
             let ok = if self.present[x] {
@@ -176,7 +182,12 @@ impl Rules {
                 return false;
             }
             if let Some(sum) = cage {
-                let filled: u32 = cells.iter().filter(|&&y| y != x).map(|&y| grid[y] as u32).sum::<u32>() + v as u32;
+                let filled: u32 = cells
+                    .iter()
+                    .filter(|&&y| y != x)
+                    .map(|&y| grid[y] as u32)
+                    .sum::<u32>()
+                    + v as u32;
                 let empty = cells.iter().filter(|&&y| y != x && grid[y] == 0).count();
                 if filled > sum || (empty == 0 && filled != sum) {
                     return false;
@@ -220,7 +231,15 @@ impl Rules {
         out
     }
 
-    fn walk(&self, grid: &mut Vec<u8>, empty: &[usize], k: usize, member: &[Vec<usize>], limit: usize, out: &mut Vec<Vec<u8>>) {
+    fn walk(
+        &self,
+        grid: &mut Vec<u8>,
+        empty: &[usize],
+        k: usize,
+        member: &[Vec<usize>],
+        limit: usize,
+        out: &mut Vec<Vec<u8>>,
+    ) {
         if out.len() >= limit {
             return;
         }
@@ -255,7 +274,14 @@ impl Rules {
         };
         let mut grid = vec![0u8; self.present.len()];
         let cells: Vec<usize> = (0..grid.len()).filter(|&x| self.present[x]).collect();
-        fn go(r: &Rules, grid: &mut [u8], cells: &[usize], k: usize, member: &[Vec<usize>], rng: &mut Rng) -> bool {
+        fn go(
+            r: &Rules,
+            grid: &mut [u8],
+            cells: &[usize],
+            k: usize,
+            member: &[Vec<usize>],
+            rng: &mut Rng,
+        ) -> bool {
             if k == cells.len() {
                 return true;
             }
@@ -272,7 +298,10 @@ impl Rules {
             }
             false
         }
-        assert!(go(&no_cages, &mut grid, &cells, 0, &member, rng), "the rules have a fill");
+        assert!(
+            go(&no_cages, &mut grid, &cells, 0, &member, rng),
+            "the rules have a fill"
+        );
         grid
     }
 }

@@ -21,7 +21,15 @@ pub(crate) struct Encoding {
 /// (bit `v` for digit `v`), in lexicographic order of their sorted digits; at most
 /// `limit` of them.
 pub fn digit_sets(side: usize, k: usize, sum: u32, limit: usize) -> Vec<u64> {
-    fn walk(from: usize, side: usize, k: usize, sum: i64, mask: u64, out: &mut Vec<u64>, limit: usize) {
+    fn walk(
+        from: usize,
+        side: usize,
+        k: usize,
+        sum: i64,
+        mask: u64,
+        out: &mut Vec<u64>,
+        limit: usize,
+    ) {
         if out.len() >= limit {
             return;
         }
@@ -42,7 +50,15 @@ pub fn digit_sets(side: usize, k: usize, sum: u32, limit: usize) -> Vec<u64> {
             if most < sum {
                 return;
             }
-            walk(d + 1, side, k - 1, sum - d as i64, mask | 1 << d, out, limit);
+            walk(
+                d + 1,
+                side,
+                k - 1,
+                sum - d as i64,
+                mask | 1 << d,
+                out,
+                limit,
+            );
         }
     }
     let mut out = Vec::new();
@@ -113,10 +129,7 @@ impl Encoding {
         let mut used = vec![0u64; cells];
         if let Some(g) = givens {
             for h in &houses {
-                let mask = h
-                    .cells
-                    .iter()
-                    .fold(0u64, |m, &x| m | (1u64 << g[x]) & !1);
+                let mask = h.cells.iter().fold(0u64, |m, &x| m | (1u64 << g[x]) & !1);
                 for &x in &h.cells {
                     used[x] |= mask;
                 }

@@ -4,7 +4,7 @@
 //! use sudoku_dlx::sudoku::variant::general;
 //!
 //! // A 4×4 with a hole at r1c4: the grid, then one group of box labels.
-//! let text = "12.#\n....\n....\n...1\n0011\n0011\n2233\n2233\n";
+//! let text = "12.#\n....\n....\n...1\n001.\n0011\n2233\n2233\n";
 //! let puzzle = general::parse(text)?;
 //! assert_eq!(puzzle.variant.side(), 4);
 //! assert_eq!(puzzle.givens[..4], [1, 2, 0, 0]);
@@ -176,7 +176,7 @@ pub fn parse(text: &str) -> Result<General, GeneralError> {
         ));
     }
     let groups = (lines.len() - n).div_ceil(n);
-    if (lines.len() - n) % n != 0 {
+    if !(lines.len() - n).is_multiple_of(n) {
         return Err(err(
             lines.len() + 1,
             GeneralErrorKind::ShortGroup {
@@ -189,13 +189,7 @@ pub fn parse(text: &str) -> Result<General, GeneralError> {
     for (i, line) in lines.iter().enumerate() {
         let found = line.chars().count();
         if found != n {
-            return Err(err(
-                i + 1,
-                GeneralErrorKind::Length {
-                    found,
-                    expected: n,
-                },
-            ));
+            return Err(err(i + 1, GeneralErrorKind::Length { found, expected: n }));
         }
     }
     let mut present = vec![true; n * n];
@@ -257,7 +251,10 @@ pub fn parse(text: &str) -> Result<General, GeneralError> {
             let x = r * n + c;
             let column = c + 1;
             if !present[x] {
-                return Err(err(number, GeneralErrorKind::HoleInBox { column, label: ch }));
+                return Err(err(
+                    number,
+                    GeneralErrorKind::HoleInBox { column, label: ch },
+                ));
             }
             if boxes[label].contains(&x) {
                 return Err(err(number, GeneralErrorKind::Twice { column, label: ch }));
@@ -386,13 +383,31 @@ mod tests {
             ("", "line 1: the first line is empty (its length sets n)"),
             ("12\n", "line 2: the grid has 1 lines, expected 2"),
             ("12\n1\n", "line 2: 1 characters, expected 2"),
-            ("1x\n..\n", "line 1: column 2: 'x' is not a clue (1-9, a-w), '#', '.' or '0'"),
+            (
+                "1x\n..\n",
+                "line 1: column 2: 'x' is not a clue (1-9, a-w), '#', '.' or '0'",
+            ),
             ("13\n..\n", "line 1: column 2: clue 3 is more than n = 2"),
-            ("12\n..\n00\n", "line 4: box-definition group 1 has 1 lines, expected 2"),
-            ("12\n..\n0X\n..\n", "line 3: column 2: 'X' is not a box label (0-9, a-v) or '.'"),
-            ("1#\n..\n00\n..\n", "line 3: column 2: box 0 takes a hole ('#') of the grid"),
-            ("12\n..\n00\n..\n0.\n..\n", "line 5: column 1: box 0 already holds this cell"),
-            ("12\n..\n00\n0.\n", "line 4: column 1: box 0 has more than 2 cells"),
+            (
+                "12\n..\n00\n",
+                "line 4: box-definition group 1 has 1 lines, expected 2",
+            ),
+            (
+                "12\n..\n0X\n..\n",
+                "line 3: column 2: 'X' is not a box label (0-9, a-v) or '.'",
+            ),
+            (
+                "1#\n..\n00\n..\n",
+                "line 3: column 2: box 0 takes a hole ('#') of the grid",
+            ),
+            (
+                "12\n..\n00\n..\n0.\n..\n",
+                "line 5: column 1: box 0 already holds this cell",
+            ),
+            (
+                "12\n..\n00\n0.\n",
+                "line 4: column 1: box 0 has more than 2 cells",
+            ),
         ];
         for (text, message) in cases {
             assert_eq!(parse(text).unwrap_err().to_string(), message, "{text:?}");

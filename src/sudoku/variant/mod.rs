@@ -9,7 +9,7 @@
 //! let x = Variant::square(4)?.with_boxes(2, 2)?.with_diagonals()?;
 //! let mut solver = VariantSolver::new(&x)?;
 //! let givens = vec![0; 16];
-//! assert_eq!(solver.count(&givens, 1000, Limits::NONE).solutions, 8);
+//! assert_eq!(solver.count(&givens, 1000, Limits::NONE).solutions, 48);
 //! let VariantOutcome::Solved(fill) = solver.solve(&givens, Limits::NONE) else { panic!() };
 //! assert_eq!(fill, [1, 2, 3, 4, 3, 4, 1, 2, 4, 3, 2, 1, 2, 1, 4, 3]);
 //! # Ok::<(), sudoku_dlx::sudoku::variant::VariantError>(())
@@ -238,7 +238,11 @@ impl Variant {
 
     /// Adds a house of distinct symbols. A house with the same cells as one already there
     /// is not added twice.
-    pub fn with_house(mut self, name: &str, mut cells: Vec<usize>) -> Result<Variant, VariantError> {
+    pub fn with_house(
+        mut self,
+        name: &str,
+        mut cells: Vec<usize>,
+    ) -> Result<Variant, VariantError> {
         cells.sort_unstable();
         let fault = |fault: String| VariantError::House {
             house: name.to_string(),
@@ -278,9 +282,13 @@ impl Variant {
         if rows * cols != side || self.width != side || self.height != side {
             return Err(VariantError::Boxes { rows, cols, side });
         }
-        self.with_blocks("box", rows, cols, (0..side / rows).map(|i| i * rows), |_| {
-            (0..side / cols).map(|j| j * cols).collect()
-        })
+        self.with_blocks(
+            "box",
+            rows,
+            cols,
+            (0..side / rows).map(|i| i * rows),
+            |_| (0..side / cols).map(|j| j * cols).collect(),
+        )
     }
 
     /// Adds the blocks of `rows × cols` with top rows `tops` and left columns `lefts(top)`.
@@ -326,7 +334,10 @@ impl Variant {
             return Err(VariantError::NotSquare("the X diagonals"));
         }
         self.with_house("the main diagonal", (0..n).map(|i| i * n + i).collect())?
-            .with_house("the anti-diagonal", (0..n).map(|i| i * n + n - 1 - i).collect())
+            .with_house(
+                "the anti-diagonal",
+                (0..n).map(|i| i * n + n - 1 - i).collect(),
+            )
     }
 
     /// Adds the windows of windoku (hyper-Sudoku): boxes of `rows × cols` whose corners sit
@@ -457,7 +468,11 @@ impl Variant {
     /// `K` has `V`), `kK` and `kK_V` (cage `K`'s digit set, and its digit `V`), then the
     /// secondary `sK_V` (partial houses).
     pub fn cover(&self, givens: &[u8]) -> Result<Named, ProblemError> {
-        assert_eq!(givens.len(), self.present.len(), "one value per canvas cell");
+        assert_eq!(
+            givens.len(),
+            self.present.len(),
+            "one value per canvas cell"
+        );
         Ok(encode::Encoding::new(self, Some(givens))?.named())
     }
 

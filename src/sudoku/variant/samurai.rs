@@ -27,7 +27,13 @@ pub const SIZE: usize = 21;
 /// bottom-left, bottom-right.
 pub const ORIGINS: [(usize, usize); 5] = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
 
-const NAMES: [&str; 5] = ["top-left", "top-right", "centre", "bottom-left", "bottom-right"];
+const NAMES: [&str; 5] = [
+    "top-left",
+    "top-right",
+    "centre",
+    "bottom-left",
+    "bottom-right",
+];
 
 /// Is canvas cell `(row, col)` inside one of the five grids?
 pub fn inside(row: usize, col: usize) -> bool {

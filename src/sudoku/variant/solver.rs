@@ -312,6 +312,9 @@ mod tests {
             fast.solve(&g, Limits::NONE),
             witness.solve(&g, Limits::NONE)
         );
-        assert!(matches!(fast.solve(&g, Limits::NONE), VariantOutcome::Solved(_)));
+        assert!(matches!(
+            fast.solve(&g, Limits::NONE),
+            VariantOutcome::Solved(_)
+        ));
     }
 }

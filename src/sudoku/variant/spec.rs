@@ -307,11 +307,8 @@ pub fn parse_cages(text: &str, side: usize) -> Result<Vec<Cage>, CageError> {
             })?;
         let mut cells = Vec::new();
         for word in words {
-            let (r, c) = parse_cell(word).ok_or_else(|| {
-                err(CageErrorKind::BadCell {
-                    found: word.into(),
-                })
-            })?;
+            let (r, c) = parse_cell(word)
+                .ok_or_else(|| err(CageErrorKind::BadCell { found: word.into() }))?;
             let name = format!("r{r}c{c}");
             if r == 0 || c == 0 || r > side || c > side {
                 return Err(err(CageErrorKind::OffGrid { cell: name, side }));
@@ -389,17 +386,27 @@ mod tests {
     fn region_faults_each_have_their_message() {
         let cases = [
             ("", "the regions spec is empty"),
-            ("11122", "5 labels: expected n² labels for an n×n grid (n from 1 to 32)"),
+            (
+                "11122",
+                "5 labels: expected n² labels for an n×n grid (n from 1 to 32)",
+            ),
             ("1111111111111111", "1 regions in a 4x4 grid: expected 4"),
             ("1111122233334444", "region '1' has 5 cells: expected 4"),
             (
                 "1122112233443434",
                 "region '3' is not connected: r3c1 cannot reach r4c3",
             ),
-            ("112é", "label 'é' at position 4 is not a printable ASCII character"),
+            (
+                "112é",
+                "label 'é' at position 4 is not a printable ASCII character",
+            ),
         ];
         for (spec, message) in cases {
-            assert_eq!(parse_regions(spec).unwrap_err().to_string(), message, "{spec}");
+            assert_eq!(
+                parse_regions(spec).unwrap_err().to_string(),
+                message,
+                "{spec}"
+            );
         }
         assert!(parse_regions("1122\n1122\n3344\n3344\n").is_ok());
     }
@@ -407,21 +414,37 @@ mod tests {
     #[test]
     fn cage_faults_each_have_their_line_and_message() {
         let cases = [
-            ("x r1c1", "line 1: \"x\" is not a sum (a cage line is a sum, then cells such as r1c2)"),
+            (
+                "x r1c1",
+                "line 1: \"x\" is not a sum (a cage line is a sum, then cells such as r1c2)",
+            ),
             ("3", "line 1: the cage has a sum but no cells"),
             ("3 r1c1 a1", "line 1: \"a1\" is not a cell such as r1c2"),
             ("3 r1c1 r5c1", "line 1: r5c1 is off the 4x4 grid"),
             ("3 r1c1 r1c1", "line 1: r1c1 appears twice in the cage"),
-            ("3 r1c1 r1c2\n\n4 r1c2 r2c2", "line 3: r1c2 is already in the cage of line 1"),
-            ("10 r1c1 r1c2 r1c3 r1c4 r2c1", "line 1: 5 cells, but a cage holds at most 4 (its digits differ)"),
-            ("8 r1c1 r1c2", "line 1: 2 distinct digits cannot add up to 8 (only 3 to 7)"),
+            (
+                "3 r1c1 r1c2\n\n4 r1c2 r2c2",
+                "line 3: r1c2 is already in the cage of line 1",
+            ),
+            (
+                "10 r1c1 r1c2 r1c3 r1c4 r2c1",
+                "line 1: 5 cells, but a cage holds at most 4 (its digits differ)",
+            ),
+            (
+                "8 r1c1 r1c2",
+                "line 1: 2 distinct digits cannot add up to 8 (only 3 to 7)",
+            ),
             (
                 "3 r1c1 r1c2\n10 r2c1 r2c2 r2c3 r2c4\n10 r3c1 r3c2 r3c3 r3c4\n10 r4c1 r4c2 r4c3 r4c4\n4 r1c3 r1c4",
                 "line 5: the cages cover the grid but add up to 37, not 40",
             ),
         ];
         for (text, message) in cases {
-            assert_eq!(parse_cages(text, 4).unwrap_err().to_string(), message, "{text}");
+            assert_eq!(
+                parse_cages(text, 4).unwrap_err().to_string(),
+                message,
+                "{text}"
+            );
         }
     }
 }
