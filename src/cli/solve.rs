@@ -1,21 +1,19 @@
 //! `solve` and `count`: read records from each input, answer them on worker threads (see
 //! `batch`), write the answers in input order (see `output`), report.
 
-use std::collections::HashMap;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use sudoku_dlx::sudoku::format::Record;
-use sudoku_dlx::sudoku::{
-    Bitmask, Candidates, DlxSolver, GenericDlxSolver, Grid, Limits, Naive, NoSolution, Outcome,
-    Shape, SudokuSolver,
-};
+use sudoku_dlx::sudoku::{NoSolution, Outcome};
 
 use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
+use super::error::{after_write, report};
 use super::output::{Out, Text, entry};
-use super::variant::{Refusal, VariantSolvers, VariantSpec, run_whole_file};
-use super::{Common, Exit, OutputFormat, SolverKind};
+use super::solvers::SolverKind;
+use super::variant::{Refusal, WorkerSolvers, run_whole_file};
+use super::{Common, Error, Exit, OutputFormat, PerPuzzle};
 
 /// What to do with each puzzle.
 pub enum Job {
@@ -33,60 +31,6 @@ struct Tally {
     gave_up: u64,
 }
 
-/// Solvers by shape, made on first use; each worker thread has its own.
-pub(super) struct Solvers {
-    kind: SolverKind,
-    by_shape: HashMap<Shape, Box<dyn SudokuSolver + Send>>,
-    /// With variant flags: the variant's solvers, used instead of `by_shape`.
-    variants: Option<VariantSolvers>,
-}
-
-impl Solvers {
-    pub(super) fn new(kind: SolverKind) -> Solvers {
-        Solvers {
-            kind,
-            by_shape: HashMap::new(),
-            variants: None,
-        }
-    }
-
-    /// Solvers for a variant (`None`: classic Sudoku).
-    fn with_variant(kind: SolverKind, spec: Option<VariantSpec>) -> Solvers {
-        Solvers {
-            variants: spec.map(VariantSolvers::new),
-            ..Solvers::new(kind)
-        }
-    }
-
-    /// Why `puzzle` cannot go to [`Solvers::get`] with a variant.
-    fn refuse(&mut self, puzzle: &Grid) -> Option<Refusal> {
-        self.variants.as_mut()?.prepare(puzzle).err()
-    }
-
-    pub(super) fn get(&mut self, shape: Shape) -> &mut dyn SudokuSolver {
-        if let Some(v) = self.variants.as_mut() {
-            return v.get(shape).expect("refuse() made the solver first");
-        }
-        let kind = self.kind;
-        self.by_shape
-            .entry(shape)
-            .or_insert_with(|| match kind {
-                SolverKind::Dlx => Box::new(DlxSolver::new(shape)),
-                SolverKind::DlxGeneric => Box::new(GenericDlxSolver::new(shape)),
-                SolverKind::Naive => Box::new(Naive::new(shape)),
-                SolverKind::Bitmask => Box::new(Bitmask::new(shape)),
-                SolverKind::Candidates => Box::new(Candidates::new(shape)),
-            })
-            .as_mut()
-    }
-
-    /// Search nodes over every solver made so far.
-    pub(super) fn nodes(&self) -> u64 {
-        let variants = self.variants.as_ref().map_or(0, VariantSolvers::nodes);
-        variants + self.by_shape.values().map(|s| s.nodes()).sum::<u64>()
-    }
-}
-
 impl Tally {
     fn count(&mut self, status: Status) {
         self.puzzles += 1;
@@ -95,23 +39,6 @@ impl Tally {
             Status::NoSolution => self.no_solution += 1,
             Status::Error => self.errors += 1,
             Status::GaveUp => self.gave_up += 1,
-        }
-    }
-}
-
-/// Limits for each puzzle: the node budget and the time each may take.
-#[derive(Debug, Clone, Copy)]
-struct PerPuzzle {
-    max_nodes: u64,
-    timeout: Option<Duration>,
-}
-
-impl PerPuzzle {
-    /// The limits for a search starting now.
-    fn limits(self) -> Limits {
-        Limits {
-            max_nodes: self.max_nodes,
-            deadline: self.timeout.map(|t| Instant::now() + t),
         }
     }
 }
@@ -145,46 +72,35 @@ struct Answer {
     nodes: u64,
 }
 
-/// The run: every input in order; returns the exit code.
-pub fn run(job: Job, common: &Common) -> Exit {
+/// The run: every input in order; returns the exit code, or the error that stopped it.
+pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
     let started = Instant::now();
     let per_puzzle = PerPuzzle {
         max_nodes: common.max_nodes.unwrap_or(u64::MAX),
         timeout: common.timeout,
     };
     let kind = common.solver;
-    let spec = match common.variant.spec() {
-        Ok(spec) => spec,
-        Err(message) => {
-            eprintln!("{message}");
-            return Exit::BadInput;
-        }
-    };
-    let variant = spec.is_some() || common.variant.whole_file().is_some();
-    if variant && !matches!(kind, SolverKind::Dlx | SolverKind::DlxGeneric) {
-        eprintln!("sudoku-dlx: variants are solved by dancing links only; drop --solver");
-        return Exit::BadInput;
+    let spec = common.variant.spec()?;
+    let whole_file = common.variant.whole_file();
+    if (spec.is_some() || whole_file.is_some())
+        && !matches!(kind, SolverKind::Dlx | SolverKind::DlxGeneric)
+    {
+        return Err(Error::Usage(
+            "variants are solved by dancing links only; drop --solver".into(),
+        ));
     }
-    if let Some(whole) = common.variant.whole_file() {
+    if let Some(whole) = whole_file {
         return match job {
             Job::Solve(OutputFormat::Auto) => run_whole_file(whole, None, common),
             Job::Count(limit) => run_whole_file(whole, Some(limit), common),
-            Job::Solve(_) => {
-                eprintln!(
-                    "sudoku-dlx: samurai and general puzzles are answered in kind; drop --format"
-                );
-                Exit::BadInput
-            }
+            Job::Solve(_) => Err(Error::Usage(
+                "samurai and general puzzles are answered in kind; drop --format".into(),
+            )),
         };
     }
-    let make = || Solvers::with_variant(kind, spec.clone());
-    let workers = match Workers::new(common.threads.unwrap_or(0) as usize, make) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("sudoku-dlx: cannot start worker threads: {e}");
-            return Exit::BadInput;
-        }
-    };
+    let make = || WorkerSolvers::new(kind, spec.clone());
+    let workers = Workers::new(common.threads.unwrap_or(0) as usize, make)
+        .map_err(|e| Error::Threads(e.to_string()))?;
     let inputs: Vec<PathBuf> = if common.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -206,12 +122,15 @@ pub fn run(job: Job, common: &Common) -> Exit {
     let mut written = out.header(style);
     while written.is_ok() {
         let Some(chunk) = next_chunk(&rx) else { break };
-        let answers = workers.map(&chunk, |s: &Sourced, solvers: &mut Solvers| match &s.item {
-            Item::Record { input, record } => {
-                Some(answer(record, input, &job, per_puzzle, solvers))
-            }
-            Item::Failure(_) => None,
-        });
+        let answers = workers.map(
+            &chunk,
+            |s: &Sourced, solvers: &mut WorkerSolvers| match &s.item {
+                Item::Record { input, record } => {
+                    Some(answer(record, input, &job, per_puzzle, solvers))
+                }
+                Item::Failure(_) => None,
+            },
+        );
         for (s, a) in chunk.iter().zip(&answers) {
             match (a, &s.item) {
                 (Some(a), _) => {
@@ -226,10 +145,10 @@ pub fn run(job: Job, common: &Common) -> Exit {
                     exit = exit.worst(a.status.exit());
                     written = written.and_then(|()| out.answer(&a.text));
                 }
-                (None, Item::Failure(message)) => {
+                (None, Item::Failure(e)) => {
                     written = written.and_then(|()| out.flush());
-                    progress.note(message);
-                    exit = exit.worst(Exit::BadInput);
+                    progress.note(&e.to_string());
+                    exit = exit.worst(e.exit());
                 }
                 // Every record has an answer.
                 (None, Item::Record { .. }) => {}
@@ -244,29 +163,23 @@ pub fn run(job: Job, common: &Common) -> Exit {
         }
     }
     progress.finish();
-    match written {
-        Ok(()) => {
-            // The reader is done (the channel is closed), so this does not wait.
-            drop(rx);
-            let _ = reader.join();
-        }
-        // The reader went away (`| head`): stop quietly. The reader thread stops at its
-        // next send, or with the process.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(e) => {
-            progress.note(&format!("sudoku-dlx: writing output: {e}"));
-            exit = exit.worst(Exit::BadInput);
-        }
+    if written.is_ok() {
+        // The reader is done (the channel is closed), so this does not wait. After a
+        // failed write it may not be: it stops at its next send, or with the process.
+        drop(rx);
+        let _ = reader.join();
     }
+    let written = after_write(written);
     if common.stats {
-        report(
+        report_stats(
             &tally,
             nodes,
             workers.threads(),
             started.elapsed().as_secs_f64(),
         );
     }
-    exit
+    written?;
+    Ok(exit)
 }
 
 /// Answers one record with this worker's solvers.
@@ -275,7 +188,7 @@ fn answer(
     input: &str,
     job: &Job,
     per_puzzle: PerPuzzle,
-    solvers: &mut Solvers,
+    solvers: &mut WorkerSolvers,
 ) -> Answer {
     let puzzle = match &record.grid {
         Ok(g) => g,
@@ -292,25 +205,28 @@ fn answer(
             };
         }
     };
-    if let Some(refusal) = solvers.refuse(puzzle) {
-        let at = |why: String| format!("{input}:{}: {why}", record.line);
-        let (status, label, note) = match refusal {
-            Refusal::Clash(why) => (Status::NoSolution, "no solution", at(why)),
-            Refusal::Misfit(why) => (Status::Error, "error", at(why)),
-            Refusal::BadCages(message) => (Status::Error, "error", message),
-        };
-        let text = match job {
-            Job::Solve(style) => entry(*style, record.format, Some(puzzle), None, label, 0),
-            Job::Count(_) => plain(&format!("{label}\n")),
-        };
-        return Answer {
-            text,
-            note: Some(note),
-            status,
-            nodes: 0,
-        };
-    }
-    let solver = solvers.get(puzzle.shape());
+    let solver = match solvers.solver_for(puzzle) {
+        Ok(solver) => solver,
+        Err(refusal) => {
+            let at = |why: String| format!("{input}:{}: {why}", record.line);
+            let (status, label, note) = match refusal {
+                Refusal::Clash(why) => (Status::NoSolution, "no solution", at(why)),
+                Refusal::Misfit(why) => (Status::Error, "error", at(why)),
+                // Already `FILE:LINE: fault`.
+                Refusal::BadCages(message) => (Status::Error, "error", message),
+            };
+            let text = match job {
+                Job::Solve(style) => entry(*style, record.format, Some(puzzle), None, label, 0),
+                Job::Count(_) => plain(&format!("{label}\n")),
+            };
+            return Answer {
+                text,
+                note: Some(note),
+                status,
+                nodes: 0,
+            };
+        }
+    };
     let before = solver.nodes();
     let (text, note, status) = match job {
         Job::Solve(style) => {
@@ -376,7 +292,7 @@ fn plain(text: &str) -> Text {
     }
 }
 
-fn report(t: &Tally, nodes: u64, threads: usize, secs: f64) {
+fn report_stats(t: &Tally, nodes: u64, threads: usize, secs: f64) {
     let per = if t.puzzles > 0 {
         secs * 1e6 / t.puzzles as f64
     } else {
@@ -392,12 +308,12 @@ fn report(t: &Tally, nodes: u64, threads: usize, secs: f64) {
     } else {
         0.0
     };
-    eprintln!(
+    report(&format!(
         "stats: puzzles {}, solved {}, no solution {}, errors {}, gave up {}",
         t.puzzles, t.solved, t.no_solution, t.errors, t.gave_up
-    );
-    eprintln!(
+    ));
+    report(&format!(
         "stats: wall time {secs:.3} s, {per:.1} µs/puzzle, {rate:.0} puzzles/s, {nodes} search nodes ({nodes_per:.1}/puzzle), {threads} {}",
         if threads == 1 { "thread" } else { "threads" }
-    );
+    ));
 }

@@ -13,10 +13,12 @@ use sudoku_dlx::sudoku::variant::{
     Regions, Variant, VariantError, VariantOutcome, VariantSolver, general, parse_cages,
     parse_regions, samurai,
 };
-use sudoku_dlx::sudoku::{Grid, Limits, Shape};
+use sudoku_dlx::sudoku::{Grid, Limits, Shape, SudokuSolver};
 
+use super::error::{after_write, report};
 use super::input::open;
-use super::{Common, Exit};
+use super::solvers::{SolverKind, Solvers};
+use super::{Common, Error, Exit};
 
 /// Flags that make the puzzles a Sudoku variant.
 #[derive(Debug, Clone, Default, Args)]
@@ -61,25 +63,30 @@ pub struct VariantSpec {
 }
 
 /// Reads a whole input, at most 64 MiB of it.
-fn read_all(path: &Path) -> Result<(String, String), String> {
+fn read_all(path: &Path) -> Result<(String, String), Error> {
     const MAX: u64 = 64 << 20;
     let (name, reader) = open(path)?;
     let mut bytes = Vec::new();
-    reader
-        .take(MAX + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("sudoku-dlx: {name}: {e}"))?;
-    if bytes.len() as u64 > MAX {
-        return Err(format!("sudoku-dlx: {name}: larger than 64 MiB"));
+    if let Err(source) = reader.take(MAX + 1).read_to_end(&mut bytes) {
+        return Err(Error::Read { name, source });
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        format!("{name}:{line}: not valid UTF-8")
-    })?;
-    Ok((name, text))
+    if bytes.len() as u64 > MAX {
+        return Err(Error::Usage(format!("{name}: larger than 64 MiB")));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((name, text)),
+        Err(e) => {
+            let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            Err(Error::At {
+                name,
+                line,
+                fault: "not valid UTF-8".into(),
+            })
+        }
+    }
 }
 
 impl VariantArgs {
@@ -93,7 +100,7 @@ impl VariantArgs {
 
     /// The variant for grids read in the classic formats, `None` for classic Sudoku; `Err`
     /// is the message for a bad flag, regions spec or cages file.
-    pub fn spec(&self) -> Result<Option<VariantSpec>, String> {
+    pub fn spec(&self) -> Result<Option<VariantSpec>, Error> {
         if let Some(kind) = self.whole_file() {
             let name = if kind == VariantKind::Samurai {
                 "samurai"
@@ -101,10 +108,10 @@ impl VariantArgs {
                 "general"
             };
             if self.variant.len() > 1 || self.regions.is_some() || self.cages.is_some() {
-                return Err(format!(
-                    "sudoku-dlx: --variant {name} combines with no other variant flag (its \
-                     houses come from the format)"
-                ));
+                return Err(Error::Usage(format!(
+                    "--variant {name} combines with no other variant flag (its houses come \
+                     from the format)"
+                )));
             }
             return Ok(None);
         }
@@ -117,7 +124,7 @@ impl VariantArgs {
                 } else {
                     ("--regions".to_string(), arg.clone())
                 };
-                Some(parse_regions(&text).map_err(|e| format!("sudoku-dlx: {source}: {e}"))?)
+                Some(parse_regions(&text).map_err(|e| Error::Usage(format!("{source}: {e}")))?)
             }
         };
         let cages = match &self.cages {
@@ -136,8 +143,11 @@ impl VariantArgs {
         // With regions the side is known: check the cages before any puzzle. Otherwise
         // they are checked against the side of each puzzle read.
         if let (Some((name, text)), Some(regions)) = (&spec.cages, &spec.regions) {
-            parse_cages(text, regions.side())
-                .map_err(|e| format!("{name}:{}: {}", e.line, e.kind))?;
+            parse_cages(text, regions.side()).map_err(|e| Error::At {
+                name: name.clone(),
+                line: e.line,
+                fault: e.kind.to_string(),
+            })?;
         }
         Ok(Some(spec))
     }
@@ -184,6 +194,29 @@ impl VariantSpec {
     }
 }
 
+/// A worker's solvers: the `--solver` table's for classic Sudoku, or the variant's.
+pub struct WorkerSolvers {
+    classic: Solvers,
+    variants: Option<VariantSolvers>,
+}
+
+impl WorkerSolvers {
+    pub fn new(kind: SolverKind, spec: Option<VariantSpec>) -> WorkerSolvers {
+        WorkerSolvers {
+            classic: Solvers::new(kind),
+            variants: spec.map(VariantSolvers::new),
+        }
+    }
+
+    /// The solver for `puzzle`, or why the variant cannot take it.
+    pub fn solver_for(&mut self, puzzle: &Grid) -> Result<&mut dyn SudokuSolver, Refusal> {
+        match &mut self.variants {
+            Some(v) => v.prepare(puzzle).map(|s| s as &mut dyn SudokuSolver),
+            None => Ok(self.classic.get(puzzle.shape())),
+        }
+    }
+}
+
 /// One variant solver per grid shape, made on first use (or the message why not).
 pub struct VariantSolvers {
     spec: VariantSpec,
@@ -216,25 +249,15 @@ impl VariantSolvers {
         }
         Ok(solver)
     }
-
-    /// The solver made for `shape` by a successful [`VariantSolvers::prepare`].
-    pub fn get(&mut self, shape: Shape) -> Option<&mut VariantSolver> {
-        self.by_shape.get_mut(&shape)?.as_mut().ok()
-    }
-
-    /// Search nodes over every solver made so far.
-    pub fn nodes(&self) -> u64 {
-        self.by_shape
-            .values()
-            .filter_map(|s| s.as_ref().ok())
-            .map(VariantSolver::nodes)
-            .sum()
-    }
 }
 
 /// `solve`/`count` for the whole-file formats: each input is read whole, split at empty
 /// lines into puzzles, and each puzzle answered in kind (counts one per line), in order.
-pub fn run_whole_file(kind: VariantKind, count: Option<u64>, common: &Common) -> Exit {
+pub fn run_whole_file(
+    kind: VariantKind,
+    count: Option<u64>,
+    common: &Common,
+) -> Result<Exit, Error> {
     let started = Instant::now();
     let inputs: Vec<PathBuf> = if common.files.is_empty() {
         vec![PathBuf::from("-")]
@@ -260,10 +283,10 @@ pub fn run_whole_file(kind: VariantKind, count: Option<u64>, common: &Common) ->
     'inputs: for path in &inputs {
         let (name, text) = match read_all(path) {
             Ok(t) => t,
-            Err(message) => {
-                let _ = out.flush();
-                eprintln!("{message}");
-                exit = exit.worst(Exit::BadInput);
+            Err(e) => {
+                after_write(out.flush())?;
+                report(&e.to_string());
+                exit = exit.worst(e.exit());
                 continue;
             }
         };
@@ -286,9 +309,14 @@ pub fn run_whole_file(kind: VariantKind, count: Option<u64>, common: &Common) ->
             let (variant, givens, filler) = match parsed {
                 Ok(p) => p,
                 Err((line, fault)) => {
-                    let _ = out.flush();
-                    eprintln!("{name}:{}: {fault}", start + line - 1);
-                    exit = exit.worst(Exit::BadInput);
+                    after_write(out.flush())?;
+                    let at = Error::At {
+                        name: name.clone(),
+                        line: start + line - 1,
+                        fault,
+                    };
+                    report(&at.to_string());
+                    exit = exit.worst(at.exit());
                     text_out.push_str("error\n");
                     if out.write_all(text_out.as_bytes()).is_err() {
                         break 'inputs;
@@ -304,8 +332,8 @@ pub fn run_whole_file(kind: VariantKind, count: Option<u64>, common: &Common) ->
                     own = match VariantSolver::new(v) {
                         Ok(s) => s,
                         Err(e) => {
-                            let _ = out.flush();
-                            eprintln!("{name}:{start}: {e}");
+                            after_write(out.flush())?;
+                            report(&format!("{name}:{start}: {e}"));
                             exit = exit.worst(Exit::BadInput);
                             continue;
                         }
@@ -349,24 +377,17 @@ pub fn run_whole_file(kind: VariantKind, count: Option<u64>, common: &Common) ->
             }
             nodes += solver.nodes() - before;
             if let Some(note) = note {
-                let _ = out.flush();
-                eprintln!("{note}");
+                after_write(out.flush())?;
+                report(&note);
             }
             if let Err(e) = out.write_all(text_out.as_bytes()) {
-                if e.kind() != io::ErrorKind::BrokenPipe {
-                    eprintln!("sudoku-dlx: writing output: {e}");
-                    exit = exit.worst(Exit::BadInput);
-                }
+                // A reader that went away ends the run quietly.
+                after_write(Err(e))?;
                 break 'inputs;
             }
         }
     }
-    if let Err(e) = out.flush()
-        && e.kind() != io::ErrorKind::BrokenPipe
-    {
-        eprintln!("sudoku-dlx: writing output: {e}");
-        exit = exit.worst(Exit::BadInput);
-    }
+    after_write(out.flush())?;
     if common.stats {
         let secs = started.elapsed().as_secs_f64();
         let per = if puzzles > 0 {
@@ -374,11 +395,11 @@ pub fn run_whole_file(kind: VariantKind, count: Option<u64>, common: &Common) ->
         } else {
             0.0
         };
-        eprintln!(
+        report(&format!(
             "stats: puzzles {puzzles}, wall time {secs:.3} s, {per:.1} µs/puzzle, {nodes} search nodes, 1 thread"
-        );
+        ));
     }
-    exit
+    Ok(exit)
 }
 
 /// The blocks of `text` separated by empty lines, with the 1-based line each starts on.
@@ -406,26 +427,33 @@ fn blocks(text: &str) -> Vec<(usize, String)> {
     out
 }
 
-/// `cover --emit`: a variant puzzle in Knuth's dlx format. `puzzle` is `sudoku`
-/// (with the variant flags), `samurai` or `general` (a file, `-` for standard input).
+/// `cover --emit`: a variant puzzle in Knuth's dlx format, as (title, text). `puzzle` is
+/// `sudoku` (with the variant flags), `samurai` or `general` (a file, `-` for standard
+/// input); `None` when it is none of these variants (the caller's own emitter).
 pub fn emit(
     puzzle: &str,
     arg: &str,
     flags: &VariantArgs,
-) -> Option<Result<(String, String), String>> {
+) -> Option<Result<(String, String), Error>> {
+    let usage = |e: String| Error::Usage(format!("--emit {puzzle} {arg}: {e}"));
     let built = match puzzle {
         "samurai" | "general" => {
             if !flags.variant.is_empty() || flags.regions.is_some() || flags.cages.is_some() {
-                return Some(Err(format!(
-                    "--emit {puzzle} takes its houses from the file; drop the variant flags"
+                return Some(Err(usage(
+                    "the houses come from the file; drop the variant flags".into(),
                 )));
             }
             read_all(Path::new(arg)).and_then(|(name, text)| {
+                let at = |line, fault: String| Error::At {
+                    name: name.clone(),
+                    line,
+                    fault,
+                };
                 let (variant, givens) = if puzzle == "samurai" {
-                    let p = samurai::parse(&text).map_err(|e| format!("{name}:{e}"))?;
+                    let p = samurai::parse(&text).map_err(|e| at(e.line, e.kind.to_string()))?;
                     (samurai::variant(), p.givens)
                 } else {
-                    let g = general::parse(&text).map_err(|e| format!("{name}:{e}"))?;
+                    let g = general::parse(&text).map_err(|e| at(e.line, e.kind.to_string()))?;
                     (g.variant, g.givens)
                 };
                 Ok((format!("{puzzle} puzzle from {name}"), variant, givens))
@@ -434,31 +462,29 @@ pub fn emit(
         "sudoku" => {
             let spec = match flags.spec() {
                 Ok(Some(spec)) => spec,
-                // Classic Sudoku: the caller's own emitter.
                 Ok(None) => return None,
                 Err(e) => return Some(Err(e)),
             };
             Grid::parse_line(arg.trim().as_bytes())
-                .map_err(|e| e.to_string())
+                .map_err(|e| usage(e.to_string()))
                 .and_then(|g| {
                     let v = spec.build(g.shape()).map_err(|r| match r {
-                        Refusal::Clash(m) | Refusal::Misfit(m) | Refusal::BadCages(m) => m,
+                        Refusal::Clash(m) | Refusal::Misfit(m) => usage(m),
+                        // Already `FILE:LINE: fault`.
+                        Refusal::BadCages(m) => Error::Usage(m),
                     })?;
                     if let Some(clash) = v.clash(g.cells()) {
-                        return Err(format!("no solution: {clash}"));
+                        return Err(usage(format!("no solution: {clash}")));
                     }
-                    Ok((
-                        format!("sudoku variant: {}", g.to_line()),
-                        v,
-                        g.cells().to_vec(),
-                    ))
+                    let title = format!("sudoku variant: {}", g.to_line());
+                    Ok((title, v, g.cells().to_vec()))
                 })
         }
         _ => return None,
     };
     Some(built.and_then(|(title, variant, givens)| {
-        let named = variant.cover(&givens).map_err(|e| e.to_string())?;
-        let text = named.to_knuth().map_err(|e| e.to_string())?;
+        let named = variant.cover(&givens).map_err(|e| usage(e.to_string()))?;
+        let text = named.to_knuth().map_err(|e| usage(e.to_string()))?;
         Ok((title, text))
     }))
 }
