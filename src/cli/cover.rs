@@ -14,10 +14,17 @@ use sudoku_dlx::sudoku::Grid;
 use super::input::open;
 use super::{CoverArgs, Exit};
 
+mod jobfile;
+mod parallel;
+mod split;
+
 /// Runs `cover`; returns the exit code.
 pub fn run(args: &CoverArgs) -> Exit {
     if let Some(emit) = &args.emit {
         return emit_puzzle(&emit[0], &emit[1]);
+    }
+    if let Some(files) = &args.split.merge {
+        return split::merge(files);
     }
     let started = Instant::now();
     let path = args.file.as_deref().unwrap_or(Path::new("-"));
@@ -28,7 +35,8 @@ pub fn run(args: &CoverArgs) -> Exit {
             return Exit::BadInput;
         }
     };
-    let parsed = match read(reader, &name) {
+    let mut reader = split::Hashing::new(reader);
+    let parsed = match read(&mut reader, &name) {
         Ok(p) => p,
         Err(message) => {
             eprintln!("{message}");
@@ -38,23 +46,32 @@ pub fn run(args: &CoverArgs) -> Exit {
     for line in &parsed.ignored {
         eprintln!("{name}:{line}: warning: option ignored (no primary items)");
     }
+    if let Some(exit) = split::run(&args.split, &parsed, &name, &reader.hex(), args.stats) {
+        return exit;
+    }
     let read_secs = started.elapsed().as_secs_f64();
     let searched = Instant::now();
     let mut solver = Solver::new(&parsed.named.problem);
+    let stats;
     let out = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, out.lock());
     let limit = args.limit.unwrap_or(u64::MAX);
-    let written = if args.count {
+    let threads = parallel::threads(args.split.threads);
+    let mut parts = None;
+    let written = if threads > 1 && (args.count || args.all) {
+        let (written, report) = parallel::run(&solver, &parsed, args.all, limit, threads, &mut out);
+        parts = Some(report.parts);
+        stats = report.stats;
+        written
+    } else if args.count {
         let count = solver.count_solutions(limit);
-        let note = if count.stopped_early {
-            " (stopped at the limit)"
-        } else {
-            ""
-        };
-        writeln!(out, "{}{note}", count.solutions).map(|()| Exit::Ok)
+        stats = solver.stats();
+        write_count(&mut out, count.solutions, count.stopped_early).map(|()| Exit::Ok)
     } else {
         let wanted = if args.all { limit } else { 1 };
-        print_solutions(&mut solver, &parsed, wanted, args.all, &mut out)
+        let written = print_solutions(&mut solver, &parsed, wanted, args.all, &mut out);
+        stats = solver.stats();
+        written
     };
     let exit = match written.and_then(|exit| out.flush().map(|()| exit)) {
         Ok(exit) => exit,
@@ -66,7 +83,10 @@ pub fn run(args: &CoverArgs) -> Exit {
     };
     if args.stats {
         let p = &parsed.named.problem;
-        let s = solver.stats();
+        let s = stats;
+        if let Some(parts) = parts {
+            eprintln!("stats: {threads} threads, {parts} subtrees");
+        }
         eprintln!(
             "stats: {} primary + {} secondary items, {} options, {} colors",
             p.primary_items(),
@@ -86,7 +106,7 @@ pub fn run(args: &CoverArgs) -> Exit {
 }
 
 /// Reads the whole input; `Err` is the message to print.
-fn read(mut reader: Box<dyn BufRead + '_>, name: &str) -> Result<Parsed, String> {
+fn read(mut reader: impl BufRead, name: &str) -> Result<Parsed, String> {
     let mut knuth = Reader::new();
     let mut buf = Vec::new();
     let mut number = 0;
@@ -122,24 +142,12 @@ fn print_solutions<W: Write>(
     let mut found = 0u64;
     let mut failure = None;
     let mut sorted = Vec::new();
+    let mut text = Vec::new();
     solver.search(Chooser::Mrv, Limits::NONE, |solution| {
         found += 1;
-        sorted.clear();
-        sorted.extend_from_slice(solution);
-        sorted.sort_unstable();
-        let mut write = || -> io::Result<()> {
-            if numbered {
-                if found > 1 {
-                    writeln!(out)?;
-                }
-                writeln!(out, "{found}:")?;
-            }
-            for &o in &sorted {
-                writeln!(out, "{}", parsed.option_texts[o])?;
-            }
-            Ok(())
-        };
-        if let Err(e) = write() {
+        text.clear();
+        solution_text(parsed, solution, &mut sorted, &mut text);
+        if let Err(e) = write_solution(out, found, numbered, &text) {
             failure = Some(e);
             return ControlFlow::Break(());
         }
@@ -157,6 +165,44 @@ fn print_solutions<W: Write>(
         return Ok(Exit::NoSolution);
     }
     Ok(Exit::Ok)
+}
+
+/// Appends a solution's option lines, in input order, to `text`.
+fn solution_text(parsed: &Parsed, solution: &[usize], sorted: &mut Vec<usize>, text: &mut Vec<u8>) {
+    sorted.clear();
+    sorted.extend_from_slice(solution);
+    sorted.sort_unstable();
+    for &o in sorted.iter() {
+        text.extend_from_slice(parsed.option_texts[o].as_bytes());
+        text.push(b'\n');
+    }
+}
+
+/// Writes solution number `found` (from 1), its lines made by [`solution_text`]; with
+/// `numbered`, after a line `N:` and, from the second on, an empty line.
+fn write_solution<W: Write>(
+    out: &mut W,
+    found: u64,
+    numbered: bool,
+    text: &[u8],
+) -> io::Result<()> {
+    if numbered {
+        if found > 1 {
+            writeln!(out)?;
+        }
+        writeln!(out, "{found}:")?;
+    }
+    out.write_all(text)
+}
+
+/// Writes `--count`'s answer.
+fn write_count<W: Write>(out: &mut W, solutions: u64, stopped_early: bool) -> io::Result<()> {
+    let note = if stopped_early {
+        " (stopped at the limit)"
+    } else {
+        ""
+    };
+    writeln!(out, "{solutions}{note}")
 }
 
 /// `--emit PUZZLE ARG`: the puzzle in Knuth's format on standard output.
