@@ -323,7 +323,7 @@ fn jobs_refuse_another_problem_version_path_or_index() {
     refused(
         &["cover", "--job", &stray, s(&problem)],
         &[
-            "job 3: the path is not in the search tree",
+            "job 3 has a path that is not in the search tree",
             "path entry 2: option 1 is not a branch",
         ],
     );

@@ -12,10 +12,10 @@ use std::sync::mpsc;
 use rayon::prelude::*;
 use sudoku_dlx::exact_cover::knuth::Parsed;
 use sudoku_dlx::exact_cover::split::Part;
-use sudoku_dlx::exact_cover::{Limits, Solver, Stats};
+use sudoku_dlx::exact_cover::{Limits, SearchEnd, Solver, Stats};
 
-use super::{solution_text, write_count, write_solution};
-use crate::cli::Exit;
+use super::write_solution;
+use crate::cli::Error;
 
 /// Subtrees per thread: enough that subtrees of very different sizes even out, few enough
 /// that cutting them costs nothing next to the search.
@@ -29,18 +29,26 @@ pub fn threads(asked: Option<u64>) -> usize {
     }
 }
 
-/// What a parallel run did, for `--stats`.
-pub struct Report {
+/// What a run on several threads did: as one thread's search would report it.
+pub struct Run {
+    /// Solutions counted or written.
+    pub found: u64,
+    /// `Stopped` at the limit (or a failed write), else `Exhausted`.
+    pub end: SearchEnd,
+    /// How writing went.
+    pub written: io::Result<()>,
+    /// Nodes and link updates of every subtree plus the split's nodes; the solutions.
     pub stats: Stats,
     /// Subtrees the tree was cut into (open and finished).
     pub parts: usize,
 }
 
-/// One subtree's results: its solutions' text (option lines, each solution ending at the
-/// offset in `ends`), or only their number.
+/// One subtree's solutions: their options, sorted, one after another (each solution ends at
+/// an offset in `ends`), or only their number.
+#[derive(Default)]
 struct Found {
     solutions: u64,
-    text: Vec<u8>,
+    options: Vec<usize>,
     ends: Vec<usize>,
     nodes: u64,
     updates: u64,
@@ -54,28 +62,22 @@ pub fn run<W: Write>(
     limit: u64,
     threads: usize,
     out: &mut W,
-) -> (io::Result<Exit>, Report) {
+) -> Result<Run, Error> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::Threads(e.to_string()))?;
     let mut splitter = base.clone();
     let split = splitter.split(threads * PARTS_PER_THREAD);
     let mut stats = Stats {
         nodes: split.nodes,
         ..Stats::default()
     };
-    let parts = split.parts.len();
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            return (
-                Err(io::Error::other(format!("cannot start threads: {e}"))),
-                Report { stats, parts },
-            );
-        }
-    };
-    // Set once the output needs no more solutions: the limit was written, or writing failed.
+    // Set once the output needs no more solutions: the limit was reached, or writing failed.
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Found)>();
-    let mut written = 0u64;
-    let mut failure = None;
+    let mut found_total = 0u64;
+    let mut written = Ok(());
     std::thread::scope(|scope| {
         let stop = &stop;
         let split = &split;
@@ -87,20 +89,15 @@ pub fn run<W: Write>(
                     .enumerate()
                     .par_bridge()
                     .map_init(
-                        || (base.clone(), Vec::new()),
-                        |(solver, sorted), (k, part)| {
-                            (
-                                k,
-                                search_part(solver, sorted, parsed, part, all, limit, stop),
-                            )
-                        },
+                        || base.clone(),
+                        |solver, (k, part)| (k, search_part(solver, part, all, limit, stop)),
                     )
                     .for_each_with(tx, |tx, found| {
                         let _ = tx.send(found);
                     });
             });
         });
-        // Write each part's solutions once every part before it is written.
+        // Take each part once every part before it is taken.
         let mut waiting = BTreeMap::new();
         let mut next = 0;
         for (k, found) in rx {
@@ -112,99 +109,93 @@ pub fn run<W: Write>(
                 if stop.load(Ordering::Relaxed) {
                     continue;
                 }
-                let mut start = 0;
-                let mut take = found.solutions.min(limit - written);
+                let take = found.solutions.min(limit - found_total);
                 if all {
-                    for &end in found.ends.iter().take(take as usize) {
-                        written += 1;
-                        if let Err(e) = write_solution(out, written, true, &found.text[start..end])
-                        {
-                            failure = Some(e);
+                    let mut start = 0;
+                    for &end in &found.ends[..take as usize] {
+                        found_total += 1;
+                        written = write_solution(
+                            out,
+                            Some(found_total),
+                            &found.options[start..end],
+                            parsed,
+                        );
+                        if written.is_err() {
                             stop.store(true, Ordering::Relaxed);
                             break;
                         }
                         start = end;
                     }
-                    take = 0;
+                } else {
+                    found_total += take;
                 }
-                written += take;
-                if written >= limit {
+                if found_total >= limit {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
         }
     });
-    stats.solutions = written;
-    let report = Report { stats, parts };
-    if let Some(e) = failure {
-        return (Err(e), report);
-    }
-    let exit = if all {
-        if written == 0 {
-            writeln!(out, "no solution").map(|()| Exit::NoSolution)
-        } else {
-            Ok(Exit::Ok)
-        }
+    stats.solutions = found_total;
+    let end = if found_total >= limit || written.is_err() {
+        SearchEnd::Stopped
     } else {
-        write_count(out, written, written >= limit).map(|()| Exit::Ok)
+        SearchEnd::Exhausted
     };
-    (exit, report)
+    Ok(Run {
+        found: found_total,
+        end,
+        written,
+        stats,
+        parts: split.parts.len(),
+    })
 }
 
-/// Searches one part on this worker's solver: its solutions as text (`all`) or counted,
-/// at most `limit`, and nothing once `stop` is set.
+/// Searches one part on this worker's solver: its solutions (`all`) or their number, at
+/// most `limit`, and nothing once `stop` is set.
 fn search_part(
     solver: &mut Solver,
-    sorted: &mut Vec<usize>,
-    parsed: &Parsed,
     part: &Part,
     all: bool,
     limit: u64,
     stop: &AtomicBool,
 ) -> Found {
-    let mut found = Found {
-        solutions: 0,
-        text: Vec::new(),
-        ends: Vec::new(),
-        nodes: 0,
-        updates: 0,
-    };
+    let mut found = Found::default();
     if stop.load(Ordering::Relaxed) {
         return found;
     }
     match part {
         Part::Finished { path, solutions } => {
             if *solutions == 1 {
-                found.solutions = 1;
-                if all {
-                    solution_text(parsed, path, sorted, &mut found.text);
-                    found.ends.push(found.text.len());
-                }
+                found.keep(path, all);
             }
         }
         Part::Open(path) => {
-            let mut solutions = 0u64;
-            let mut text = Vec::new();
-            let mut ends = Vec::new();
-            let run = solver.search_subtree(path, Limits::NONE, |solution| {
-                solutions += 1;
-                if all {
-                    solution_text(parsed, solution, sorted, &mut text);
-                    ends.push(text.len());
-                }
-                if solutions >= limit || stop.load(Ordering::Relaxed) {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-            let run = run.expect("the split's own paths are paths of the tree");
-            found.solutions = solutions;
-            found.text = text;
-            found.ends = ends;
+            let run = solver
+                .search_subtree(path, Limits::NONE, |solution| {
+                    found.keep(solution, all);
+                    if found.solutions >= limit || stop.load(Ordering::Relaxed) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+                .expect("the split's own paths are paths of the tree");
             found.nodes = run.nodes;
             found.updates = run.updates;
         }
     }
     found
+}
+
+impl Found {
+    /// Counts a solution, and keeps its options (sorted) when they are to be printed.
+    fn keep(&mut self, solution: &[usize], all: bool) {
+        self.solutions += 1;
+        if all {
+            let start = self.options.len();
+            self.options.extend_from_slice(solution);
+            self.options[start..].sort_unstable();
+            self.ends.push(self.options.len());
+        }
+    }
 }

@@ -17,7 +17,8 @@ use sudoku_dlx::exact_cover::knuth::Parsed;
 use sudoku_dlx::exact_cover::split::Part;
 
 use super::jobfile::{self, Finished, Header, Job, JobFile, JobLine, Outcome, VERSION};
-use crate::cli::{Exit, SplitArgs};
+use crate::cli::error::{after_write, report};
+use crate::cli::{Error, Exit, SplitArgs};
 
 /// A reader that hashes (SHA-256) the bytes read through it.
 pub struct Hashing<R> {
@@ -67,6 +68,15 @@ impl<R: BufRead> BufRead for Hashing<R> {
     }
 }
 
+/// A fault at a line of a named input.
+fn at(name: &str, line: usize, fault: String) -> Error {
+    Error::At {
+        name: name.to_string(),
+        line,
+        fault,
+    }
+}
+
 /// Runs `--split`, `--job` or `--jobs` on the problem read from `name` (whose SHA-256 is
 /// `sha256`); `None` when none of them was asked for.
 pub fn run(
@@ -75,7 +85,7 @@ pub fn run(
     name: &str,
     sha256: &str,
     stats: bool,
-) -> Option<Exit> {
+) -> Option<Result<Exit, Error>> {
     let solver = Solver::new(&parsed.named.problem);
     let out = io::stdout();
     let mut out = io::BufWriter::new(out.lock());
@@ -84,10 +94,12 @@ pub fn run(
     } else if let Some(line) = &args.job {
         match jobfile::parse_job_line(line) {
             Ok(JobLine::Job(job)) => run_jobs(solver, &[(job, 1)], "--job", name, sha256, &mut out),
-            Ok(_) => Err(format!(
-                "sudoku-dlx: --job: the line is not a job line (`job N path ...`): {line}"
+            Ok(_) => Err(at(
+                "--job",
+                1,
+                "not a job line (`job N path P sha256 H version V`)".to_string(),
             )),
-            Err(e) => Err(format!("sudoku-dlx: --job:1: {e}")),
+            Err(fault) => Err(at("--job", 1, fault)),
         }
     } else if let Some(file) = &args.jobs {
         let index = args.index.expect("clap requires --index with --jobs");
@@ -98,11 +110,11 @@ pub fn run(
                 .map(|k| (jobs.jobs[k as usize].clone(), jobs.job_lines[k as usize]))
                 .collect();
             if picked.is_empty() {
-                return Err(format!(
-                    "sudoku-dlx: --index {index}: {} has only {} jobs",
+                return Err(Error::Usage(format!(
+                    "--index {index}: {} has only {} jobs",
                     file.display(),
                     jobs.header.jobs
-                ));
+                )));
             }
             run_jobs(
                 solver,
@@ -116,25 +128,11 @@ pub fn run(
     } else {
         return None;
     };
-    Some(finish(result, &mut out))
-}
-
-/// Turns a result into the exit code, printing the message of an error.
-fn finish<W: Write>(result: Result<(), String>, out: &mut W) -> Exit {
-    match result.and_then(|()| out.flush().map_err(|e| e.to_string())) {
-        Ok(()) => Exit::Ok,
-        Err(message) => {
-            if message.contains("Broken pipe") {
-                return Exit::Ok;
-            }
-            eprintln!("{message}");
-            Exit::BadInput
-        }
-    }
-}
-
-fn write_error(e: io::Error) -> String {
-    format!("sudoku-dlx: writing output: {e}")
+    Some(
+        result
+            .and_then(|()| after_write(out.flush()))
+            .map(|()| Exit::Ok),
+    )
 }
 
 /// `--split N`: the job file on standard output.
@@ -144,7 +142,7 @@ fn split<W: Write>(
     sha256: &str,
     stats: bool,
     out: &mut W,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let started = Instant::now();
     let at_least = usize::try_from(parts).unwrap_or(usize::MAX);
     let split = solver.split(at_least);
@@ -155,10 +153,13 @@ fn split<W: Write>(
         sha256: sha256.to_string(),
         version: VERSION.to_string(),
     };
-    writeln!(out, "{header}").map_err(write_error)?;
+    let mut written = writeln!(out, "{header}");
     let mut number = 0;
     for part in split.parts {
-        match part {
+        if written.is_err() {
+            break;
+        }
+        written = match part {
             Part::Open(path) => {
                 let job = Job {
                     number,
@@ -178,19 +179,18 @@ fn split<W: Write>(
                 };
                 writeln!(out, "{finished}")
             }
-        }
-        .map_err(write_error)?;
+        };
     }
     if stats {
-        eprintln!(
+        report(&format!(
             "stats: split into {} jobs and {} finished subtrees, nodes {}, {:.3} s",
             header.jobs,
             header.finished,
             header.nodes,
             started.elapsed().as_secs_f64()
-        );
+        ));
     }
-    Ok(())
+    after_write(written)
 }
 
 /// Runs each job (with the line it came from in `source`), one result line each, written
@@ -202,26 +202,28 @@ fn run_jobs<W: Write>(
     problem: &str,
     sha256: &str,
     out: &mut W,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     for (job, line) in jobs {
-        let at = format!("sudoku-dlx: {source}:{line}: job {}", job.number);
+        let fault = |what: String| at(source, *line, format!("job {} {what}", job.number));
         if job.sha256 != sha256 {
-            return Err(format!(
-                "{at} was cut from a problem with SHA-256 {}, but {problem} has SHA-256 {sha256}",
+            return Err(fault(format!(
+                "was cut from a problem with SHA-256 {}, but {problem} has SHA-256 {sha256}",
                 job.sha256
-            ));
+            )));
         }
         if job.version != VERSION {
-            return Err(format!(
-                "{at} was cut by sudoku-dlx {}, this is {VERSION} (its item choice may differ, \
+            return Err(fault(format!(
+                "was cut by sudoku-dlx {}, this is {VERSION} (its item choice may differ, \
                  so the path may name another subtree): split again",
                 job.version
-            ));
+            )));
         }
         let started = Instant::now();
-        let run = solver
-            .count_subtree(&job.path)
-            .map_err(|e| format!("{at}: the path is not in the search tree of {problem}: {e}"))?;
+        let run = solver.count_subtree(&job.path).map_err(|e| {
+            fault(format!(
+                "has a path that is not in the search tree of {problem}: {e}"
+            ))
+        })?;
         let outcome = Outcome {
             job: job.number,
             count: run.solutions,
@@ -229,80 +231,85 @@ fn run_jobs<W: Write>(
             seconds: started.elapsed().as_secs_f64(),
             sha256: sha256.to_string(),
         };
-        writeln!(out, "{outcome}")
-            .and_then(|()| out.flush())
-            .map_err(write_error)?;
+        if let Err(e) = writeln!(out, "{outcome}").and_then(|()| out.flush()) {
+            // A reader that went away ends the run quietly; anything else is an error.
+            return after_write(Err(e));
+        }
     }
     Ok(())
 }
 
 /// Reads a whole file (`-`: standard input) as UTF-8.
-fn read_text(path: &Path) -> Result<String, String> {
+fn read_text(path: &Path) -> Result<String, Error> {
+    let name = path.display().to_string();
     let mut bytes = Vec::new();
     let read = if path == Path::new("-") {
         io::stdin().lock().read_to_end(&mut bytes)
     } else {
         std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
     };
-    read.map_err(|e| format!("sudoku-dlx: {}: {e}", path.display()))?;
+    read.map_err(|source| Error::Read {
+        name: name.clone(),
+        source,
+    })?;
     String::from_utf8(bytes).map_err(|e| {
         let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
             .iter()
             .filter(|&&b| b == b'\n')
             .count();
-        format!("sudoku-dlx: {}:{line}: not valid UTF-8", path.display())
+        at(&name, line, "not valid UTF-8".to_string())
     })
 }
 
-fn read_job_file(path: &Path) -> Result<JobFile, String> {
+fn read_job_file(path: &Path) -> Result<JobFile, Error> {
     let text = read_text(path)?;
-    jobfile::read_job_file(&text)
-        .map_err(|e| format!("sudoku-dlx: {}:{}: {}", path.display(), e.line, e.fault))
+    jobfile::read_job_file(&text).map_err(|e| at(&path.display().to_string(), e.line, e.fault))
 }
 
 /// `--merge JOBS RESULTS...`: checks that every job has exactly one result and that the
 /// hashes agree, then prints `total N` and `nodes N`.
-pub fn merge(files: &[PathBuf]) -> Exit {
-    let out = io::stdout();
-    let mut out = out.lock();
-    let result = merge_into(&files[0], &files[1..], &mut out);
-    finish(result, &mut out)
-}
-
-fn merge_into<W: Write>(jobs_path: &Path, results: &[PathBuf], out: &mut W) -> Result<(), String> {
+pub fn merge(files: &[PathBuf]) -> Result<Exit, Error> {
+    let jobs_path = &files[0];
+    let results = &files[1..];
     let jobs = read_job_file(jobs_path)?;
     let n = jobs.header.jobs as usize;
-    // Where each job's result was first seen, and the duplicates.
+    // Where each job's result was first seen (file, line), and the duplicates.
     let mut seen: Vec<Option<(usize, usize)>> = vec![None; n];
     let mut twice = Vec::new();
     let mut total: u128 = jobs.finished.iter().map(|f| u128::from(f.count)).sum();
     let mut nodes = u128::from(jobs.header.nodes);
     let mut seconds = 0.0;
     for (file, path) in results.iter().enumerate() {
+        let name = path.display().to_string();
         let text = read_text(path)?;
-        let lines = jobfile::read_results(&text)
-            .map_err(|e| format!("sudoku-dlx: {}:{}: {}", path.display(), e.line, e.fault))?;
+        let lines = jobfile::read_results(&text).map_err(|e| at(&name, e.line, e.fault))?;
         for (line, outcome) in lines {
-            let at = format!("sudoku-dlx: {}:{line}", path.display());
             if outcome.sha256 != jobs.header.sha256 {
-                return Err(format!(
-                    "{at}: the result's SHA-256 {} is not the job file's {}",
-                    outcome.sha256, jobs.header.sha256
+                return Err(at(
+                    &name,
+                    line,
+                    format!(
+                        "the result's SHA-256 {} is not the job file's {}",
+                        outcome.sha256, jobs.header.sha256
+                    ),
                 ));
             }
             let Some(slot) = seen.get_mut(outcome.job as usize) else {
-                return Err(format!(
-                    "{at}: job {} is not in {} (it has {n} jobs)",
-                    outcome.job,
-                    jobs_path.display()
+                return Err(at(
+                    &name,
+                    line,
+                    format!(
+                        "job {} is not in {} (it has {n} jobs)",
+                        outcome.job,
+                        jobs_path.display()
+                    ),
                 ));
             };
             if let Some((first_file, first_line)) = *slot {
                 twice.push(format!(
-                    "job {} ({}:{first_line} and {}:{line})",
+                    "job {} ({}:{first_line} and {name}:{line})",
                     outcome.job,
                     results[first_file].display(),
-                    path.display()
                 ));
                 continue;
             }
@@ -338,16 +345,21 @@ fn merge_into<W: Write>(jobs_path: &Path, results: &[PathBuf], out: &mut W) -> R
                 if twice.len() > shown { ", …" } else { "" }
             ));
         }
-        return Err(format!("sudoku-dlx: --merge: {}", faults.join("; ")));
+        return Err(Error::Usage(format!("--merge: {}", faults.join("; "))));
     }
-    writeln!(out, "total {total}")
-        .and_then(|()| writeln!(out, "nodes {nodes}"))
-        .and_then(|()| {
-            writeln!(
-                out,
-                "jobs {n} finished {} seconds {seconds:.3}",
-                jobs.finished.len()
-            )
-        })
-        .map_err(write_error)
+    let out = io::stdout();
+    let mut out = out.lock();
+    after_write(
+        writeln!(out, "total {total}")
+            .and_then(|()| writeln!(out, "nodes {nodes}"))
+            .and_then(|()| {
+                writeln!(
+                    out,
+                    "jobs {n} finished {} seconds {seconds:.3}",
+                    jobs.finished.len()
+                )
+            })
+            .and_then(|()| out.flush()),
+    )?;
+    Ok(Exit::Ok)
 }
