@@ -141,15 +141,17 @@ impl GenericDlxSolver {
         let start = self.solver.stats().options_tried;
         let mut found = 0u32;
         let answer = &mut self.answer;
-        let end = self.solver.search(Chooser::MrvStopAtOne, limits, |options| {
-            found += 1;
-            if found == 1 {
-                Self::record(answer, n, options);
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        });
+        let end = self
+            .solver
+            .search(Chooser::MrvStopAtOne, limits, |options| {
+                found += 1;
+                if found == 1 {
+                    Self::record(answer, n, options);
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            });
         match (found, GaveUp::from_end(end)) {
             (0 | 1, Some(why)) => return Outcome::GaveUp(why),
             (0, _) => return Outcome::NoSolution(NoSolution::Unsolvable),
@@ -234,7 +236,10 @@ impl GenericDlxSolver {
 
     /// Search nodes (options tried) so far, over every call.
     pub fn nodes(&self) -> u64 {
-        self.solver.stats().options_tried
+        // Options tried, as DlxSolver counts; the engine's `nodes` adds each search's root
+        // (Knuth's convention), which the Sudoku figures never counted.
+        let stats = self.solver.stats();
+        stats.options_tried
     }
 }
 
@@ -257,9 +262,11 @@ impl SudokuSolver for GenericDlxSolver {
             return CountOutcome::NONE;
         }
         let mut solutions = 0u64;
-        let end = self
-            .solver
-            .search(Chooser::MrvStopAtOne, limits, count_up_to(limit, &mut solutions));
+        let end = self.solver.search(
+            Chooser::MrvStopAtOne,
+            limits,
+            count_up_to(limit, &mut solutions),
+        );
         self.solver.clear_selection();
         CountOutcome::after(solutions, end)
     }

@@ -201,5 +201,8 @@ fn random_problems_match_the_reference() {
             differ += 1;
         }
     }
-    assert!(differ > 100, "the two rules should often walk different trees");
+    assert!(
+        differ > 100,
+        "the two rules should often walk different trees"
+    );
 }
