@@ -69,10 +69,8 @@ pub fn run<W: Write>(
         .map_err(|e| Error::Threads(e.to_string()))?;
     let mut splitter = base.clone();
     let split = splitter.split(threads * PARTS_PER_THREAD);
-    let mut stats = Stats {
-        nodes: split.nodes,
-        ..Stats::default()
-    };
+    let mut stats = Stats::default();
+    stats.nodes = split.nodes;
     // Set once the output needs no more solutions: the limit was reached, or writing failed.
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Found)>();
