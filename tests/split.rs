@@ -29,8 +29,8 @@ fn number_after(text: &str, word: &str) -> u128 {
         .unwrap()
 }
 
-/// `cover --count --stats` with `threads`: (count, nodes).
-fn count(problem: &Path, threads: &str) -> (u128, u128) {
+/// `cover --count --stats` with `threads`: (count, nodes, link updates).
+fn count(problem: &Path, threads: &str) -> (u128, u128, u128) {
     let (out, err) = ok(&[
         "cover",
         "--count",
@@ -39,7 +39,11 @@ fn count(problem: &Path, threads: &str) -> (u128, u128) {
         threads,
         problem.to_str().unwrap(),
     ]);
-    (out.trim().parse().unwrap(), number_after(&err, "nodes"))
+    (
+        out.trim().parse().unwrap(),
+        number_after(&err, "nodes"),
+        number_after(&err, "link updates"),
+    )
 }
 
 /// A file in the test's temporary directory.
@@ -55,7 +59,7 @@ fn s(p: &Path) -> &str {
 
 /// The published counts (queens: OEIS A000170; Langford pairs up to reversal: A014552;
 /// pentominoes on 6x10 and 5x12 up to symmetry: 2339 and 1010) with 1, 2 and 3 threads,
-/// and the same nodes.
+/// and the same nodes and link updates.
 #[test]
 fn threads_count_as_one_thread() {
     for (what, arg, expected) in [
@@ -161,12 +165,12 @@ fn split_jobs_merge_to_the_direct_count_and_nodes() {
         ("queens", "6"),
     ] {
         let problem = emit_problem(what, arg);
-        let direct = count(&problem, "1");
+        let (count, nodes, _) = count(&problem, "1");
         for parts in ["1", "5", "40", "100000"] {
             let tag = format!("{what}{arg}-{parts}");
             assert_eq!(
                 split_run_merge(&problem, parts, &tag),
-                direct,
+                (count, nodes),
                 "{what} {arg} split into {parts}"
             );
         }

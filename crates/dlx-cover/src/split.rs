@@ -7,8 +7,8 @@
 //! [`Solver::search_subtree`] runs the search below one path. Together they partition the
 //! whole search: the open subtrees' solutions plus the solutions met while splitting are
 //! the problem's solutions, in the same order as one search, and the open subtrees' nodes
-//! plus [`Split::nodes`] are the nodes of one search, in whichever way the engine counts
-//! nodes.
+//! and link updates plus [`Split::nodes`] and [`Split::updates`] are those of one search,
+//! in whichever way the engine counts them.
 //!
 //! ```
 //! use dlx_cover::{Problem, Solver};
@@ -50,7 +50,7 @@ use std::ops::ControlFlow;
 use thiserror::Error;
 
 use super::problem::Problem;
-use super::search::{Chooser, Limits, SearchEnd, Solver};
+use super::search::{ActiveItems, Chooser, Limits, SearchEnd, Solver};
 
 /// What the search does at a node.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,6 +132,9 @@ pub struct Split {
     /// counted as the engine counts them, so that these plus the open subtrees' nodes are
     /// the nodes of one search of the whole problem.
     pub nodes: u64,
+    /// The link updates above the open subtrees, likewise: these plus the open subtrees'
+    /// updates ([`SubtreeRun::updates`]) are the updates of one search.
+    pub updates: u64,
 }
 
 impl Split {
@@ -271,13 +274,15 @@ impl Solver {
     /// whole tree has fewer nodes at its widest), expanding it from the root level by level
     /// and, within a level, in tree order, stopping as soon as there are enough. Nodes met
     /// on the way that are solutions or dead ends become [`Part::Finished`]. Starts from
-    /// an empty selection and leaves the selection empty.
+    /// an empty selection and leaves the selection empty; [`Solver::stats`] then includes
+    /// the short searches the split ran to count the updates at each node it expanded.
     pub fn split(&mut self, at_least: usize) -> Split {
         let charges = NodeCharges::measure();
         self.clear_selection();
         let mut parts = vec![Part::Open(Vec::new())];
         let mut open = 1usize;
         let mut nodes = 0u64;
+        let mut updates = 0u64;
         let mut depth = 0usize;
         while open > 0 && open < at_least {
             let mut next = Vec::with_capacity(parts.len() * 2);
@@ -293,6 +298,7 @@ impl Solver {
                 self.select_path(&path)
                     .expect("the split's own paths are paths of the tree");
                 let branches = self.branches();
+                updates += self.updates_at_node(&branches);
                 self.clear_selection();
                 nodes += charges.node;
                 match branches {
@@ -314,7 +320,27 @@ impl Solver {
             parts = next;
             depth += 1;
         }
-        Split { parts, nodes }
+        Split {
+            parts,
+            nodes,
+            updates,
+        }
+    }
+
+    /// The link updates the search makes at the current node itself (covering its item and
+    /// trying each option, not below): measured by the search itself, told to branch on the
+    /// node's item and then to go no deeper.
+    fn updates_at_node(&mut self, branches: &Branches) -> u64 {
+        let Branches::Item { item, .. } = branches else {
+            return 0;
+        };
+        let mut first = Some(*item);
+        let mut only_here = |_: &ActiveItems<'_>| first.take();
+        let before = self.stats().updates;
+        self.search(Chooser::Custom(&mut only_here), Limits::NONE, |_| {
+            ControlFlow::Continue(())
+        });
+        self.stats().updates - before
     }
 }
 
@@ -368,7 +394,7 @@ mod tests {
     }
 
     /// Random problems cut into 1..12 parts: the parts' solutions, in part order, are one
-    /// search's solutions in its order, and the nodes add up to one search's nodes.
+    /// search's solutions in its order, and the nodes and link updates add up to one search's.
     #[test]
     fn parts_add_up_to_one_search() {
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
@@ -378,6 +404,7 @@ mod tests {
             let mut solver = Solver::new(&p);
             let direct = all_solutions(&mut solver);
             let direct_nodes = solver.stats().nodes;
+            let direct_updates = solver.stats().updates;
             let clean = solver.clone();
             for at_least in 1..12 {
                 let split = solver.split(at_least);
@@ -388,6 +415,7 @@ mod tests {
                 );
                 let mut found = Vec::new();
                 let mut nodes = split.nodes;
+                let mut updates = split.updates;
                 for part in &split.parts {
                     match part {
                         Part::Open(path) => {
@@ -400,6 +428,7 @@ mod tests {
                                 .unwrap();
                             assert_eq!(run.end, SearchEnd::Exhausted);
                             nodes += run.nodes;
+                            updates += run.updates;
                         }
                         Part::Finished { path, solutions } => {
                             if *solutions == 1 {
@@ -410,6 +439,7 @@ mod tests {
                 }
                 assert_eq!(found, direct, "{p:?} cut into {at_least}");
                 assert_eq!(nodes, direct_nodes, "{p:?} cut into {at_least}");
+                assert_eq!(updates, direct_updates, "{p:?} cut into {at_least}");
                 if split.parts.len() > 1 {
                     several_parts += 1;
                 }
@@ -491,6 +521,6 @@ mod tests {
         let mut s = Solver::new(&p);
         let split = s.split(1);
         assert_eq!(split.parts, vec![Part::Open(Vec::new())]);
-        assert_eq!(split.nodes, 0);
+        assert_eq!((split.nodes, split.updates), (0, 0));
     }
 }

@@ -71,6 +71,7 @@ pub fn run<W: Write>(
     let split = splitter.split(threads * PARTS_PER_THREAD);
     let mut stats = Stats::default();
     stats.nodes = split.nodes;
+    stats.updates = split.updates;
     // Set once the output needs no more solutions: the limit was reached, or writing failed.
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Found)>();
