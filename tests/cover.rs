@@ -16,22 +16,7 @@ fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
 
 /// Writes `--emit what arg` to a file and returns its path.
 fn emit(what: &str, arg: &str) -> PathBuf {
-    let (code, text, err) = run(&["cover", "--emit", what, arg], "");
-    assert_eq!(code, 0, "{err}");
-    let name: String = format!("{what}-{arg}.dlx")
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .take(60)
-        .collect();
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+    common::emit_problem(what, arg)
 }
 
 fn count_file(path: &std::path::Path, extra: &[&str]) -> String {
@@ -154,7 +139,26 @@ fn colored_example_from_stdin() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "p r x:A y\nq x:A\n");
     assert!(err.contains("solutions 1,"), "{err}");
-    assert!(err.contains("link updates"), "{err}");
+    // Knuth's dlx2 reports 4 nodes and 20 updates on this problem.
+    assert!(err.contains("nodes 4, link updates 20,"), "{err}");
+}
+
+/// `--stats` counts as Knuth's programs do. Issue 10's smallest example: items A B C,
+/// options A and B; Knuth's choice meets C empty at the root: 1 node, 1 update.
+#[test]
+fn stats_follow_knuths_conventions() {
+    let (code, out, err) = run(&["cover", "--count", "--stats"], "A B C\nA\nB\n");
+    assert_eq!((code, out.as_str()), (0, "0\n"), "{err}");
+    assert!(err.contains("nodes 1, link updates 1,"), "{err}");
+    // Eight queens: Knuth's dlx1 reports 92 solutions, 1199 nodes, 21375 updates.
+    let (code, problem, _) = run(&["cover", "--emit", "queens", "8"], "");
+    assert_eq!(code, 0);
+    let (code, out, err) = run(&["cover", "--count", "--stats"], &problem);
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    assert!(
+        err.contains("solutions 92, nodes 1199, link updates 21375,"),
+        "{err}"
+    );
 }
 
 #[test]

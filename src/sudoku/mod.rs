@@ -30,6 +30,7 @@ pub mod format;
 pub mod generate;
 mod grid;
 mod lex;
+pub mod variant;
 
 pub use backtrack::{Bitmask, Candidates, Naive};
 pub use dlx::{GenericDlxSolver, problem};
