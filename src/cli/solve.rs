@@ -13,6 +13,7 @@ use sudoku_dlx::sudoku::{
 };
 
 use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
+use super::logic::{Ladders, Task};
 use super::output::{Out, Text, entry};
 use super::{Common, Exit, OutputFormat, SolverKind};
 
@@ -20,6 +21,8 @@ use super::{Common, Exit, OutputFormat, SolverKind};
 pub enum Job {
     Solve(OutputFormat),
     Count(u64),
+    /// `hint`, `explain` or `rate`.
+    Logic(Task),
 }
 
 /// Totals for `--stats`.
@@ -36,6 +39,8 @@ struct Tally {
 pub(super) struct Solvers {
     kind: SolverKind,
     by_shape: HashMap<Shape, Box<dyn SudokuSolver + Send>>,
+    /// The strategy ladders, for `hint`, `explain` and `rate`.
+    ladders: Ladders,
 }
 
 impl Solvers {
@@ -43,6 +48,7 @@ impl Solvers {
         Solvers {
             kind,
             by_shape: HashMap::new(),
+            ladders: Ladders::default(),
         }
     }
 
@@ -97,7 +103,7 @@ impl PerPuzzle {
 
 /// How a record ended, for the tally and the exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Status {
+pub(super) enum Status {
     Solved,
     NoSolution,
     Error,
@@ -117,11 +123,11 @@ impl Status {
 
 /// What a worker made of one record: the answer's text, a message for standard error, how
 /// it ended, and the search nodes it took.
-struct Answer {
-    text: Text,
-    note: Option<String>,
-    status: Status,
-    nodes: u64,
+pub(super) struct Answer {
+    pub(super) text: Text,
+    pub(super) note: Option<String>,
+    pub(super) status: Status,
+    pub(super) nodes: u64,
 }
 
 /// The run: every input in order; returns the exit code.
@@ -151,13 +157,16 @@ pub fn run(job: Job, common: &Common) -> Exit {
     let mut out = Out::new(io::BufWriter::with_capacity(64 * 1024, stdout.lock()));
     let style = match job {
         Job::Solve(style) => style,
-        Job::Count(_) => OutputFormat::Auto,
+        Job::Count(_) | Job::Logic(_) => OutputFormat::Auto,
     };
     let mut tally = Tally::default();
     let mut nodes = 0u64;
     let mut exit = Exit::Ok;
     let (rx, reader) = spawn_reader(inputs);
-    let mut written = out.header(style);
+    let mut written = match &job {
+        Job::Logic(task) => task.header().map_or(Ok(()), |h| out.answer(&h)),
+        _ => out.header(style),
+    };
     while written.is_ok() {
         let Some(chunk) = next_chunk(&rx) else { break };
         let answers = workers.map(&chunk, |s: &Sourced, solvers: &mut Solvers| match &s.item {
@@ -231,12 +240,15 @@ fn answer(
     per_puzzle: PerPuzzle,
     solvers: &mut Solvers,
 ) -> Answer {
+    if let Job::Logic(task) = job {
+        return super::logic::answer(record, input, *task, &mut solvers.ladders);
+    }
     let puzzle = match &record.grid {
         Ok(g) => g,
         Err(e) => {
             let text = match job {
                 Job::Solve(style) => entry(*style, record.format, None, None, "error", 0),
-                Job::Count(_) => plain("error\n"),
+                Job::Count(_) | Job::Logic(_) => plain("error\n"),
             };
             return Answer {
                 text,
@@ -296,6 +308,7 @@ fn answer(
                 )
             }
         }
+        Job::Logic(_) => unreachable!("answered above"),
     };
     Answer {
         text,

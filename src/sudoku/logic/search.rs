@@ -1,0 +1,233 @@
+//! A small search on the candidates grid: naked and hidden singles propagated at each node,
+//! then a branch on a cell with the fewest candidates. It finds a puzzle's fill (up to two),
+//! and counts its nodes for the machine effort, on random isomorphs of the puzzle.
+
+use super::board::{Candidates, Geometry, full_mask};
+
+/// What a search found: the number of fills (0, 1 or 2, it stops at 2), the first fill,
+/// and its nodes (the root plus every branch taken).
+pub(crate) struct Found {
+    pub fills: u32,
+    pub first: Option<Vec<u8>>,
+    pub nodes: u64,
+}
+
+/// Counts the fills of `board` up to 2.
+pub(crate) fn count_fills(g: &Geometry, board: &Candidates) -> Found {
+    let mut s = Search {
+        g,
+        found: Found {
+            fills: 0,
+            first: None,
+            nodes: 0,
+        },
+        full: full_mask(g.n),
+    };
+    let mut values = board.values.clone();
+    let mut masks = board.masks.clone();
+    s.node(&mut values, &mut masks);
+    s.found
+}
+
+struct Search<'g> {
+    g: &'g Geometry,
+    found: Found,
+    full: u32,
+}
+
+impl Search<'_> {
+    /// One node; returns `true` to stop (two fills found).
+    fn node(&mut self, values: &mut [u8], masks: &mut [u32]) -> bool {
+        self.found.nodes += 1;
+        if !self.propagate(values, masks) {
+            return false;
+        }
+        // The empty cell with the fewest candidates.
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        for (c, (&v, &m)) in values.iter().zip(masks.iter()).enumerate() {
+            if v == 0 && m.count_ones() < best_count {
+                best_count = m.count_ones();
+                best = c;
+                if best_count == 2 {
+                    break;
+                }
+            }
+        }
+        if best == usize::MAX {
+            self.found.fills += 1;
+            if self.found.first.is_none() {
+                self.found.first = Some(values.to_vec());
+            }
+            return self.found.fills >= 2;
+        }
+        let mut m = masks[best];
+        while m != 0 {
+            let v = m.trailing_zeros() as u8 + 1;
+            m &= m - 1;
+            let mut vs = values.to_vec();
+            let mut ms = masks.to_vec();
+            place(self.g, &mut vs, &mut ms, best, v);
+            if self.node(&mut vs, &mut ms) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Places naked and hidden singles until none is left; `false` on a contradiction (an
+    /// empty cell without candidates, or a digit with no place in a unit).
+    fn propagate(&self, values: &mut [u8], masks: &mut [u32]) -> bool {
+        let g = self.g;
+        loop {
+            let mut progress = false;
+            for c in 0..values.len() {
+                if values[c] == 0 {
+                    let m = masks[c];
+                    if m == 0 {
+                        return false;
+                    }
+                    if m & (m - 1) == 0 {
+                        place(g, values, masks, c, m.trailing_zeros() as u8 + 1);
+                        progress = true;
+                    }
+                }
+            }
+            for u in 0..3 * g.n {
+                let (mut once, mut twice, mut done) = (0u32, 0u32, 0u32);
+                for &c in g.cells(u) {
+                    if values[c] != 0 {
+                        done |= 1 << (values[c] - 1);
+                    } else {
+                        let m = masks[c];
+                        twice |= once & m;
+                        once |= m;
+                    }
+                }
+                if once | done != self.full {
+                    return false;
+                }
+                let mut single = once & !twice & !done;
+                while single != 0 {
+                    let b = single & single.wrapping_neg();
+                    single &= single - 1;
+                    let Some(&c) = g.cells(u).iter().find(|&&c| masks[c] & b != 0) else {
+                        return false;
+                    };
+                    place(g, values, masks, c, b.trailing_zeros() as u8 + 1);
+                    progress = true;
+                }
+            }
+            if !progress {
+                return true;
+            }
+        }
+    }
+}
+
+fn place(g: &Geometry, values: &mut [u8], masks: &mut [u32], cell: usize, v: u8) {
+    values[cell] = v;
+    masks[cell] = 0;
+    let keep = !(1u32 << (v - 1));
+    for &p in &g.peers[cell] {
+        masks[p] &= keep;
+    }
+}
+
+/// SplitMix64: a small seeded generator, so that efforts are the same on every run.
+pub(crate) struct SplitMix(u64);
+
+impl SplitMix {
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform index below `bound`.
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A symmetry of the puzzle's shape: cell `c` moves to `cell[c]`, digit `v` becomes
+/// `digit[v]` (index 0 unused).
+pub(crate) struct Isomorph {
+    pub cell: Vec<usize>,
+    pub digit: Vec<u8>,
+}
+
+impl Isomorph {
+    /// A random isomorph: bands and the rows inside each band shuffled, stacks and the
+    /// columns inside each stack shuffled, the digits relabelled, and (square boxes only)
+    /// a transposition half of the time.
+    pub fn random(g: &Geometry, rng: &mut SplitMix) -> Isomorph {
+        let n = g.n;
+        let (br, bc) = (g.shape.box_rows(), g.shape.box_cols());
+        let lines = |rng: &mut SplitMix, per: usize| -> Vec<usize> {
+            let mut groups: Vec<usize> = (0..n / per).collect();
+            rng.shuffle(&mut groups);
+            let mut out = Vec::with_capacity(n);
+            for grp in groups {
+                let mut inner: Vec<usize> = (0..per).collect();
+                rng.shuffle(&mut inner);
+                out.extend(inner.into_iter().map(|i| grp * per + i));
+            }
+            out
+        };
+        let rows = lines(rng, br);
+        let cols = lines(rng, bc);
+        let transpose = br == bc && rng.next() & 1 == 1;
+        let mut digit: Vec<u8> = (0..=n as u8).collect();
+        rng.shuffle(&mut digit[1..]);
+        let cell = (0..n * n)
+            .map(|c| {
+                let (r, k) = (rows[c / n], cols[c % n]);
+                if transpose { k * n + r } else { r * n + k }
+            })
+            .collect();
+        Isomorph { cell, digit }
+    }
+
+    /// The board moved by this isomorph.
+    pub fn apply(&self, board: &Candidates) -> Candidates {
+        let mut out = board.clone();
+        for c in 0..board.values.len() {
+            let to = self.cell[c];
+            let v = board.values[c];
+            out.values[to] = self.digit[v as usize];
+            let mut m = board.masks[c];
+            let mut moved = 0;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize + 1;
+                m &= m - 1;
+                moved |= 1 << (self.digit[v] - 1);
+            }
+            out.masks[to] = moved;
+        }
+        out
+    }
+
+    /// A fill of the moved board, moved back.
+    pub fn undo(&self, fill: &[u8]) -> Vec<u8> {
+        let mut back = vec![0u8; self.digit.len()];
+        for (v, &w) in self.digit.iter().enumerate() {
+            back[w as usize] = v as u8;
+        }
+        (0..fill.len())
+            .map(|c| back[fill[self.cell[c]] as usize])
+            .collect()
+    }
+}
