@@ -107,6 +107,11 @@ impl Candidates {
     /// # Errors
     /// When two givens clash.
     pub fn from_grid(puzzle: &Grid) -> Result<Candidates, Clash> {
+        Candidates::from_grid_in(&Geometry::new(puzzle.shape()), puzzle)
+    }
+
+    /// [`Candidates::from_grid`] with the shape's geometry at hand.
+    pub(crate) fn from_grid_in(geometry: &Geometry, puzzle: &Grid) -> Result<Candidates, Clash> {
         if let Some(clash) = puzzle.clash() {
             return Err(clash);
         }
@@ -118,10 +123,9 @@ impl Candidates {
             values: vec![0; n * n],
             masks: vec![full; n * n],
         };
-        let geometry = Geometry::new(shape);
         for (cell, &v) in puzzle.cells().iter().enumerate() {
             if v != 0 {
-                board.place(&geometry, cell, v);
+                board.place(geometry, cell, v);
             }
         }
         Ok(board)

@@ -135,7 +135,12 @@ impl Logic {
     /// # Errors
     /// When two givens clash.
     pub fn board(&self, puzzle: &Grid) -> Result<Candidates, LogicError> {
-        Candidates::from_grid(puzzle).map_err(LogicError::Clash)
+        assert_eq!(
+            puzzle.shape(),
+            self.shape(),
+            "puzzle shape differs from the ladder's"
+        );
+        Candidates::from_grid_in(&self.geometry, puzzle).map_err(LogicError::Clash)
     }
 
     /// The puzzle's one fill, by search.

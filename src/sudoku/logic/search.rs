@@ -14,6 +14,7 @@ pub(crate) struct Found {
 
 /// Counts the fills of `board` up to 2.
 pub(crate) fn count_fills(g: &Geometry, board: &Candidates) -> Found {
+    let cells = board.values.len();
     let mut s = Search {
         g,
         found: Found {
@@ -22,30 +23,47 @@ pub(crate) fn count_fills(g: &Geometry, board: &Candidates) -> Found {
             nodes: 0,
         },
         full: full_mask(g.n),
+        queue: Vec::with_capacity(cells),
+        frames: Vec::new(),
     };
-    let mut values = board.values.clone();
-    let mut masks = board.masks.clone();
-    s.node(&mut values, &mut masks);
+    let mut root = Frame {
+        values: board.values.clone(),
+        masks: board.masks.clone(),
+    };
+    s.queue
+        .extend((0..cells).filter(|&c| root.values[c] == 0 && root.masks[c].count_ones() <= 1));
+    s.node(&mut root, 0);
     s.found
+}
+
+/// The state of one node: values and candidates of every cell.
+#[derive(Clone)]
+struct Frame {
+    values: Vec<u8>,
+    masks: Vec<u32>,
 }
 
 struct Search<'g> {
     g: &'g Geometry,
     found: Found,
     full: u32,
+    /// Cells left with one candidate (or none), to be placed.
+    queue: Vec<usize>,
+    /// The children's frames, one per depth, reused.
+    frames: Vec<Frame>,
 }
 
 impl Search<'_> {
-    /// One node; returns `true` to stop (two fills found).
-    fn node(&mut self, values: &mut [u8], masks: &mut [u32]) -> bool {
+    /// One node at `depth`; returns `true` to stop (two fills found).
+    fn node(&mut self, f: &mut Frame, depth: usize) -> bool {
         self.found.nodes += 1;
-        if !self.propagate(values, masks) {
+        if !self.propagate(f) {
             return false;
         }
         // The empty cell with the fewest candidates.
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
-        for (c, (&v, &m)) in values.iter().zip(masks.iter()).enumerate() {
+        for (c, (&v, &m)) in f.values.iter().zip(f.masks.iter()).enumerate() {
             if v == 0 && m.count_ones() < best_count {
                 best_count = m.count_ones();
                 best = c;
@@ -57,49 +75,79 @@ impl Search<'_> {
         if best == usize::MAX {
             self.found.fills += 1;
             if self.found.first.is_none() {
-                self.found.first = Some(values.to_vec());
+                self.found.first = Some(f.values.clone());
             }
             return self.found.fills >= 2;
         }
-        let mut m = masks[best];
+        if self.frames.len() <= depth {
+            self.frames.push(f.clone());
+        }
+        let mut m = f.masks[best];
         while m != 0 {
             let v = m.trailing_zeros() as u8 + 1;
             m &= m - 1;
-            let mut vs = values.to_vec();
-            let mut ms = masks.to_vec();
-            place(self.g, &mut vs, &mut ms, best, v);
-            if self.node(&mut vs, &mut ms) {
+            let empty = Frame {
+                values: Vec::new(),
+                masks: Vec::new(),
+            };
+            let mut child = std::mem::replace(&mut self.frames[depth], empty);
+            child.values.copy_from_slice(&f.values);
+            child.masks.copy_from_slice(&f.masks);
+            self.queue.clear();
+            let stop = self.assign(&mut child, best, v) && self.node(&mut child, depth + 1);
+            self.frames[depth] = child;
+            if stop {
                 return true;
             }
         }
         false
     }
 
-    /// Places naked and hidden singles until none is left; `false` on a contradiction (an
-    /// empty cell without candidates, or a digit with no place in a unit).
-    fn propagate(&self, values: &mut [u8], masks: &mut [u32]) -> bool {
-        let g = self.g;
-        loop {
-            let mut progress = false;
-            for c in 0..values.len() {
-                if values[c] == 0 {
-                    let m = masks[c];
+    /// Puts `v` in `cell`, removes it from the peers, and queues peers left with one
+    /// candidate; `false` when a peer is left with none.
+    fn assign(&mut self, f: &mut Frame, cell: usize, v: u8) -> bool {
+        f.values[cell] = v;
+        f.masks[cell] = 0;
+        let bit = 1u32 << (v - 1);
+        for &p in &self.g.peers[cell] {
+            let m = f.masks[p];
+            if m & bit != 0 {
+                let m = m & !bit;
+                f.masks[p] = m;
+                if m & m.wrapping_sub(1) == 0 {
                     if m == 0 {
                         return false;
                     }
-                    if m & (m - 1) == 0 {
-                        place(g, values, masks, c, m.trailing_zeros() as u8 + 1);
-                        progress = true;
-                    }
+                    self.queue.push(p);
                 }
             }
+        }
+        true
+    }
+
+    /// Places naked and hidden singles until none is left; `false` on a contradiction (an
+    /// empty cell without candidates, or a digit with no place in a unit).
+    fn propagate(&mut self, f: &mut Frame) -> bool {
+        let g = self.g;
+        loop {
+            while let Some(c) = self.queue.pop() {
+                if f.values[c] != 0 {
+                    continue;
+                }
+                let m = f.masks[c];
+                if m == 0 || !self.assign(f, c, m.trailing_zeros() as u8 + 1) {
+                    return false;
+                }
+            }
+            let mut progress = false;
             for u in 0..3 * g.n {
                 let (mut once, mut twice, mut done) = (0u32, 0u32, 0u32);
                 for &c in g.cells(u) {
-                    if values[c] != 0 {
-                        done |= 1 << (values[c] - 1);
+                    let v = f.values[c];
+                    if v != 0 {
+                        done |= 1 << (v - 1);
                     } else {
-                        let m = masks[c];
+                        let m = f.masks[c];
                         twice |= once & m;
                         once |= m;
                     }
@@ -111,26 +159,22 @@ impl Search<'_> {
                 while single != 0 {
                     let b = single & single.wrapping_neg();
                     single &= single - 1;
-                    let Some(&c) = g.cells(u).iter().find(|&&c| masks[c] & b != 0) else {
+                    let Some(&c) = g.cells(u).iter().find(|&&c| f.masks[c] & b != 0) else {
                         return false;
                     };
-                    place(g, values, masks, c, b.trailing_zeros() as u8 + 1);
+                    if !self.assign(f, c, b.trailing_zeros() as u8 + 1) {
+                        return false;
+                    }
                     progress = true;
+                }
+                if progress {
+                    break;
                 }
             }
             if !progress {
                 return true;
             }
         }
-    }
-}
-
-fn place(g: &Geometry, values: &mut [u8], masks: &mut [u32], cell: usize, v: u8) {
-    values[cell] = v;
-    masks[cell] = 0;
-    let keep = !(1u32 << (v - 1));
-    for &p in &g.peers[cell] {
-        masks[p] &= keep;
     }
 }
 

@@ -6,23 +6,60 @@ use super::step::{Step, Technique};
 
 /// The first step of the ladder that applies, or `None` when only a guess is left.
 pub(crate) fn next_step(g: &Geometry, b: &Candidates) -> Option<Step> {
-    naked_single(g, b)
-        .or_else(|| hidden_single(g, b))
-        .or_else(|| intersection(g, b, true))
-        .or_else(|| intersection(g, b, false))
-        .or_else(|| naked_subset(g, b, 2))
-        .or_else(|| hidden_subset(g, b, 2))
-        .or_else(|| naked_subset(g, b, 3))
-        .or_else(|| fish(g, b, 2))
-        .or_else(|| hidden_subset(g, b, 3))
-        .or_else(|| fish(g, b, 3))
-        .or_else(|| xy_wing(g, b))
-        .or_else(|| xyz_wing(g, b))
-        .or_else(|| w_wing(g, b))
-        .or_else(|| naked_subset(g, b, 4))
-        .or_else(|| fish(g, b, 4))
-        .or_else(|| hidden_subset(g, b, 4))
-        .or_else(|| simple_colouring(g, b))
+    if let Some(s) = naked_single(b) {
+        return Some(s);
+    }
+    let x = &Ctx::new(g, b);
+    hidden_single(x)
+        .or_else(|| intersection(x, true))
+        .or_else(|| intersection(x, false))
+        .or_else(|| naked_subset(x, 2))
+        .or_else(|| hidden_subset(x, 2))
+        .or_else(|| naked_subset(x, 3))
+        .or_else(|| fish(x, 2))
+        .or_else(|| hidden_subset(x, 3))
+        .or_else(|| fish(x, 3))
+        .or_else(|| xy_wing(x))
+        .or_else(|| xyz_wing(x))
+        .or_else(|| w_wing(x))
+        .or_else(|| naked_subset(x, 4))
+        .or_else(|| fish(x, 4))
+        .or_else(|| hidden_subset(x, 4))
+        .or_else(|| simple_colouring(x))
+}
+
+/// What every technique looks at: the geometry, the board, and the places of each digit in
+/// each unit, computed once per step.
+struct Ctx<'a> {
+    g: &'a Geometry,
+    b: &'a Candidates,
+    /// `pos[u · n + v − 1]`: the places of digit `v` in unit `u`, as a mask over the unit's
+    /// cell indices.
+    pos: Vec<u32>,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(g: &'a Geometry, b: &'a Candidates) -> Ctx<'a> {
+        let n = g.n;
+        let mut pos = vec![0u32; 3 * n * n];
+        for u in 0..3 * n {
+            let row = &mut pos[u * n..(u + 1) * n];
+            for (i, &c) in g.cells(u).iter().enumerate() {
+                let mut m = b.masks[c];
+                while m != 0 {
+                    row[m.trailing_zeros() as usize] |= 1 << i;
+                    m &= m - 1;
+                }
+            }
+        }
+        Ctx { g, b, pos }
+    }
+
+    /// The places of digit `v` in unit `u`.
+    #[inline]
+    fn pos(&self, u: usize, v: u8) -> u32 {
+        self.pos[u * self.g.n + v as usize - 1]
+    }
 }
 
 fn bit(v: u8) -> u32 {
@@ -47,17 +84,6 @@ fn if_any(mut s: Step) -> Option<Step> {
     (!s.eliminate.is_empty()).then_some(s)
 }
 
-/// The positions of digit `v` in unit `u`, as a mask over the unit's cell indices.
-fn positions(g: &Geometry, b: &Candidates, u: usize, v: u8) -> u32 {
-    let mut m = 0;
-    for (i, &c) in g.cells(u).iter().enumerate() {
-        if b.masks[c] & bit(v) != 0 {
-            m |= 1 << i;
-        }
-    }
-    m
-}
-
 /// The digits already placed in unit `u`.
 fn placed(g: &Geometry, b: &Candidates, u: usize) -> u32 {
     g.cells(u)
@@ -66,7 +92,7 @@ fn placed(g: &Geometry, b: &Candidates, u: usize) -> u32 {
         .fold(0, |m, &c| m | bit(b.values[c]))
 }
 
-fn naked_single(_g: &Geometry, b: &Candidates) -> Option<Step> {
+fn naked_single(b: &Candidates) -> Option<Step> {
     let cell = (0..b.masks.len()).find(|&c| b.values[c] == 0 && b.masks[c].count_ones() == 1)?;
     let v = b.masks[cell].trailing_zeros() as u8 + 1;
     let mut s = step(Technique::NakedSingle);
@@ -77,7 +103,8 @@ fn naked_single(_g: &Geometry, b: &Candidates) -> Option<Step> {
 }
 
 /// Boxes first (players scan them first), then rows, then columns.
-fn hidden_single(g: &Geometry, b: &Candidates) -> Option<Step> {
+fn hidden_single(x: &Ctx) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
     let n = g.n;
     for u in (2 * n..3 * n).chain(0..2 * n) {
         let (mut once, mut twice) = (0u32, 0u32);
@@ -102,44 +129,56 @@ fn hidden_single(g: &Geometry, b: &Candidates) -> Option<Step> {
 }
 
 /// Pointing (`from_box`: a box's digit on one line) or claiming (a line's digit in one box).
-fn intersection(g: &Geometry, b: &Candidates, from_box: bool) -> Option<Step> {
+fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
     let n = g.n;
     let bases = if from_box { 2 * n..3 * n } else { 0..2 * n };
     for u in bases {
+        let kind = u / n; // 0 row, 1 column, 2 box: the slot of `u` in `cell_units`
+        let here = g.cells(u);
         for v in 1..=n as u8 {
-            let cells: Vec<usize> = g
-                .cells(u)
-                .iter()
-                .copied()
-                .filter(|&c| b.masks[c] & bit(v) != 0)
-                .collect();
-            if cells.len() < 2 {
+            let p = x.pos(u, v);
+            if p.count_ones() < 2 {
                 continue;
             }
-            let first = g.cell_units[cells[0]];
-            // The other unit all the cells share: a row or column inside a box, the box
+            let first = here[p.trailing_zeros() as usize];
+            // The other unit all the places share: a row or column inside a box, the box
             // for a line.
             let slots: &[usize] = if from_box { &[0, 1] } else { &[2] };
             for &k in slots {
-                if cells.iter().all(|&c| g.cell_units[c][k] == first[k]) {
-                    let other = first[k];
-                    let mut s = step(if from_box {
-                        Technique::Pointing
-                    } else {
-                        Technique::Claiming
-                    });
-                    for &c in g.cells(other) {
-                        if b.masks[c] & bit(v) != 0 && !cells.contains(&c) {
-                            s.eliminate.push((c, v));
-                        }
-                    }
-                    s.units = vec![g.unit(u), g.unit(other)];
-                    s.cells = cells.clone();
-                    s.digits.push(v);
-                    if let Some(s) = if_any(s) {
-                        return Some(s);
-                    }
+                let other = g.cell_units[first][k];
+                let mut rest = p;
+                let mut shared = true;
+                while rest != 0 {
+                    let c = here[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                    shared &= g.cell_units[c][k] == other;
                 }
+                if !shared {
+                    continue;
+                }
+                let gone: Vec<(usize, u8)> = g
+                    .cells(other)
+                    .iter()
+                    .filter(|&&c| b.masks[c] & bit(v) != 0 && g.cell_units[c][kind] != u)
+                    .map(|&c| (c, v))
+                    .collect();
+                if gone.is_empty() {
+                    continue;
+                }
+                let mut s = step(if from_box {
+                    Technique::Pointing
+                } else {
+                    Technique::Claiming
+                });
+                s.units = vec![g.unit(u), g.unit(other)];
+                s.cells = (0..n)
+                    .filter(|i| p & (1 << i) != 0)
+                    .map(|i| here[i])
+                    .collect();
+                s.digits.push(v);
+                s.eliminate = gone;
+                return if_any(s);
             }
         }
     }
@@ -206,7 +245,8 @@ fn fish_technique(k: usize) -> Technique {
 
 /// `k` cells of a unit with `k` candidates between them: those digits leave the unit's
 /// other cells.
-fn naked_subset(g: &Geometry, b: &Candidates, k: usize) -> Option<Step> {
+fn naked_subset(x: &Ctx, k: usize) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
     for u in 0..3 * g.n {
         let cells = g.cells(u);
         // Single-candidate cells are naked singles, not part of a subset.
@@ -247,7 +287,8 @@ fn naked_subset(g: &Geometry, b: &Candidates, k: usize) -> Option<Step> {
 }
 
 /// `k` digits with `k` places between them in a unit: those cells hold nothing else.
-fn hidden_subset(g: &Geometry, b: &Candidates, k: usize) -> Option<Step> {
+fn hidden_subset(x: &Ctx, k: usize) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
     let n = g.n;
     for u in 0..3 * n {
         let cells = g.cells(u);
@@ -255,11 +296,7 @@ fn hidden_subset(g: &Geometry, b: &Candidates, k: usize) -> Option<Step> {
         // Digit v − 1's places in the unit; a digit with one place is a hidden single.
         let masks: Vec<u32> = (1..=n as u8)
             .map(|v| {
-                let p = if done & bit(v) != 0 {
-                    0
-                } else {
-                    positions(g, b, u, v)
-                };
+                let p = if done & bit(v) != 0 { 0 } else { x.pos(u, v) };
                 if p.count_ones() >= 2 { p } else { 0 }
             })
             .collect();
@@ -292,7 +329,8 @@ fn hidden_subset(g: &Geometry, b: &Candidates, k: usize) -> Option<Step> {
 
 /// Fish of size `k`: digit `v` in `k` base lines (rows, or columns) fits only in `k` cover
 /// lines (columns, or rows) between them; `v` leaves the cover lines' other cells.
-fn fish(g: &Geometry, b: &Candidates, k: usize) -> Option<Step> {
+fn fish(x: &Ctx, k: usize) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
     let n = g.n;
     for v in 1..=n as u8 {
         for rows_are_base in [true, false] {
@@ -300,7 +338,7 @@ fn fish(g: &Geometry, b: &Candidates, k: usize) -> Option<Step> {
             let cover0 = if rows_are_base { n } else { 0 };
             let masks: Vec<u32> = (0..n)
                 .map(|i| {
-                    let p = positions(g, b, base0 + i, v);
+                    let p = x.pos(base0 + i, v);
                     if p.count_ones() >= 2 { p } else { 0 }
                 })
                 .collect();
@@ -355,7 +393,8 @@ fn seen_by_all(g: &Geometry, b: &Candidates, wings: &[usize], v: u8) -> Vec<(usi
 
 /// XY-wing: pivot `xy`, pincers `xz` and `yz` that the pivot sees; `z` leaves every cell
 /// that sees both pincers.
-fn xy_wing(g: &Geometry, b: &Candidates) -> Option<Step> {
+fn xy_wing(x: &Ctx) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
     let cells = b.masks.len();
     for pivot in 0..cells {
         let p = b.masks[pivot];
@@ -391,7 +430,8 @@ fn xy_wing(g: &Geometry, b: &Candidates) -> Option<Step> {
 
 /// XYZ-wing: pivot `xyz`, pincers `xz` and `yz` that it sees; `z` leaves every cell that
 /// sees all three.
-fn xyz_wing(g: &Geometry, b: &Candidates) -> Option<Step> {
+fn xyz_wing(x: &Ctx) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
     for pivot in 0..b.masks.len() {
         let p = b.masks[pivot];
         if p.count_ones() != 3 {
@@ -427,32 +467,37 @@ fn xyz_wing(g: &Geometry, b: &Candidates) -> Option<Step> {
 /// W-wing: cells `a` and `c` both `xy`, not peers; in some unit `x` has exactly two places,
 /// one seen by `a` and one by `c`. Then `a` or `c` is `y`: `y` leaves every cell that sees
 /// both.
-fn w_wing(g: &Geometry, b: &Candidates) -> Option<Step> {
-    let cells = b.masks.len();
-    for a in 0..cells {
-        let m = b.masks[a];
-        if m.count_ones() != 2 {
-            continue;
+fn w_wing(x: &Ctx) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
+    let n = g.n;
+    let bivalue: Vec<usize> = (0..b.masks.len())
+        .filter(|&c| b.masks[c].count_ones() == 2)
+        .collect();
+    if bivalue.len() < 2 {
+        return None;
+    }
+    // Strong links: (digit, unit, the two cells).
+    let mut links: Vec<(u8, usize, usize, usize)> = Vec::new();
+    for u in 0..3 * n {
+        for v in 1..=n as u8 {
+            let p = x.pos(u, v);
+            if p.count_ones() == 2 {
+                let i = p.trailing_zeros() as usize;
+                let j = (p & (p - 1)).trailing_zeros() as usize;
+                links.push((v, u, g.cells(u)[i], g.cells(u)[j]));
+            }
         }
-        for c in a + 1..cells {
+    }
+    for (k, &a) in bivalue.iter().enumerate() {
+        let m = b.masks[a];
+        for &c in &bivalue[k + 1..] {
             if b.masks[c] != m || g.sees(a, c) {
                 continue;
             }
-            for x in digits(m) {
-                let y = digits(m & !bit(x))[0];
-                let gone = seen_by_all(g, b, &[a, c], y);
-                if gone.is_empty() {
-                    continue;
-                }
-                for u in 0..3 * g.n {
-                    let p = positions(g, b, u, x);
-                    if p.count_ones() != 2 {
-                        continue;
-                    }
-                    let i = p.trailing_zeros() as usize;
-                    let j = (p & (p - 1)).trailing_zeros() as usize;
-                    let (e, f) = (g.cells(u)[i], g.cells(u)[j]);
-                    if [e, f].iter().any(|q| *q == a || *q == c) {
+            for d in digits(m) {
+                let y = digits(m & !bit(d))[0];
+                for &(v, u, e, f) in &links {
+                    if v != d || [e, f].iter().any(|q| *q == a || *q == c) {
                         continue;
                     }
                     let (e, f) = if g.sees(a, e) && g.sees(c, f) {
@@ -462,9 +507,13 @@ fn w_wing(g: &Geometry, b: &Candidates) -> Option<Step> {
                     } else {
                         continue;
                     };
+                    let gone = seen_by_all(g, b, &[a, c], y);
+                    if gone.is_empty() {
+                        break;
+                    }
                     let mut s = step(Technique::WWing);
                     s.cells = vec![a, c, e, f];
-                    s.digits = vec![x, y];
+                    s.digits = vec![d, y];
                     s.units.push(g.unit(u));
                     s.eliminate = gone;
                     return if_any(s);
@@ -479,14 +528,15 @@ fn w_wing(g: &Geometry, b: &Candidates) -> Option<Step> {
 /// digit has exactly two places) take two colours, one of which is all true. A colour with
 /// two cells in one unit is false (colour wrap); a cell that sees both colours is false
 /// (colour trap).
-fn simple_colouring(g: &Geometry, b: &Candidates) -> Option<Step> {
+fn simple_colouring(x: &Ctx) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
     let n = g.n;
     let cells = b.masks.len();
     for v in 1..=n as u8 {
         // Conjugate pairs of v.
         let mut links: Vec<Vec<usize>> = vec![Vec::new(); cells];
         for u in 0..3 * n {
-            let p = positions(g, b, u, v);
+            let p = x.pos(u, v);
             if p.count_ones() == 2 {
                 let i = p.trailing_zeros() as usize;
                 let j = (p & (p - 1)).trailing_zeros() as usize;
