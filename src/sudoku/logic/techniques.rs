@@ -219,6 +219,23 @@ fn subsets(masks: &[u32], k: usize, found: &mut dyn FnMut(&[usize], u32) -> bool
     go(masks, k, 0, &mut Vec::with_capacity(k), 0, found)
 }
 
+/// The first step `make` gives for a set of `k` masks with `k` bits between them.
+fn first_subset(
+    masks: &[u32],
+    k: usize,
+    make: &mut dyn FnMut(&[usize], u32) -> Option<Step>,
+) -> Option<Step> {
+    if masks.iter().filter(|&&m| m != 0).count() <= k {
+        return None;
+    }
+    let mut result = None;
+    subsets(masks, k, &mut |chosen, union| {
+        result = make(chosen, union);
+        result.is_some()
+    });
+    result
+}
+
 fn naked_technique(k: usize) -> Technique {
     match k {
         2 => Technique::NakedPair,
@@ -260,11 +277,7 @@ fn naked_subset(x: &Ctx, k: usize) -> Option<Step> {
                 }
             })
             .collect();
-        if masks.iter().filter(|&&m| m != 0).count() <= k {
-            continue;
-        }
-        let mut result = None;
-        subsets(&masks, k, &mut |chosen, union| {
+        let found = first_subset(&masks, k, &mut |chosen, union| {
             let mut s = step(naked_technique(k));
             s.cells = chosen.iter().map(|&i| cells[i]).collect();
             s.digits = digits(union);
@@ -276,11 +289,10 @@ fn naked_subset(x: &Ctx, k: usize) -> Option<Step> {
                     }
                 }
             }
-            result = if_any(s);
-            result.is_some()
+            if_any(s)
         });
-        if result.is_some() {
-            return result;
+        if found.is_some() {
+            return found;
         }
     }
     None
@@ -300,11 +312,7 @@ fn hidden_subset(x: &Ctx, k: usize) -> Option<Step> {
                 if p.count_ones() >= 2 { p } else { 0 }
             })
             .collect();
-        if masks.iter().filter(|&&m| m != 0).count() <= k {
-            continue;
-        }
-        let mut result = None;
-        subsets(&masks, k, &mut |chosen, union| {
+        let found = first_subset(&masks, k, &mut |chosen, union| {
             let keep: u32 = chosen.iter().fold(0, |m, &i| m | 1 << i);
             let mut s = step(hidden_technique(k));
             s.digits = chosen.iter().map(|&i| i as u8 + 1).collect();
@@ -317,11 +325,10 @@ fn hidden_subset(x: &Ctx, k: usize) -> Option<Step> {
                     }
                 }
             }
-            result = if_any(s);
-            result.is_some()
+            if_any(s)
         });
-        if result.is_some() {
-            return result;
+        if found.is_some() {
+            return found;
         }
     }
     None
@@ -342,11 +349,7 @@ fn fish(x: &Ctx, k: usize) -> Option<Step> {
                     if p.count_ones() >= 2 { p } else { 0 }
                 })
                 .collect();
-            if masks.iter().filter(|&&m| m != 0).count() <= k {
-                continue;
-            }
-            let mut result = None;
-            subsets(&masks, k, &mut |chosen, union| {
+            let found = first_subset(&masks, k, &mut |chosen, union| {
                 let mut s = step(fish_technique(k));
                 s.digits.push(v);
                 s.units = chosen.iter().map(|&i| g.unit(base0 + i)).collect();
@@ -366,11 +369,10 @@ fn fish(x: &Ctx, k: usize) -> Option<Step> {
                     }
                 }
                 s.cells.sort_unstable();
-                result = if_any(s);
-                result.is_some()
+                if_any(s)
             });
-            if result.is_some() {
-                return result;
+            if found.is_some() {
+                return found;
             }
         }
     }
