@@ -4,14 +4,14 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use sudoku_dlx::sudoku::Shape;
 use sudoku_dlx::sudoku::format::Record;
 use sudoku_dlx::sudoku::logic::{
     Candidates, Logic, LogicError, Rating, Step, Technique, cell_name,
 };
+use sudoku_dlx::sudoku::{Shape, pencil};
 
-use super::output::{Text, csv_field, json_string};
-use super::solve::{Answer, Status};
+use super::output::{Text, csv_field, entry, json_string};
+use super::solve::{Answer, Job, Status, plain};
 
 /// Output styles of the logic commands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -102,8 +102,14 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
         _ => 1,
     };
     let logic = ladders.get(puzzle.shape(), samples);
-    let line = puzzle.to_line();
-    let board = match logic.board(puzzle) {
+    let (line, board) = match &record.marks {
+        Some(marks) => (
+            pencil::line_of_marks(puzzle.shape(), marks),
+            Candidates::from_masks(puzzle.shape(), marks).ok_or(LogicError::NoSolution),
+        ),
+        None => (puzzle.to_line(), logic.board(puzzle)),
+    };
+    let board = match board {
         Ok(b) => b,
         Err(e) => return refused(task, &line, e, input, record.line),
     };
@@ -148,6 +154,54 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
         },
         note: None,
         status: Status::Solved,
+        nodes: 0,
+    }
+}
+
+/// `solve` and `count` of a pencilmark record, which the DLX solvers (givens only) cannot
+/// take: the ladder's search, branching in reading order for the smallest fill. Search
+/// limits (`--max-nodes`, `--timeout`) do not apply here.
+pub fn answer_marks(record: &Record, input: &str, job: &Job, ladders: &mut Ladders) -> Answer {
+    let (Ok(puzzle), Some(marks)) = (&record.grid, &record.marks) else {
+        unreachable!("a record with marks parsed")
+    };
+    let shape = puzzle.shape();
+    let logic = ladders.get(shape, 1);
+    let board = Candidates::from_masks(shape, marks);
+    let (text, status) = match job {
+        Job::Count(limit) => {
+            let n = board.map_or(0, |b| logic.count_fills(&b, *limit));
+            let text = if n >= *limit {
+                format!("{n} (stopped at the limit)\n")
+            } else {
+                format!("{n}\n")
+            };
+            (plain(&text), Status::Solved)
+        }
+        Job::Solve(style) => match board.and_then(|b| logic.smallest_fill(&b)) {
+            Some(fill) => (
+                entry(
+                    *style,
+                    record.format,
+                    Some(puzzle),
+                    Some(&fill),
+                    "solved",
+                    0,
+                ),
+                Status::Solved,
+            ),
+            None => (
+                entry(*style, record.format, Some(puzzle), None, "no solution", 0),
+                Status::NoSolution,
+            ),
+        },
+        Job::Logic(_) => unreachable!("logic jobs are answered by `answer`"),
+    };
+    let _ = input;
+    Answer {
+        text,
+        note: None,
+        status,
         nodes: 0,
     }
 }

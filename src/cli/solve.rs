@@ -116,6 +116,9 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
             |s: &Sourced, state: &mut (Solvers, Ladders)| match &s.item {
                 Item::Record { input, record } => Some(match &job {
                     Job::Logic(task) => super::logic::answer(record, input, *task, &mut state.1),
+                    _ if record.marks.is_some() => {
+                        super::logic::answer_marks(record, input, &job, &mut state.1)
+                    }
                     _ => answer(record, input, &job, per_puzzle, &mut state.0),
                 }),
                 Item::Failure(_) => None,
@@ -255,7 +258,7 @@ fn answer(
     }
 }
 
-fn plain(text: &str) -> Text {
+pub(super) fn plain(text: &str) -> Text {
     Text {
         text: text.to_string(),
         multi: false,

@@ -28,6 +28,7 @@ pub mod format;
 mod grid;
 mod lex;
 pub mod logic;
+pub mod pencil;
 
 pub use backtrack::{Bitmask, Candidates, Naive};
 pub use dlx::{GenericDlxSolver, problem};

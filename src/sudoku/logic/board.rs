@@ -208,19 +208,8 @@ impl Candidates {
     /// The pencilmark line: for each cell `n` characters, the digit where it is a candidate
     /// (or the cell's value) and `.` elsewhere (729 characters for 9×9).
     pub fn to_pencilmarks(&self) -> String {
-        let n = self.shape.side();
-        let mut line = String::with_capacity(n * n * n);
-        for cell in 0..n * n {
-            let mask = self.cell_marks(cell);
-            for v in 1..=n as u8 {
-                line.push(if mask & (1 << (v - 1)) != 0 {
-                    self.shape.symbol(v)
-                } else {
-                    '.'
-                });
-            }
-        }
-        line
+        let marks: Vec<u32> = (0..self.values.len()).map(|c| self.cell_marks(c)).collect();
+        crate::sudoku::pencil::line_of_marks(self.shape, &marks)
     }
 
     /// The marks of a cell: its candidates, or its value alone.

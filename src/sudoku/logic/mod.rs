@@ -57,7 +57,7 @@ pub use board::Candidates;
 pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};
 
 use board::Geometry;
-use search::{Isomorph, SplitMix, count_fills};
+use search::{Isomorph, SplitMix, count_fills, search};
 
 use crate::sudoku::{Clash, Grid, Shape};
 
@@ -154,6 +154,23 @@ impl Logic {
         self.check_shape(board);
         let found = count_fills(&self.geometry, board);
         fill_of(board.shape(), found.fills, found.first)
+    }
+
+    /// The lexicographically smallest fill of the board (the crate's one answer to a puzzle
+    /// with several fills), or `None` when it has none. For boards with marks, where the
+    /// DLX solvers, which take givens only, cannot go.
+    pub fn smallest_fill(&self, board: &Candidates) -> Option<Grid> {
+        self.check_shape(board);
+        let found = search(&self.geometry, board, 1, true);
+        found
+            .first
+            .map(|f| Grid::from_values(board.shape(), &f).expect("a fill has valid values"))
+    }
+
+    /// The number of fills of the board, up to `limit`.
+    pub fn count_fills(&self, board: &Candidates, limit: u64) -> u64 {
+        self.check_shape(board);
+        search(&self.geometry, board, limit.max(1), false).fills
     }
 
     fn check_shape(&self, board: &Candidates) {
@@ -263,7 +280,7 @@ impl Logic {
 }
 
 /// The fill, when there is exactly one.
-fn fill_of(shape: Shape, fills: u32, first: Option<Vec<u8>>) -> Result<Grid, LogicError> {
+fn fill_of(shape: Shape, fills: u64, first: Option<Vec<u8>>) -> Result<Grid, LogicError> {
     match (fills, first) {
         (0, _) | (_, None) => Err(LogicError::NoSolution),
         (1, Some(f)) => Ok(Grid::from_values(shape, &f).expect("a fill has valid values")),

@@ -4,18 +4,28 @@
 
 use super::board::{Candidates, Geometry, full_mask};
 
-/// What a search found: the number of fills (0, 1 or 2, it stops at 2), the first fill,
-/// and its nodes (the root plus every branch taken).
+/// What a search found: the number of fills (it stops at its limit), the first fill, and
+/// its nodes (the root plus every branch taken).
 pub(crate) struct Found {
-    pub fills: u32,
+    pub fills: u64,
     pub first: Option<Vec<u8>>,
     pub nodes: u64,
 }
 
 /// Counts the fills of `board` up to 2.
 pub(crate) fn count_fills(g: &Geometry, board: &Candidates) -> Found {
+    search(g, board, 2, false)
+}
+
+/// Counts the fills of `board` up to `limit`. With `lex`, it branches on the first empty
+/// cell in reading order, digits ascending, so the first fill found is the
+/// lexicographically smallest (propagation only removes digits no fill has there);
+/// otherwise on a cell with the fewest candidates.
+pub(crate) fn search(g: &Geometry, board: &Candidates, limit: u64, lex: bool) -> Found {
     let cells = board.values.len();
     let mut s = Search {
+        limit,
+        lex,
         g,
         found: Found {
             fills: 0,
@@ -44,6 +54,8 @@ struct Frame {
 }
 
 struct Search<'g> {
+    limit: u64,
+    lex: bool,
     g: &'g Geometry,
     found: Found,
     full: u32,
@@ -54,7 +66,7 @@ struct Search<'g> {
 }
 
 impl Search<'_> {
-    /// One node at `depth`; returns `true` to stop (two fills found).
+    /// One node at `depth`; returns `true` to stop (the limit reached).
     fn node(&mut self, f: &mut Frame, depth: usize) -> bool {
         self.found.nodes += 1;
         if !self.propagate(f) {
@@ -67,7 +79,7 @@ impl Search<'_> {
             if v == 0 && m.count_ones() < best_count {
                 best_count = m.count_ones();
                 best = c;
-                if best_count == 2 {
+                if best_count == 2 || self.lex {
                     break;
                 }
             }
@@ -77,7 +89,7 @@ impl Search<'_> {
             if self.found.first.is_none() {
                 self.found.first = Some(f.values.clone());
             }
-            return self.found.fills >= 2;
+            return self.found.fills >= self.limit;
         }
         if self.frames.len() <= depth {
             self.frames.push(f.clone());
