@@ -251,3 +251,128 @@ fn levels_agree_with_qqwing() {
     );
     assert!(agree * 10 >= lines.len() * 9);
 }
+
+#[test]
+fn pencilmark_lines_are_read_by_every_command() {
+    // The puzzle's own candidates, written as marks: same fill, same first step.
+    let marks = sudoku_dlx::sudoku::pencil::line_of(&HARD.parse::<Grid>().unwrap());
+    assert_eq!(marks.len(), 729);
+    let input = format!("{marks}\n");
+    let solved = common::run_bin(&["solve"], &input);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert_eq!(
+        solved.stdout.trim_end().len(),
+        729,
+        "answered as pencilmarks"
+    );
+    let line = common::run_bin(&["solve", "--format", "line"], &input);
+    common::check_solution(HARD, line.stdout.trim_end()).unwrap();
+    assert_eq!(common::run_bin(&["count"], &input).stdout, "1\n");
+    let hint = common::run_bin(&["hint"], &input);
+    assert_eq!(
+        hint.stdout,
+        "hidden single: r9c3 is the only place for 7 in box 7\n"
+    );
+    let rate = common::run_bin(&["rate", "--format", "json"], &input);
+    assert!(
+        rate.stdout.contains("\"level\":\"expert\""),
+        "{}",
+        rate.stdout
+    );
+    let explain = common::run_bin(&["explain", "--format", "json"], &input);
+    assert!(explain.stdout.contains(&format!("\"puzzle\":\"{marks}\"")));
+}
+
+#[test]
+fn malformed_pencilmarks_name_file_line_and_fault() {
+    let good = "123456789".repeat(81);
+    let mut bad_digit = good.clone().into_bytes();
+    bad_digit[12] = b'7'; // r1c2, slot 4
+    let mut junk = good.clone().into_bytes();
+    junk[700] = b'z';
+    let mut empty = good.clone().into_bytes();
+    empty[..9].copy_from_slice(b".........");
+    let clash = format!("1........1........{}", "123456789".repeat(79));
+    let cases: [(Vec<u8>, i32, &str); 4] = [
+        (
+            bad_digit,
+            2,
+            "<stdin>:1: column 13: '7' is not '4' or '.' (cell r1c2, digit 4)",
+        ),
+        (
+            junk,
+            2,
+            "<stdin>:1: column 701: 'z' is not '8' or '.' (cell r9c6, digit 8)",
+        ),
+        (empty, 2, "<stdin>:1: cell r1c1 has no candidate"),
+        (clash.into_bytes(), 1, ""),
+    ];
+    for (line, code, message) in cases {
+        for cmd in ["solve", "count", "hint", "explain", "rate"] {
+            let mut input = line.clone();
+            input.push(b'\n');
+            let run = common::run_bin(&[cmd], &input);
+            // `count` answers 0 for a puzzle without fills, as for grids.
+            let code = if code == 1 && cmd == "count" { 0 } else { code };
+            assert_eq!(run.code, code, "{cmd}: {}", run.stderr);
+            assert!(run.stderr.contains(message), "{cmd}: {}", run.stderr);
+        }
+    }
+    // A 728-character line is no pencilmark line: the usual length message.
+    let run = common::run_bin(&["solve"], format!("{}\n", &good[..728]));
+    assert_eq!(run.code, 2);
+}
+
+mod pencil_props {
+    use proptest::prelude::*;
+    use sudoku_dlx::sudoku::logic::{Candidates, Logic};
+    use sudoku_dlx::sudoku::{Grid, Shape, pencil};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Any 729 bytes: a parse or a clear error, never a panic; what parses writes back
+        /// to the same line once `0` is read as `.` and letters as digits.
+        #[test]
+        fn any_line_parses_or_is_refused(bytes in proptest::collection::vec(
+            prop_oneof![Just(b'.'), Just(b'0'), 49u8..58, any::<u8>()], 729)) {
+            match pencil::parse(&bytes) {
+                Ok((shape, marks)) => {
+                    let back = pencil::line_of_marks(shape, &marks);
+                    let normal: String = bytes.iter().map(|&b| if b == b'0' { '.' } else { b as char }).collect();
+                    prop_assert_eq!(back, normal);
+                }
+                Err(e) => prop_assert!(!e.to_string().is_empty()),
+            }
+        }
+
+        /// Removing candidates that no fill uses keeps the fill: the ladder's search on
+        /// the marks finds the DLX fill of the puzzle the marks came from.
+        #[test]
+        fn marks_without_dead_digits_keep_the_fill(seed in 0u64..1000, drop in 0usize..400) {
+            let mut rng = super::common::Rng::new(seed);
+            let puzzle: Grid = super::common::random_puzzle(&mut rng, 30).parse().unwrap();
+            let logic = Logic::new(Shape::CLASSIC);
+            let Ok(board) = logic.board(&puzzle) else { return Ok(()) };
+            let Some(fill) = logic.smallest_fill(&board) else { return Ok(()) };
+            let mut masks = board.masks().to_vec();
+            for c in 0..81 {
+                let v = fill.cells()[c];
+                masks[c] = if puzzle.cells()[c] != 0 { 1 << (v - 1) } else { masks[c] | 1 << (v - 1) };
+            }
+            // Drop some candidates the fill does not use.
+            for k in 0..drop {
+                let c = (k * 37 + seed as usize) % 81;
+                let keep = 1 << (fill.cells()[c] - 1);
+                let d = 1 << ((k + seed as usize) % 9);
+                if d != keep { masks[c] &= !d; }
+            }
+            let b = Candidates::from_masks(Shape::CLASSIC, &masks).unwrap();
+            let count = logic.count_fills(&b, 2);
+            prop_assert!(count >= 1);
+            let smallest = logic.smallest_fill(&b).unwrap();
+            prop_assert!(smallest.is_complete_solution_of(&pencil::singles(Shape::CLASSIC, &masks)));
+            if count == 1 { prop_assert_eq!(smallest, fill); }
+        }
+    }
+}
