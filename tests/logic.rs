@@ -356,9 +356,9 @@ mod pencil_props {
             let Ok(board) = logic.board(&puzzle) else { return Ok(()) };
             let Some(fill) = logic.smallest_fill(&board) else { return Ok(()) };
             let mut masks = board.masks().to_vec();
-            for c in 0..81 {
+            for (c, m) in masks.iter_mut().enumerate() {
                 let v = fill.cells()[c];
-                masks[c] = if puzzle.cells()[c] != 0 { 1 << (v - 1) } else { masks[c] | 1 << (v - 1) };
+                *m = if puzzle.cells()[c] != 0 { 1 << (v - 1) } else { *m | 1 << (v - 1) };
             }
             // Drop some candidates the fill does not use.
             for k in 0..drop {
