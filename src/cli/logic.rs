@@ -22,6 +22,8 @@ pub enum LogicFormat {
     Csv,
     /// JSON lines: one object per puzzle.
     Json,
+    /// Text, after the candidates grid of the puzzle (`explain`: before every step).
+    Candidates,
 }
 
 /// What to do with each puzzle.
@@ -114,7 +116,9 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
         Err(e) => return refused(task, &line, e, input, record.line),
     };
     let shape = puzzle.shape();
-    let text = match task {
+    let grid_too = format == LogicFormat::Candidates;
+    let format = if grid_too { LogicFormat::Text } else { format };
+    let mut text = match task {
         Task::Hint(_) => match logic.hint(&board) {
             Err(e) => return refused(task, &line, e, input, record.line),
             Ok(None) => match format {
@@ -140,17 +144,21 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
                 Ok(s) => s,
                 Err(e) => return refused(task, &line, e, input, record.line),
             };
-            explain_text(logic, &board, &steps, &line, format, candidates)
+            explain_text(logic, &board, &steps, &line, format, candidates || grid_too)
         }
         Task::Rate { .. } => match logic.rate(&board) {
             Ok(r) => rating_text(&r, &line, format),
             Err(e) => return refused(task, &line, e, input, record.line),
         },
     };
+    let explained = matches!((task, format), (Task::Explain { .. }, LogicFormat::Text));
+    if grid_too && !explained {
+        text.insert_str(0, &board.render());
+    }
     Answer {
         text: Text {
             text,
-            multi: matches!((task, format), (Task::Explain { .. }, LogicFormat::Text)),
+            multi: explained || grid_too,
         },
         note: None,
         status: Status::Solved,
@@ -230,7 +238,7 @@ fn failed(
     status: Status,
 ) -> Answer {
     let text = match (task, task.format()) {
-        (_, LogicFormat::Text) => format!("{word}\n"),
+        (_, LogicFormat::Text | LogicFormat::Candidates) => format!("{word}\n"),
         (Task::Rate { .. }, LogicFormat::Csv) => {
             let mut t = format!("{},{}", csv_field(line.unwrap_or("")), csv_field(word));
             t.push_str(&",".repeat(5 + Technique::ALL.len()));
@@ -336,7 +344,7 @@ fn explain_text(
 fn rating_text(r: &Rating, line: &str, format: LogicFormat) -> String {
     let hardest = r.hardest.map_or("none", Technique::name);
     match format {
-        LogicFormat::Text => format!(
+        LogicFormat::Text | LogicFormat::Candidates => format!(
             "{:<12} {:>4.1}  {:<16} effort {:>5.2}  {line}\n",
             r.level.name(),
             r.score,
