@@ -179,9 +179,6 @@ impl Search<'_> {
                     }
                     progress = true;
                 }
-                if progress {
-                    break;
-                }
             }
             if !progress {
                 return true;
