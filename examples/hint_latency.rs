@@ -11,10 +11,17 @@ fn main() {
     for path in std::env::args().skip(1) {
         let text = std::fs::read_to_string(&path).expect("a readable file");
         let mut times: Vec<(f64, String)> = Vec::new();
-        for line in text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')) {
-            let Ok(puzzle) = line[..81].parse::<Grid>() else { continue };
+        for line in text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        {
+            let Ok(puzzle) = line[..81].parse::<Grid>() else {
+                continue;
+            };
             let start = Instant::now();
-            let Ok(board) = logic.board(&puzzle) else { continue };
+            let Ok(board) = logic.board(&puzzle) else {
+                continue;
+            };
             let hint = logic.hint(&board);
             let secs = start.elapsed().as_secs_f64();
             std::hint::black_box(hint.ok());

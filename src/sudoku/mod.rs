@@ -29,6 +29,7 @@ mod grid;
 mod lex;
 pub mod logic;
 pub mod pencil;
+pub mod variant;
 
 pub use backtrack::{Bitmask, Candidates, Naive};
 pub use dlx::{GenericDlxSolver, problem};
