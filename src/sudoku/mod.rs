@@ -30,6 +30,8 @@ pub mod format;
 pub mod generate;
 mod grid;
 mod lex;
+pub mod logic;
+pub mod pencil;
 pub mod variant;
 
 pub use backtrack::{Bitmask, Candidates, Naive};
