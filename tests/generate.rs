@@ -145,7 +145,10 @@ fn clue_bounds_other_sizes_and_formats() {
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     let mut rows = run.stdout.lines();
-    assert_eq!(rows.next(), Some("puzzle,solution,clues,symmetry,attempts"));
+    assert_eq!(
+        rows.next(),
+        Some("puzzle,solution,clues,symmetry,attempts,level,hardest,score,steps,effort")
+    );
     for row in rows {
         let f: Vec<&str> = row.split(',').collect();
         let clues: usize = f[2].parse().unwrap();
@@ -245,4 +248,61 @@ fn fills_of_4x4_cover_all_288_nearly_evenly() {
         "4x4 fills: {draws} draws, min {lo}, max {hi}, mean {mean}, chi-square {chi2:.1} on 287 degrees of freedom"
     );
     assert!(lo as f64 > mean / 2.0 && (hi as f64) < mean * 2.0);
+}
+
+/// Every level asked for is the level `rate` (issue 12's ladder, not the generator's code)
+/// gives, and the CSV's rating fields are `rate`'s.
+#[test]
+fn difficulty_is_the_level_rate_gives() {
+    use sudoku_dlx::sudoku::Grid;
+    use sudoku_dlx::sudoku::logic;
+    for level in ["simple", "easy", "intermediate", "expert"] {
+        let n = if level == "simple" { "2" } else { "5" };
+        let run = common::run_bin(
+            &[
+                "generate",
+                "-n",
+                n,
+                "--seed",
+                "4",
+                "--difficulty",
+                level,
+                "--format",
+                "csv",
+            ],
+            "",
+        );
+        assert_eq!(run.code, 0, "{level}: {}", run.stderr);
+        let rows: Vec<&str> = run.stdout.lines().skip(1).collect();
+        assert_eq!(rows.len().to_string(), n);
+        for row in rows {
+            let f: Vec<&str> = row.split(',').collect();
+            assert_eq!(f[5], level, "{row}");
+            check_puzzle(f[0], "none");
+            let grid: Grid = f[0].parse().unwrap();
+            let rating = logic::rate(&grid).unwrap();
+            assert_eq!(rating.level.name(), level, "{row}");
+            assert_eq!(f[6], rating.hardest.map_or("", |t| t.name()), "{row}");
+        }
+    }
+    // Symmetry and level together.
+    let run = common::run_bin(
+        &[
+            "generate",
+            "-n",
+            "3",
+            "--seed",
+            "8",
+            "--difficulty",
+            "expert",
+            "--symmetry",
+            "rot90",
+        ],
+        "",
+    );
+    for p in run.stdout.lines() {
+        check_puzzle(p, "rot90");
+        let grid: Grid = p.parse().unwrap();
+        assert_eq!(logic::rate(&grid).unwrap().level.name(), "expert");
+    }
 }

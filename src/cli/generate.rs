@@ -7,6 +7,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_dlx::sudoku::generate::{Board, Exhausted, Generated, Generator, Settings};
+use sudoku_dlx::sudoku::logic::{Level, Logic};
 use sudoku_dlx::sudoku::{Grid, Shape};
 
 use super::batch::Workers;
@@ -31,9 +32,41 @@ pub trait Grader {
     fn grade(&mut self, puzzle: &Grid) -> Option<Grade>;
 }
 
-/// The grader this build has, if any, for a shape.
-fn grader(_shape: Shape) -> Option<Box<dyn Grader + Send>> {
-    None
+/// The grader for a shape: the ladder of `sudoku::logic` (every shape; its levels are
+/// calibrated on 9×9).
+fn grader(shape: Shape) -> Option<Box<dyn Grader + Send>> {
+    Some(Box::new(LogicGrader {
+        logic: Logic::new(shape),
+    }))
+}
+
+/// The rating of issue 12 (`sudoku::logic`): QQWing's levels by the ladder's hardest step.
+struct LogicGrader {
+    logic: Logic,
+}
+
+impl Grader for LogicGrader {
+    fn grade(&mut self, puzzle: &Grid) -> Option<Grade> {
+        let board = self.logic.board(puzzle).ok()?;
+        let r = self.logic.rate(&board).ok()?;
+        let level = match r.level {
+            Level::Simple => Difficulty::Simple,
+            Level::Easy => Difficulty::Easy,
+            Level::Intermediate => Difficulty::Intermediate,
+            Level::Expert => Difficulty::Expert,
+        };
+        let hardest = r.hardest.map(|t| t.name());
+        Some(Grade {
+            level,
+            fields: vec![
+                ("level", json_string(Some(r.level.name()))),
+                ("hardest", json_string(hardest)),
+                ("score", format!("{:.1}", r.score)),
+                ("steps", r.steps.to_string()),
+                ("effort", format!("{:.3}", r.effort)),
+            ],
+        })
+    }
 }
 
 /// One worker's state: its generator, boards for the cheap tests, and its grader.
