@@ -392,6 +392,19 @@ fn place(st: &mut State, queue: &mut Vec<u16>, cell: usize, v: u8) -> bool {
     true
 }
 
+/// Strikes candidate `bit` from `cell`, placing (and queueing) the cell when one candidate
+/// is left; false when none is.
+fn strike(st: &mut State, queue: &mut Vec<u16>, cell: usize, bit: u32) -> bool {
+    let c = st.cand[cell] & !bit;
+    st.cand[cell] = c;
+    if c.is_power_of_two() {
+        st.value[cell] = c.trailing_zeros() as u8 + 1;
+        st.placed += 1;
+        queue.push(cell as u16);
+    }
+    c != 0
+}
+
 /// Naked singles (through the queue) and hidden singles (by scanning units) until
 /// neither applies; false on a contradiction.
 fn propagate(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>) -> bool {
@@ -408,15 +421,8 @@ fn propagate(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>) -> bool {
                 }
                 // A placed peer has one candidate, so holding `bit` it empties: the same
                 // digit twice.
-                let c = st.cand[p] & !bit;
-                st.cand[p] = c;
-                if c == 0 {
+                if !strike(st, queue, p, bit) {
                     return false;
-                }
-                if c.is_power_of_two() {
-                    st.value[p] = c.trailing_zeros() as u8 + 1;
-                    st.placed += 1;
-                    queue.push(p as u16);
                 }
             }
         }
@@ -537,16 +543,9 @@ fn locked_candidates(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>) -> Op
                     if st.value[t] != 0 || st.cand[t] & bit == 0 || geo.in_unit(u, t) {
                         continue;
                     }
-                    let c = st.cand[t] & !bit;
-                    st.cand[t] = c;
                     progress = true;
-                    if c == 0 {
+                    if !strike(st, queue, t, bit) {
                         return None;
-                    }
-                    if c.is_power_of_two() {
-                        st.value[t] = c.trailing_zeros() as u8 + 1;
-                        st.placed += 1;
-                        queue.push(t as u16);
                     }
                 }
             }
