@@ -34,27 +34,48 @@ pub trait Grader {
 
 /// The grader for a shape: the ladder of `sudoku::logic` (every shape; its levels are
 /// calibrated on 9×9).
-fn grader(shape: Shape) -> Option<Box<dyn Grader + Send>> {
+fn grader(shape: Shape, level_only: bool) -> Option<Box<dyn Grader + Send>> {
     Some(Box::new(LogicGrader {
         logic: Logic::new(shape),
+        level_only,
     }))
 }
 
 /// The rating of issue 12 (`sudoku::logic`): QQWing's levels by the ladder's hardest step.
 struct LogicGrader {
     logic: Logic,
+    /// Only the level is wanted (line output): the ladder's path without the machine
+    /// effort's searches of random isomorphs. The level is the same, since `rate` takes it
+    /// from that same path.
+    level_only: bool,
+}
+
+fn difficulty(level: Level) -> Difficulty {
+    match level {
+        Level::Simple => Difficulty::Simple,
+        Level::Easy => Difficulty::Easy,
+        Level::Intermediate => Difficulty::Intermediate,
+        Level::Expert => Difficulty::Expert,
+    }
 }
 
 impl Grader for LogicGrader {
     fn grade(&mut self, puzzle: &Grid) -> Option<Grade> {
         let board = self.logic.board(puzzle).ok()?;
+        if self.level_only {
+            let steps = self.logic.explain(&board).ok()?;
+            let level = steps
+                .iter()
+                .map(|s| s.technique.level())
+                .max()
+                .unwrap_or(Level::Simple);
+            return Some(Grade {
+                level: difficulty(level),
+                fields: Vec::new(),
+            });
+        }
         let r = self.logic.rate(&board).ok()?;
-        let level = match r.level {
-            Level::Simple => Difficulty::Simple,
-            Level::Easy => Difficulty::Easy,
-            Level::Intermediate => Difficulty::Intermediate,
-            Level::Expert => Difficulty::Expert,
-        };
+        let level = difficulty(r.level);
         let hardest = r.hardest.map(|t| t.name());
         Some(Grade {
             level,
@@ -98,7 +119,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         )));
     }
     // Rate when a level is asked, or for the rating fields of CSV and JSON.
-    let rated = grader(shape).is_some()
+    let rated = grader(shape, false).is_some()
         && (args.difficulty != Difficulty::Any || args.format != GenerateFormat::Line);
     if args.difficulty != Difficulty::Any && !rated {
         return Err(Error::Usage(format!(
@@ -117,7 +138,11 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         generator: Generator::new(settings),
         singles: Board::with_locked(shape, false),
         locked: Board::with_locked(shape, true),
-        grader: if rated { grader(shape) } else { None },
+        grader: if rated {
+            grader(shape, args.format == GenerateFormat::Line)
+        } else {
+            None
+        },
     })
     .map_err(|e| Error::Threads(e.to_string()))?;
     let show_bar = !args.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
