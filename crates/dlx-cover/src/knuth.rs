@@ -15,10 +15,11 @@
 //! ";
 //! let parsed = knuth::parse(text)?;
 //! let mut solver = Solver::new(&parsed.named.problem);
-//! let mut solution = solver.first_solution().expect("a solution");
-//! solution.sort();
+//! let solution = solver.first_solution().expect("a solution");
 //! let texts: Vec<&str> = solution.iter().map(|&o| parsed.option_texts[o].as_str()).collect();
 //! assert_eq!(texts, ["a x:red", "b x:red", "c"]);
+//! // The problem knows its names too.
+//! assert_eq!(solution.to_names(&parsed.named.problem), texts);
 //! // Written back, the problem reads the same.
 //! let again = knuth::parse(&parsed.named.to_knuth()?)?;
 //! assert_eq!(again.option_texts, parsed.option_texts);
@@ -283,7 +284,12 @@ impl Reader {
                 kind: KnuthErrorKind::NoItems,
             });
         }
-        Ok(self.parsed)
+        let mut parsed = self.parsed;
+        let named = &mut parsed.named;
+        named
+            .problem
+            .attach_names(&named.item_names, &named.color_names);
+        Ok(parsed)
     }
 }
 
