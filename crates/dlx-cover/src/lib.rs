@@ -68,7 +68,8 @@
 //!   search;
 //! * [`Solver::select`] fixes options in advance (a puzzle's givens, or a path into the
 //!   tree), and [`Solver::branches`] lists the options tried at the current node, which is
-//!   what it takes to split one search into independent parts.
+//!   what it takes to split one search into independent parts; [`split`] does that for
+//!   many threads or machines (subtrees named by their paths from the root).
 //!
 //! A [`Solution`] lists its options in ascending order and turns back into text with
 //! [`Solution::to_names`].
@@ -182,6 +183,7 @@ mod arena;
 pub mod knuth;
 mod problem;
 mod search;
+pub mod split;
 
 pub use problem::{MAX_NODES, Problem, ProblemError};
 pub use search::{

@@ -595,33 +595,10 @@ impl Solver {
         end
     }
 
-    /// The item the search would branch on at the current node (the one the selection so
-    /// far leads to) and the options it would try there, in order: what a caller needs to
-    /// split a search into independent parts. Select each option in turn with
-    /// [`Solver::select`] and search below it; together the parts make the whole search.
-    /// `None` when every primary item is covered (the selection is a solution). An item
-    /// with no options left comes back with an empty list: the selection leads nowhere.
-    ///
-    /// ```
-    /// use dlx_cover::{Chooser, Problem, Solver};
-    /// let mut p = Problem::new(2, 0)?;
-    /// for o in [&[0][..], &[1], &[0, 1]] {
-    ///     p.add_option(o.iter().copied())?;
-    /// }
-    /// let mut solver = Solver::new(&p);
-    /// let (item, options) = solver.branches(Chooser::Mrv).expect("items to cover");
-    /// assert_eq!((item, options.as_slice()), (0, &[0, 2][..]));
-    /// let mut total = 0;
-    /// for o in options {
-    ///     solver.select(o)?;
-    ///     total += solver.count_solutions(u64::MAX).solutions;
-    ///     solver.clear_selection();
-    /// }
-    /// assert_eq!(total, 2);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn branches(&mut self, mut chooser: Chooser<'_>) -> Option<(usize, Vec<usize>)> {
-        self.finish();
+    /// The item that `chooser` would branch on at the current node (after the selection)
+    /// and the options the search would try there, in order; `None` when every primary item
+    /// is covered. [`Solver::branches`] is the public face of this, with the default choice.
+    pub(crate) fn branches_with(&self, mut chooser: Chooser<'_>) -> Option<(usize, Vec<usize>)> {
         let i = self.choose(&mut chooser)?;
         let nodes = &self.arena.nodes;
         let mut options = Vec::with_capacity(nodes[i as usize].top as usize);
@@ -635,7 +612,7 @@ impl Solver {
 
     /// The item to branch on (arena numbering), or `None` when no primary item is left or
     /// a custom chooser declares the branch dead.
-    fn choose(&mut self, chooser: &mut Chooser<'_>) -> Option<u32> {
+    fn choose(&self, chooser: &mut Chooser<'_>) -> Option<u32> {
         let items = &self.arena.items;
         let nodes = &self.arena.nodes;
         if items[0].next == 0 {
@@ -826,6 +803,14 @@ impl Solver {
         self.stats.nodes += tried - start;
         self.stats.options_tried += tried - start;
         end
+    }
+
+    /// The item the default choice ([`Chooser::Mrv`]) would branch on now (after the
+    /// selection), with its options in the order the search tries them; `None` when no
+    /// primary item is left, that is, at a solution. `split.rs` builds on this, so that its
+    /// subtrees are exactly the search's.
+    pub(crate) fn default_branch(&self) -> Option<(usize, Vec<usize>)> {
+        self.branches_with(Chooser::Mrv)
     }
 
     #[cfg(test)]
@@ -1076,10 +1061,10 @@ mod tests {
         s.reset_stats();
         // Two levels deep: select a path, list the branches below it, count each part.
         let mut parts = Vec::new();
-        let (_, top) = s.branches(Chooser::Mrv).unwrap();
+        let (_, top) = s.branches_with(Chooser::Mrv).unwrap();
         for &a in &top {
             s.select(a).unwrap();
-            let (_, below) = s.branches(Chooser::Mrv).unwrap();
+            let (_, below) = s.branches_with(Chooser::Mrv).unwrap();
             for &b in &below {
                 s.select(b).unwrap();
                 parts.extend(s.solutions().map(Solution::into_vec));
@@ -1102,10 +1087,10 @@ mod tests {
         q.add_option([0]).unwrap();
         let mut t = Solver::new(&q);
         t.select(0).unwrap();
-        assert_eq!(t.branches(Chooser::Mrv), None);
+        assert_eq!(t.branches_with(Chooser::Mrv), None);
         t.clear_selection();
         t.select(1).unwrap();
-        assert_eq!(t.branches(Chooser::Mrv), Some((1, vec![])));
+        assert_eq!(t.branches_with(Chooser::Mrv), Some((1, vec![])));
     }
 
     #[test]
