@@ -7,7 +7,10 @@ use std::path::Path;
 use std::time::Instant;
 
 use sudoku_dlx::exact_cover::knuth::{Named, Parsed, Reader};
-use sudoku_dlx::exact_cover::{Chooser, Limits, Solver};
+use sudoku_dlx::exact_cover::preprocess::{self, Removal};
+use sudoku_dlx::exact_cover::{
+    Chooser, Count, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats, cost,
+};
 use sudoku_dlx::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
 use sudoku_dlx::sudoku::Grid;
 
@@ -38,14 +41,26 @@ pub fn run(args: &CoverArgs) -> Exit {
     for line in &parsed.ignored {
         eprintln!("{name}:{line}: warning: option ignored (no primary items)");
     }
+    if args.pre {
+        return write_preprocessed(&parsed, &name);
+    }
     let read_secs = started.elapsed().as_secs_f64();
     let searched = Instant::now();
-    let mut solver = Solver::new(&parsed.named.problem);
+    let mut solver = Engine::new(&parsed.named.problem);
     let out = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, out.lock());
     let limit = args.limit.unwrap_or(u64::MAX);
-    let written = if args.count {
-        let count = solver.count_solutions(limit);
+    let mut stats = None;
+    let written = if args.min_cost || args.best.is_some() {
+        let best = cost::cheapest(
+            &parsed.named.problem,
+            args.best.unwrap_or(1) as usize,
+            Limits::NONE,
+        );
+        stats = Some(best.stats);
+        print_cheapest(&best.solutions, &parsed, &mut out)
+    } else if args.count {
+        let count = solver.count(limit);
         let note = if count.stopped_early {
             " (stopped at the limit)"
         } else {
@@ -66,13 +81,18 @@ pub fn run(args: &CoverArgs) -> Exit {
     };
     if args.stats {
         let p = &parsed.named.problem;
-        let s = solver.stats();
+        let s = stats.unwrap_or_else(|| solver.stats());
         eprintln!(
-            "stats: {} primary + {} secondary items, {} options, {} colors",
+            "stats: {} primary + {} secondary items, {} options, {} colors{}",
             p.primary_items(),
             p.secondary_items(),
             p.options(),
-            parsed.named.color_names.len()
+            parsed.named.color_names.len(),
+            if matches!(solver, Engine::Multi(_)) || stats.is_some() {
+                " (Algorithm M, dlx3's counts)"
+            } else {
+                ""
+            }
         );
         eprintln!(
             "stats: solutions {}, nodes {}, link updates {}, read {read_secs:.3} s, search {:.3} s",
@@ -83,6 +103,162 @@ pub fn run(args: &CoverArgs) -> Exit {
         );
     }
     exit
+}
+
+/// The engine `cover` runs: the plain Algorithm X/C, or Knuth's Algorithm M when some item
+/// has a multiplicity.
+enum Engine {
+    Plain(Solver),
+    Multi(MultiSolver),
+}
+
+impl Engine {
+    fn new(problem: &Problem) -> Engine {
+        if problem.has_multiplicities() {
+            Engine::Multi(MultiSolver::new(problem))
+        } else {
+            Engine::Plain(Solver::new(problem))
+        }
+    }
+
+    fn search<F: FnMut(&[usize]) -> ControlFlow<()>>(&mut self, visit: F) -> SearchEnd {
+        match self {
+            Engine::Plain(s) => s.search(Chooser::Mrv, Limits::NONE, visit),
+            Engine::Multi(s) => s.search(Limits::NONE, visit),
+        }
+    }
+
+    fn count(&mut self, limit: u64) -> Count {
+        match self {
+            Engine::Plain(s) => s.count_solutions(limit),
+            Engine::Multi(s) => s.count_solutions(limit),
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        match self {
+            Engine::Plain(s) => s.stats(),
+            Engine::Multi(s) => s.stats(),
+        }
+    }
+}
+
+/// `--min-cost` and `--best K`: each solution after a line `N: cost C`, its options in
+/// input order, solutions separated by an empty line.
+fn print_cheapest<W: Write>(
+    solutions: &[cost::Costed],
+    parsed: &Parsed,
+    out: &mut W,
+) -> io::Result<Exit> {
+    for (k, solution) in solutions.iter().enumerate() {
+        if k > 0 {
+            writeln!(out)?;
+        }
+        writeln!(out, "{}: cost {}", k + 1, solution.cost)?;
+        for &o in &solution.options {
+            writeln!(out, "{}", parsed.option_texts[o])?;
+        }
+    }
+    if solutions.is_empty() {
+        writeln!(out, "no solution")?;
+        return Ok(Exit::NoSolution);
+    }
+    Ok(Exit::Ok)
+}
+
+/// `--pre`: the reduced problem on standard output, what was removed on standard error.
+fn write_preprocessed(parsed: &Parsed, name: &str) -> Exit {
+    let named = &parsed.named;
+    let reduced = match preprocess::reduce(&named.problem) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("sudoku-dlx: {name}: --pre: {e}");
+            return Exit::BadInput;
+        }
+    };
+    let item = |i: usize| named.item_names[i].as_str();
+    let option = |o: usize| {
+        format!(
+            "{name}:{}: option {:?}",
+            parsed.option_lines[o], parsed.option_texts[o]
+        )
+    };
+    for removal in &reduced.removals {
+        let line = match *removal {
+            Removal::ImpliedItem { item: c, by } => {
+                format!(
+                    "{name}: item {} removed: every option of {} has it",
+                    item(c),
+                    item(by)
+                )
+            }
+            Removal::OptionWithImpliedItem {
+                option: o,
+                item: c,
+                by,
+            } => format!(
+                "{} removed: it has {} but not {}, which implies it",
+                option(o),
+                item(c),
+                item(by)
+            ),
+            Removal::BlockedOption { option: o, by } => format!(
+                "{} removed: it clashes with every option of {}",
+                option(o),
+                item(by)
+            ),
+            Removal::UnusedItem { item: c } => {
+                format!("{name}: item {} removed: it is in no option", item(c))
+            }
+            Removal::Infeasible { item: c } => format!(
+                "{name}: primary item {} is in no option: the problem has no solution",
+                item(c)
+            ),
+        };
+        eprintln!("pre: {line}");
+    }
+    let p = &named.problem;
+    let r = &reduced.problem;
+    let summary = format!(
+        "{} of {} items and {} of {} options kept",
+        r.items(),
+        p.items(),
+        r.options(),
+        p.options()
+    );
+    eprintln!("pre: {name}: {summary}");
+    let smaller = Named::new(
+        reduced.problem.clone(),
+        reduced
+            .items
+            .iter()
+            .map(|&i| named.item_names[i].clone())
+            .collect(),
+        named.color_names.clone(),
+    );
+    let text = match smaller.to_knuth() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("sudoku-dlx: --pre: {e}");
+            return Exit::BadInput;
+        }
+    };
+    write_text(&format!(
+        "| {name} preprocessed (dlx-pre): {summary}\n{text}"
+    ))
+}
+
+/// Writes `text` to standard output; a closed pipe is not an error.
+fn write_text(text: &str) -> Exit {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Exit::Ok,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Ok,
+        Err(e) => {
+            eprintln!("sudoku-dlx: writing output: {e}");
+            Exit::BadInput
+        }
+    }
 }
 
 /// Reads the whole input; `Err` is the message to print.
@@ -113,7 +289,7 @@ fn read(mut reader: Box<dyn BufRead + '_>, name: &str) -> Result<Parsed, String>
 /// Prints up to `wanted` solutions, options one per line in input order; with `numbered`,
 /// each after a line `N:` and separated by an empty line.
 fn print_solutions<W: Write>(
-    solver: &mut Solver,
+    solver: &mut Engine,
     parsed: &Parsed,
     wanted: u64,
     numbered: bool,
@@ -122,7 +298,7 @@ fn print_solutions<W: Write>(
     let mut found = 0u64;
     let mut failure = None;
     let mut sorted = Vec::new();
-    solver.search(Chooser::Mrv, Limits::NONE, |solution| {
+    solver.search(|solution| {
         found += 1;
         sorted.clear();
         sorted.extend_from_slice(solution);
@@ -210,18 +386,7 @@ fn emit_puzzle(puzzle: &str, arg: &str) -> Exit {
             return Exit::BadInput;
         }
     };
-    let mut out = io::stdout().lock();
-    let written = writeln!(out, "| {title}")
-        .and_then(|()| out.write_all(text.as_bytes()))
-        .and_then(|()| out.flush());
-    match written {
-        Ok(()) => Exit::Ok,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Ok,
-        Err(e) => {
-            eprintln!("sudoku-dlx: writing output: {e}");
-            Exit::BadInput
-        }
-    }
+    write_text(&format!("| {title}\n{text}"))
 }
 
 fn parse_number(arg: &str) -> Result<usize, String> {

@@ -31,12 +31,14 @@
 //!   multiplicities, dlx5's costs).
 //! * [`MultiSolver`] ([`multiplicity`]) is Knuth's Algorithm M: primary items covered
 //!   between `lo` and `hi` times ([`Problem::set_multiplicity`]), with colors.
+//! * [`preprocess`] is Knuth's dlx-pre: an equivalent, smaller problem.
 //! * [`cost`] finds the cheapest solutions when options have costs ([`Problem::set_cost`]).
 
 mod arena;
 pub mod cost;
 pub mod knuth;
 pub mod multiplicity;
+pub mod preprocess;
 mod problem;
 mod search;
 

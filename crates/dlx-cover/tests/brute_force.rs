@@ -210,3 +210,33 @@ fn limits_stop_the_search_and_restore_the_lists() {
     let first = cost::cheapest(&p, 1, Limits::nodes(3));
     assert_eq!(first.end, SearchEnd::NodeLimit);
 }
+
+#[test]
+fn preprocessing_keeps_every_solution() {
+    let mut rng = Rng(0xdead_beef_0000_0007);
+    let mut shrunk = 0;
+    for round in 0..3000 {
+        let spec = random_spec(&mut rng, false, round % 2 == 0, round % 3 == 0);
+        let p = build(&spec);
+        let mut expected = brute_force(&spec);
+        expected.sort();
+        let reduced = dlx_cover::preprocess::reduce(&p).expect("no multiplicities");
+        let r = &reduced.problem;
+        assert!(r.items() <= p.items() && r.options() <= p.options());
+        shrunk += usize::from(r.items() < p.items() || r.options() < p.options());
+        // The reduced problem's solutions, mapped back, are exactly the original's.
+        let mut found = Vec::new();
+        MultiSolver::new(r).search(Limits::NONE, |s| {
+            let mut v: Vec<usize> = s.iter().map(|&o| reduced.options[o]).collect();
+            v.sort();
+            found.push(v);
+            ControlFlow::Continue(())
+        });
+        found.sort();
+        assert_eq!(found, expected, "round {round}: {p:?}\n{reduced:?}");
+        for (k, &o) in reduced.options.iter().enumerate() {
+            assert_eq!(r.cost(k), spec.costs[o]);
+        }
+    }
+    assert!(shrunk > 1000, "only {shrunk} problems got smaller");
+}
