@@ -525,3 +525,55 @@ fn errors_in_bounds_and_costs() {
         expect_error(text, line, message);
     }
 }
+
+/// Ways to put `k` queens on an `n × n` board, none attacking: plain backtracking over
+/// cells in order, written here independently of the encoding.
+fn k_queens_by_hand(n: usize, k: usize) -> u64 {
+    fn place(n: usize, k: usize, from: usize, queens: &mut Vec<(usize, usize)>) -> u64 {
+        if queens.len() == k {
+            return 1;
+        }
+        (from..n * n)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                let free = queens
+                    .iter()
+                    .all(|&(qr, qc)| qr != r && qc != c && qr.abs_diff(r) != qc.abs_diff(c));
+                if !free {
+                    return 0;
+                }
+                queens.push((r, c));
+                let ways = place(n, k, cell + 1, queens);
+                queens.pop();
+                ways
+            })
+            .sum()
+    }
+    place(n, k, 0, &mut Vec::new())
+}
+
+#[test]
+fn emitted_kqueens_counts_match_backtracking() {
+    for (n, k) in [(1, 1), (3, 2), (4, 2), (5, 3), (6, 4), (7, 7), (8, 3)] {
+        let path = emit("kqueens", &format!("{n}:{k}"));
+        assert_eq!(
+            count_file(&path, &[]),
+            k_queens_by_hand(n, k).to_string(),
+            "{k} queens on {n}x{n}"
+        );
+    }
+    // Published: 44 ways for two queens on 4x4, 10,320 for three on 8x8, 92 for eight.
+    assert_eq!(k_queens_by_hand(4, 2), 44);
+    assert_eq!(count_file(&emit("kqueens", "8:8"), &[]), "92");
+    for (arg, message) in [
+        ("8", "\"8\" is not a size and a count like 8:5"),
+        ("4:5", "k must be from 1 to 4, not 5"),
+    ] {
+        let (code, _, err) = run(&["cover", "--emit", "kqueens", arg], "");
+        assert_eq!(code, 2);
+        assert!(
+            err.starts_with(&format!("sudoku-dlx: --emit kqueens {arg}: {message}")),
+            "{err}"
+        );
+    }
+}

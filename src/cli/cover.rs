@@ -345,6 +345,13 @@ fn emit_puzzle(puzzle: &str, arg: &str) -> Exit {
                 q.named().clone(),
             ))
         }),
+        "kqueens" => parse_pair(arg).and_then(|(n, k)| {
+            let q = Queens::placing(n, k).map_err(|e| e.to_string())?;
+            Ok((
+                format!("{k} queens on {n}x{n}: rows and columns 0:1, q {k}:{k} (dlx3)"),
+                q.named().clone(),
+            ))
+        }),
         "langford" => parse_number(arg).and_then(|n| {
             let l = Langford::new(n).map_err(|e| e.to_string())?;
             Ok((
@@ -369,7 +376,7 @@ fn emit_puzzle(puzzle: &str, arg: &str) -> Exit {
                 )
             }),
         other => Err(format!(
-            "unknown puzzle {other:?} (expected queens, pentominoes, langford or sudoku)"
+            "unknown puzzle {other:?} (expected queens, kqueens, pentominoes, langford or sudoku)"
         )),
     };
     let (title, named) = match built {
@@ -392,6 +399,13 @@ fn emit_puzzle(puzzle: &str, arg: &str) -> Exit {
 fn parse_number(arg: &str) -> Result<usize, String> {
     arg.parse()
         .map_err(|_| format!("{arg:?} is not a whole number"))
+}
+
+/// `N:K`, e.g. `8:5`.
+fn parse_pair(arg: &str) -> Result<(usize, usize), String> {
+    arg.split_once(':')
+        .and_then(|(n, k)| Some((n.parse().ok()?, k.parse().ok()?)))
+        .ok_or_else(|| format!("{arg:?} is not a size and a count like 8:5"))
 }
 
 /// `ROWSxCOLS`, e.g. `6x10`.

@@ -213,7 +213,8 @@ pub struct CoverArgs {
     /// dlx-pre); what was removed is reported on standard error.
     #[arg(long, conflicts_with_all = ["count", "all", "limit", "min_cost", "best"])]
     pre: bool,
-    /// Write a puzzle in Knuth's format instead of solving: `queens N`, `pentominoes RxC`
+    /// Write a puzzle in Knuth's format instead of solving: `queens N`, `kqueens N:K` (K
+    /// queens on N×N, with multiplicities), `pentominoes RxC`
     /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
     /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells).
     #[arg(
