@@ -88,8 +88,10 @@ fn preprocessing(c: &mut Criterion) {
     group.sample_size(10);
     let queens = Queens::new(10).unwrap();
     let pent = Pentominoes::new(10, 6, true).unwrap();
-    for (name, problem) in [("queens-10", queens.problem()), ("pentominoes-6x10", pent.problem())]
-    {
+    for (name, problem) in [
+        ("queens-10", queens.problem()),
+        ("pentominoes-6x10", pent.problem()),
+    ] {
         let reduced = preprocess::reduce(problem).unwrap();
         let mut theirs = dlx_crate_x(problem);
         let rd = Preproc::new(&mut theirs).reduce(200).unwrap();
@@ -105,7 +107,9 @@ fn preprocessing(c: &mut Criterion) {
             rd.1
         );
         let mut after = dlx::x::make_problem(rd.0, rd.1, &rd.2, OptOrder::Seq);
-        let count = MultiSolver::new(&reduced.problem).count_solutions(u64::MAX).solutions;
+        let count = MultiSolver::new(&reduced.problem)
+            .count_solutions(u64::MAX)
+            .solutions;
         assert_eq!(count, count_x(&mut after), "{name} after preprocessing");
         group.bench_function(format!("ours-{name}"), |b| {
             b.iter(|| black_box(preprocess::reduce(problem).unwrap().problem.options()))

@@ -577,3 +577,15 @@ fn emitted_kqueens_counts_match_backtracking() {
         );
     }
 }
+
+#[test]
+fn node_limit_applies_to_algorithm_m_and_to_best() {
+    let path = emit("kqueens", "8:5");
+    let p = path.to_str().unwrap();
+    let (code, out, err) = run(&["cover", "--count", "--max-nodes", "100", p], "");
+    assert_eq!(code, 3, "{err}");
+    assert!(out.contains("(gave up: node limit reached)"), "{out}");
+    let (code, _, err) = run(&["cover", "--best", "3", "--max-nodes", "10", p], "");
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("gave up"), "{err}");
+}
