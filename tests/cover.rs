@@ -16,22 +16,7 @@ fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
 
 /// Writes `--emit what arg` to a file and returns its path.
 fn emit(what: &str, arg: &str) -> PathBuf {
-    let (code, text, err) = run(&["cover", "--emit", what, arg], "");
-    assert_eq!(code, 0, "{err}");
-    let name: String = format!("{what}-{arg}.dlx")
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .take(60)
-        .collect();
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+    common::emit_problem(what, arg)
 }
 
 fn count_file(path: &std::path::Path, extra: &[&str]) -> String {
@@ -607,4 +592,15 @@ fn node_limit_applies_to_algorithm_m_and_to_best() {
     let (code, _, err) = run(&["cover", "--best", "3", "--max-nodes", "10", p], "");
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("gave up"), "{err}");
+}
+
+#[test]
+fn multiplicities_run_on_one_thread_and_refuse_split() {
+    let path = emit("kqueens", "6:4");
+    let p = path.to_str().unwrap();
+    let (code, out, err) = run(&["cover", "--count", "--threads", "2", p], "");
+    assert_eq!((code, out.as_str()), (0, "982\n"), "{err}");
+    let (code, _, err) = run(&["cover", "--split", "4", p], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("do not support multiplicities"), "{err}");
 }

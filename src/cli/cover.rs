@@ -18,15 +18,26 @@ use super::error::{after_write, report};
 use super::input::{LineReader, MAX_LINE, open};
 use super::{CoverArgs, Error, Exit};
 
+mod jobfile;
+mod parallel;
+mod split;
+
 /// Runs `cover`; returns the exit code, or the error that stopped it.
 pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     if let Some(emit) = &args.emit {
-        return emit_puzzle(&emit[0], &emit[1]);
+        return match super::variant::emit(&emit[0], &emit[1], &args.variant) {
+            Some(built) => built.and_then(|(title, text)| write_emitted(&title, &text)),
+            None => emit_puzzle(&emit[0], &emit[1]),
+        };
+    }
+    if let Some(files) = &args.split.merge {
+        return split::merge(files);
     }
     let started = Instant::now();
     let path = args.file.as_deref().unwrap_or(Path::new("-"));
     let (name, reader) = open(path)?;
-    let parsed = read(reader, &name)?;
+    let mut reader = split::Hashing::new(reader);
+    let parsed = read(Box::new(&mut reader), &name)?;
     for line in &parsed.ignored {
         report(&format!(
             "{name}:{line}: warning: option ignored (no primary items)"
@@ -34,6 +45,16 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     }
     if args.pre {
         return write_preprocessed(&parsed, &name);
+    }
+    let multiplicities = parsed.named.problem.has_multiplicities();
+    let cuts = args.split.parts.is_some() || args.split.job.is_some() || args.split.jobs.is_some();
+    if multiplicities && cuts {
+        return Err(Error::Usage(format!(
+            "{name}: --split, --job and --jobs do not support multiplicities yet"
+        )));
+    }
+    if let Some(exit) = split::run(&args.split, &parsed, &name, &reader.hex(), args.stats) {
+        return exit;
     }
     let read_secs = started.elapsed().as_secs_f64();
     let searched = Instant::now();
@@ -45,6 +66,10 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     let out = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, out.lock());
     let limit = args.limit.unwrap_or(u64::MAX);
+    let threads = parallel::threads(args.split.threads);
+    // The stats and subtrees of a run on several threads: for --count and --all, unless a
+    // node or time limit asks for one search.
+    let mut shared = None;
     let mut cost_stats = None;
     let (found, end, written) = if args.min_cost || args.best.is_some() {
         let k = args.best.unwrap_or(1) as usize;
@@ -52,6 +77,13 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         cost_stats = Some(best.stats);
         let written = write_cheapest(&mut out, &best.solutions, &parsed);
         (best.solutions.len() as u64, best.end, written)
+    } else if let (Engine::Plain(plain), true) = (
+        &solver,
+        threads > 1 && (args.count || args.all) && limits == Limits::NONE,
+    ) {
+        let run = parallel::run(plain, &parsed, args.all, limit, threads, &mut out)?;
+        shared = Some((run.stats, run.parts));
+        (run.found, run.end, run.written)
     } else if args.count {
         let mut found = 0u64;
         let end = solver.search(limits, |_| {
@@ -103,7 +135,13 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     }
     if args.stats {
         let p = &parsed.named.problem;
-        let s = cost_stats.unwrap_or_else(|| solver.stats());
+        let s = shared.map_or_else(
+            || cost_stats.unwrap_or_else(|| solver.stats()),
+            |(stats, _)| stats,
+        );
+        if let Some((_, parts)) = shared {
+            report(&format!("stats: {threads} threads, {parts} subtrees"));
+        }
         let m = matches!(solver, Engine::Multi(_)) || cost_stats.is_some();
         report(&format!(
             "stats: {} primary + {} secondary items, {} options, {} colors{}",
@@ -324,16 +362,7 @@ fn write_preprocessed(parsed: &Parsed, name: &str) -> Result<Exit, Error> {
     let text = smaller
         .to_knuth()
         .map_err(|e| Error::Usage(format!("{name}: --pre: {e}")))?;
-    write_text(&format!(
-        "| {name} preprocessed (dlx-pre): {summary}\n{text}"
-    ))?;
-    Ok(Exit::Ok)
-}
-
-/// Writes `text` to standard output.
-fn write_text(text: &str) -> Result<(), Error> {
-    let mut out = io::stdout().lock();
-    after_write(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+    write_emitted(&format!("{name} preprocessed (dlx-pre): {summary}"), &text)
 }
 
 /// `--emit PUZZLE ARG`: the puzzle in Knuth's format on standard output.
@@ -383,7 +412,16 @@ fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
     let usage = |e: String| Error::Usage(format!("--emit {puzzle} {arg}: {e}"));
     let (title, named) = built.map_err(usage)?;
     let text = named.to_knuth().map_err(|e| usage(e.to_string()))?;
-    write_text(&format!("| {title}\n{text}"))?;
+    write_emitted(&title, &text)
+}
+
+/// Writes an emitted problem: a comment line with its title, then the Knuth text.
+fn write_emitted(title: &str, text: &str) -> Result<Exit, Error> {
+    let mut out = io::stdout().lock();
+    let written = writeln!(out, "| {title}")
+        .and_then(|()| out.write_all(text.as_bytes()))
+        .and_then(|()| out.flush());
+    after_write(written)?;
     Ok(Exit::Ok)
 }
 

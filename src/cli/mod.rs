@@ -9,6 +9,7 @@ mod input;
 mod output;
 mod solve;
 mod solvers;
+mod variant;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -88,6 +89,8 @@ struct Common {
     /// Print puzzles, results, time and search nodes to standard error at the end.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    variant: variant::VariantArgs,
 }
 
 /// Limits for each puzzle: the node budget and the time each may take (`--max-nodes`,
@@ -213,7 +216,9 @@ pub struct CoverArgs {
     /// Write a puzzle in Knuth's format instead of solving: `queens N`, `kqueens N:K` (K
     /// queens on N×N, with multiplicities), `pentominoes RxC`
     /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
-    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells).
+    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells, with the
+    /// variant flags for a variant), `samurai FILE` or `general FILE` (Knuth's general
+    /// Sudoku format).
     #[arg(
         long,
         num_args = 2,
@@ -224,6 +229,60 @@ pub struct CoverArgs {
         ]
     )]
     emit: Option<Vec<String>>,
+    #[command(flatten)]
+    variant: variant::VariantArgs,
+    #[command(flatten)]
+    split: SplitArgs,
+}
+
+/// `cover`'s flags for every core and for many machines (see `cli/cover/split.rs`).
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// Threads for --count and --all (at most 1024); 0 or none for one per core. The
+    /// search tree is cut into subtrees that the threads share; the count, and the
+    /// solutions and their order, are those of one thread.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Cut the search tree into at least N subtrees and write them as job lines (with
+    /// finished lines for subtrees the split itself finished) instead of solving.
+    #[arg(
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..=10_000_000),
+        conflicts_with_all = ["all", "count", "limit", "job", "jobs", "merge", "emit"]
+    )]
+    #[arg(long = "split")]
+    parts: Option<u64>,
+    /// Count the solutions of one job line written by --split; print one result line.
+    #[arg(
+        long,
+        value_name = "LINE",
+        conflicts_with_all = ["all", "count", "limit", "jobs", "merge", "emit"]
+    )]
+    job: Option<String>,
+    /// Run job lines of this file written by --split: the job numbered --index, and with
+    /// --stride S also the jobs numbered --index + S, + 2S, ...; one result line each.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "index",
+        conflicts_with_all = ["all", "count", "limit", "merge", "emit"]
+    )]
+    jobs: Option<PathBuf>,
+    /// The first job that --jobs runs.
+    #[arg(long, value_name = "I", requires = "jobs")]
+    index: Option<u64>,
+    /// With --jobs: run every S-th job from --index on.
+    #[arg(long, value_name = "S", requires = "index", value_parser = clap::value_parser!(u64).range(1..))]
+    stride: Option<u64>,
+    /// Check and add up result lines: the job file written by --split, then the result
+    /// files (`-` for standard input). Prints `total N` and `nodes N`.
+    #[arg(
+        long,
+        num_args = 2..,
+        value_names = ["JOBS", "RESULTS"],
+        conflicts_with_all = ["file", "all", "count", "limit", "stats", "emit"]
+    )]
+    merge: Option<Vec<PathBuf>>,
 }
 
 /// Output formats for `solve`.

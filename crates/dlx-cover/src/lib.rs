@@ -31,6 +31,8 @@
 //!   [`Chooser::ForcedThenLeftmost`] visits
 //!   solutions in option order; [`Chooser::Custom`] takes any [`ItemChooser`]. Only
 //!   primary items are ever chosen.
+//! * [`split`] cuts the search tree into subtrees named by their paths from the root, for
+//!   many threads or many machines, and searches one subtree.
 //! * [`knuth`] reads and writes Knuth's text format (item and color names, dlx3's
 //!   multiplicities, dlx5's costs).
 //! * [`MultiSolver`] ([`multiplicity`]) is Knuth's Algorithm M: primary items covered
@@ -45,6 +47,7 @@ pub mod multiplicity;
 pub mod preprocess;
 mod problem;
 mod search;
+pub mod split;
 
 pub use multiplicity::MultiSolver;
 pub use problem::{MAX_NODES, Problem, ProblemError};
