@@ -503,52 +503,21 @@ impl MultiSolver {
         self.items[next as usize].prev = c;
     }
 
-    /// Unlinks entry `x` from its item's list (unless cleansed or a spacer's neighbour):
-    /// the body of every hiding loop. Returns the next node to visit going right.
-    #[inline]
-    fn hide_entry(&mut self, x: u32) -> u32 {
+    /// Hides entry `x` alone (a tweak's last step).
+    fn hide_entry(&mut self, x: u32) {
         let node = self.nodes[x as usize];
-        if node.color >= 0 {
-            if node.itm <= 0 {
-                return node.up;
-            }
-            self.nodes[node.up as usize].down = node.down;
-            self.nodes[node.down as usize].up = node.up;
-            self.nodes[node.itm as usize].itm -= 1;
-            self.stats.updates += 1;
-        }
-        x + 1
+        self.nodes[node.up as usize].down = node.down;
+        self.nodes[node.down as usize].up = node.up;
+        self.nodes[node.itm as usize].itm -= 1;
+        self.stats.updates += 1;
     }
 
-    /// Relinks entry `x`, the inverse of [`MultiSolver::hide_entry`]; returns the next node
-    /// going right.
-    #[inline]
-    fn unhide_entry(&mut self, x: u32) -> u32 {
-        let node = self.nodes[x as usize];
-        if node.color >= 0 {
-            if node.itm <= 0 {
-                return node.up;
-            }
-            self.nodes[node.up as usize].down = x;
-            self.nodes[node.down as usize].up = x;
-            self.nodes[node.itm as usize].itm += 1;
-        }
-        x + 1
-    }
-
-    /// Hides every other entry of `x`'s option.
     fn hide_others(&mut self, x: u32) {
-        let mut nn = x + 1;
-        while nn != x {
-            nn = self.hide_entry(nn);
-        }
+        self.stats.updates += hide_others(&mut self.nodes, x);
     }
 
     fn unhide_others(&mut self, x: u32) {
-        let mut nn = x + 1;
-        while nn != x {
-            nn = self.unhide_entry(nn);
-        }
+        unhide_others(&mut self.nodes, x);
     }
 
     /// Covers item `c`: hides every option in its list (and takes it out of the active list
@@ -557,19 +526,22 @@ impl MultiSolver {
         if deactivate {
             self.deactivate(c);
         }
-        self.stats.updates += 1;
-        let mut rr = self.nodes[c as usize].down;
-        while rr > self.n {
-            self.hide_others(rr);
-            rr = self.nodes[rr as usize].down;
+        let (nodes, n) = (&mut self.nodes[..], self.n);
+        let mut updates = 1;
+        let mut rr = nodes[c as usize].down;
+        while rr > n {
+            updates += hide_others(nodes, rr);
+            rr = nodes[rr as usize].down;
         }
+        self.stats.updates += updates;
     }
 
     fn uncover(&mut self, c: u32, reactivate: bool) {
-        let mut rr = self.nodes[c as usize].down;
-        while rr > self.n {
-            self.unhide_others(rr);
-            rr = self.nodes[rr as usize].down;
+        let (nodes, n) = (&mut self.nodes[..], self.n);
+        let mut rr = nodes[c as usize].down;
+        while rr > n {
+            unhide_others(nodes, rr);
+            rr = nodes[rr as usize].down;
         }
         if reactivate {
             self.reactivate(c);
@@ -580,15 +552,18 @@ impl MultiSolver {
     /// marks those that agree as cleansed.
     fn purify(&mut self, p: u32) {
         let Node { itm: cc, color, .. } = self.nodes[p as usize];
-        let mut rr = self.nodes[cc as usize].down;
-        while rr > self.n {
-            if self.nodes[rr as usize].color != color {
-                self.hide_others(rr);
+        let (nodes, n) = (&mut self.nodes[..], self.n);
+        let mut updates = 0;
+        let mut rr = nodes[cc as usize].down;
+        while rr > n {
+            if nodes[rr as usize].color != color {
+                updates += hide_others(nodes, rr);
             } else if rr != p {
-                self.nodes[rr as usize].color = -1;
+                nodes[rr as usize].color = -1;
             }
-            rr = self.nodes[rr as usize].down;
+            rr = nodes[rr as usize].down;
         }
+        self.stats.updates += updates;
     }
 
     fn unpurify(&mut self, p: u32) {
@@ -711,5 +686,47 @@ impl MultiSolver {
     #[inline]
     fn first_secondary(&self) -> u32 {
         self.primary_end
+    }
+}
+
+/// Hides every other entry of `x`'s option from its item's list (skipping cleansed ones);
+/// returns the number of entries hidden. The inner loop of cover, purify and tweak.
+#[inline]
+fn hide_others(nodes: &mut [Node], x: u32) -> u64 {
+    let mut updates = 0;
+    let mut nn = x + 1;
+    while nn != x {
+        let node = nodes[nn as usize];
+        if node.color >= 0 {
+            if node.itm <= 0 {
+                nn = node.up;
+                continue;
+            }
+            nodes[node.up as usize].down = node.down;
+            nodes[node.down as usize].up = node.up;
+            nodes[node.itm as usize].itm -= 1;
+            updates += 1;
+        }
+        nn += 1;
+    }
+    updates
+}
+
+/// Relinks the entries [`hide_others`] hid, in the same order.
+#[inline]
+fn unhide_others(nodes: &mut [Node], x: u32) {
+    let mut nn = x + 1;
+    while nn != x {
+        let node = nodes[nn as usize];
+        if node.color >= 0 {
+            if node.itm <= 0 {
+                nn = node.up;
+                continue;
+            }
+            nodes[node.up as usize].down = nn;
+            nodes[node.down as usize].up = nn;
+            nodes[node.itm as usize].itm += 1;
+        }
+        nn += 1;
     }
 }

@@ -103,34 +103,35 @@ pub struct Reduced {
 }
 
 /// Working state: each option's live entries, each item's live options.
+///
+/// An entry leaves an option that stays only by rule 1, which then removes its item
+/// altogether; so the options in the list of an item still alive are exactly its live
+/// options, once the deleted ones are filtered out ([`Work::tidy`]).
 struct Work {
     primary: usize,
     /// Entries `(item, color)` of each option; `None` once the option is deleted.
     options: Vec<Option<Vec<(usize, u32)>>>,
-    /// Options of each item (may hold deleted options; filter with `alive`).
-    lists: Vec<Vec<usize>>,
+    /// `(option, color)` for each item: its options (deleted ones until the next tidy).
+    lists: Vec<Vec<(usize, u32)>>,
     /// False once an item is removed.
     item_alive: Vec<bool>,
     removals: Vec<Removal>,
-    /// Stamps options that clash with the option under test (a fresh value per test).
-    stamp: Vec<u64>,
-    stamp_now: u64,
-    /// Scratch counts per primary item for rule 2, zero between tests.
+    /// Rule 2's scratch, reused: a stamp per option (clashes with the option under test)
+    /// and per item (in the option under test), fresh values per test.
+    option_mark: Vec<u64>,
+    item_mark: Vec<u64>,
+    mark: u64,
+    /// Per primary item, how many of its options clash; zero between tests.
     count: Vec<usize>,
+    clashing: Vec<usize>,
+    touched: Vec<usize>,
 }
 
 impl Work {
-    fn live_list(&self, item: usize) -> impl Iterator<Item = usize> + '_ {
-        self.lists[item].iter().copied().filter(move |&o| {
-            self.options[o]
-                .as_ref()
-                .is_some_and(|e| e.iter().any(|&(i, _)| i == item))
-        })
-    }
-
+    /// Drops deleted options from `item`'s list.
     fn tidy(&mut self, item: usize) {
-        let live: Vec<usize> = self.live_list(item).collect();
-        self.lists[item] = live;
+        let Work { lists, options, .. } = self;
+        lists[item].retain(|&(o, _)| options[o].is_some());
     }
 
     fn delete(&mut self, option: usize, why: Removal) {
@@ -142,7 +143,7 @@ impl Work {
     /// Rule 1 for primary item `p`; true when something changed.
     fn implied_items(&mut self, p: usize) -> bool {
         self.tidy(p);
-        let Some((&first, rest)) = self.lists[p].split_first() else {
+        let Some((&(first, _), rest)) = self.lists[p].split_first() else {
             return false;
         };
         let uncolored = |o: usize, w: &Work| -> Vec<usize> {
@@ -157,17 +158,17 @@ impl Work {
             v
         };
         let mut common = uncolored(first, self);
-        for &o in rest {
-            let here = uncolored(o, self);
-            common.retain(|i| here.binary_search(i).is_ok());
+        for &(o, _) in rest {
             if common.is_empty() {
                 return false;
             }
+            let entries = self.options[o].as_ref().expect("live");
+            common.retain(|&i| entries.iter().any(|&(j, c)| j == i && c == 0));
         }
         for &c in &common {
             self.removals.push(Removal::ImpliedItem { item: c, by: p });
             self.tidy(c);
-            for o in self.lists[c].clone() {
+            for (o, _) in std::mem::take(&mut self.lists[c]) {
                 let entries = self.options[o].as_mut().expect("live");
                 if entries.iter().any(|&(i, _)| i == p) {
                     entries.retain(|&(i, _)| i != c);
@@ -182,7 +183,6 @@ impl Work {
                     );
                 }
             }
-            self.lists[c].clear();
             self.item_alive[c] = false;
         }
         !common.is_empty()
@@ -190,50 +190,54 @@ impl Work {
 
     /// Rule 2 for option `r`: the primary item it blocks, if any.
     fn blocked_by(&mut self, r: usize) -> Option<usize> {
-        let entries = self.options[r].clone()?;
-        self.stamp_now += 1;
-        let mark = self.stamp_now;
-        let mut clashing = Vec::new();
-        for &(item, color) in &entries {
-            self.tidy(item);
-            for &s in &self.lists[item] {
-                if s == r || self.stamp[s] == mark {
-                    continue;
-                }
-                let theirs = self.options[s]
-                    .as_ref()
-                    .expect("live")
-                    .iter()
-                    .find(|&&(i, _)| i == item)
-                    .expect("in the list")
-                    .1;
-                if color == 0 || theirs != color {
-                    self.stamp[s] = mark;
+        let Work {
+            primary,
+            options,
+            lists,
+            option_mark,
+            item_mark,
+            mark,
+            count,
+            clashing,
+            touched,
+            ..
+        } = self;
+        let entries = options[r].as_ref()?;
+        *mark += 1;
+        let mark = *mark;
+        clashing.clear();
+        for &(item, _) in entries {
+            item_mark[item] = mark;
+        }
+        for &(item, color) in entries {
+            lists[item].retain(|&(o, _)| options[o].is_some());
+            for &(s, theirs) in &lists[item] {
+                if s != r && option_mark[s] != mark && (color == 0 || theirs != color) {
+                    option_mark[s] = mark;
                     clashing.push(s);
                 }
             }
         }
-        let in_r = |q: usize| entries.iter().any(|&(i, _)| i == q);
-        let mut touched = Vec::new();
-        let mut blocked = None;
-        for &s in &clashing {
-            for &(q, _) in self.options[s].as_ref().expect("live") {
-                if q < self.primary && !in_r(q) {
-                    if self.count[q] == 0 {
+        touched.clear();
+        for &s in clashing.iter() {
+            for &(q, _) in options[s].as_ref().expect("live") {
+                if q < *primary && item_mark[q] != mark {
+                    if count[q] == 0 {
                         touched.push(q);
                     }
-                    self.count[q] += 1;
+                    count[q] += 1;
                 }
             }
         }
-        for &q in &touched {
-            self.tidy(q);
-            if blocked.is_none() && self.count[q] == self.lists[q].len() {
-                blocked = Some(q);
+        let mut blocked = None;
+        for &q in touched.iter() {
+            if blocked.is_none() {
+                lists[q].retain(|&(o, _)| options[o].is_some());
+                if count[q] == lists[q].len() {
+                    blocked = Some(q);
+                }
             }
-        }
-        for q in touched {
-            self.count[q] = 0;
+            count[q] = 0;
         }
         blocked
     }
@@ -255,13 +259,16 @@ pub fn reduce(problem: &Problem) -> Result<Reduced, PreprocessError> {
         lists: vec![Vec::new(); n],
         item_alive: vec![true; n],
         removals: Vec::new(),
-        stamp: vec![0; problem.options()],
-        stamp_now: 0,
+        option_mark: vec![0; problem.options()],
+        item_mark: vec![0; n],
+        mark: 0,
         count: vec![0; n],
+        clashing: Vec::new(),
+        touched: Vec::new(),
     };
     for o in 0..problem.options() {
-        for item in problem.option(o) {
-            work.lists[item].push(o);
+        for (item, color) in problem.colored_option(o) {
+            work.lists[item].push((o, color));
         }
     }
     let infeasible = loop {
