@@ -113,6 +113,8 @@ struct Work {
     options: Vec<Option<Vec<(usize, u32)>>>,
     /// `(option, color)` for each item: its options (deleted ones until the next tidy).
     lists: Vec<Vec<(usize, u32)>>,
+    /// How many live options each live item has.
+    live_len: Vec<usize>,
     /// False once an item is removed.
     item_alive: Vec<bool>,
     removals: Vec<Removal>,
@@ -135,7 +137,10 @@ impl Work {
     }
 
     fn delete(&mut self, option: usize, why: Removal) {
-        if self.options[option].take().is_some() {
+        if let Some(entries) = self.options[option].take() {
+            for (item, _) in entries {
+                self.live_len[item] -= 1;
+            }
             self.removals.push(why);
         }
     }
@@ -194,6 +199,7 @@ impl Work {
             primary,
             options,
             lists,
+            live_len,
             option_mark,
             item_mark,
             mark,
@@ -210,9 +216,12 @@ impl Work {
             item_mark[item] = mark;
         }
         for &(item, color) in entries {
-            lists[item].retain(|&(o, _)| options[o].is_some());
             for &(s, theirs) in &lists[item] {
-                if s != r && option_mark[s] != mark && (color == 0 || theirs != color) {
+                if s != r
+                    && option_mark[s] != mark
+                    && (color == 0 || theirs != color)
+                    && options[s].is_some()
+                {
                     option_mark[s] = mark;
                     clashing.push(s);
                 }
@@ -231,11 +240,8 @@ impl Work {
         }
         let mut blocked = None;
         for &q in touched.iter() {
-            if blocked.is_none() {
-                lists[q].retain(|&(o, _)| options[o].is_some());
-                if count[q] == lists[q].len() {
-                    blocked = Some(q);
-                }
+            if blocked.is_none() && count[q] == live_len[q] {
+                blocked = Some(q);
             }
             count[q] = 0;
         }
@@ -257,6 +263,7 @@ pub fn reduce(problem: &Problem) -> Result<Reduced, PreprocessError> {
             .map(|o| Some(problem.colored_option(o).collect()))
             .collect(),
         lists: vec![Vec::new(); n],
+        live_len: vec![0; n],
         item_alive: vec![true; n],
         removals: Vec::new(),
         option_mark: vec![0; problem.options()],
@@ -269,6 +276,7 @@ pub fn reduce(problem: &Problem) -> Result<Reduced, PreprocessError> {
     for o in 0..problem.options() {
         for (item, color) in problem.colored_option(o) {
             work.lists[item].push((o, color));
+            work.live_len[item] += 1;
         }
     }
     let infeasible = loop {
@@ -284,12 +292,7 @@ pub fn reduce(problem: &Problem) -> Result<Reduced, PreprocessError> {
                 changed = true;
             }
         }
-        let empty = (0..work.primary).find(|&p| {
-            work.item_alive[p] && {
-                work.tidy(p);
-                work.lists[p].is_empty()
-            }
-        });
+        let empty = (0..work.primary).find(|&p| work.item_alive[p] && work.live_len[p] == 0);
         if empty.is_some() || !changed {
             break empty;
         }
@@ -305,8 +308,7 @@ pub fn reduce(problem: &Problem) -> Result<Reduced, PreprocessError> {
         });
     }
     for item in work.primary..n {
-        work.tidy(item);
-        if work.item_alive[item] && work.lists[item].is_empty() {
+        if work.item_alive[item] && work.live_len[item] == 0 {
             work.item_alive[item] = false;
             work.removals.push(Removal::UnusedItem { item });
         }
