@@ -17,9 +17,10 @@ use sudoku_dlx::exact_cover::{Limits, SearchEnd, Solver, Stats};
 use super::write_solution;
 use crate::cli::Error;
 
-/// Subtrees per thread: enough that subtrees of very different sizes even out, few enough
-/// that cutting them costs nothing next to the search.
-const PARTS_PER_THREAD: usize = 64;
+/// Subtrees per thread: enough that subtrees of very different sizes even out (all 6x10
+/// pentomino tilings cut into 131 subtrees leave one with 13% of the nodes, into 2,054 one
+/// with 2.4%), few enough that cutting them costs nothing next to the search (a few ms).
+const PARTS_PER_THREAD: usize = 1024;
 
 /// The number of threads `--threads` asks for (0 or none: one per core).
 pub fn threads(asked: Option<u64>) -> usize {
