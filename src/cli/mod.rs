@@ -9,6 +9,7 @@ mod input;
 mod output;
 mod solve;
 mod solvers;
+mod variant;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -88,6 +89,8 @@ struct Common {
     /// Print puzzles, results, time and search nodes to standard error at the end.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    variant: variant::VariantArgs,
 }
 
 /// Limits for each puzzle: the node budget and the time each may take (`--max-nodes`,
@@ -200,7 +203,9 @@ pub struct CoverArgs {
     stats: bool,
     /// Write a puzzle in Knuth's format instead of solving: `queens N`, `pentominoes RxC`
     /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
-    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells).
+    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells, with the
+    /// variant flags for a variant), `samurai FILE` or `general FILE` (Knuth's general
+    /// Sudoku format).
     #[arg(
         long,
         num_args = 2,
@@ -208,6 +213,8 @@ pub struct CoverArgs {
         conflicts_with_all = ["file", "all", "count", "limit", "stats", "max_nodes", "timeout"]
     )]
     emit: Option<Vec<String>>,
+    #[command(flatten)]
+    variant: variant::VariantArgs,
     #[command(flatten)]
     split: SplitArgs,
 }

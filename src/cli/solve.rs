@@ -11,7 +11,8 @@ use sudoku_dlx::sudoku::{NoSolution, Outcome};
 use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
 use super::error::{after_write, report};
 use super::output::{Out, Text, entry};
-use super::solvers::Solvers;
+use super::solvers::SolverKind;
+use super::variant::{Refusal, WorkerSolvers, run_whole_file};
 use super::{Common, Error, Exit, OutputFormat, PerPuzzle};
 
 /// What to do with each puzzle.
@@ -79,7 +80,26 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
         timeout: common.timeout,
     };
     let kind = common.solver;
-    let workers = Workers::new(common.threads.unwrap_or(0) as usize, || Solvers::new(kind))
+    let spec = common.variant.spec()?;
+    let whole_file = common.variant.whole_file();
+    if (spec.is_some() || whole_file.is_some())
+        && !matches!(kind, SolverKind::Dlx | SolverKind::DlxGeneric)
+    {
+        return Err(Error::Usage(
+            "variants are solved by dancing links only; drop --solver".into(),
+        ));
+    }
+    if let Some(whole) = whole_file {
+        return match job {
+            Job::Solve(OutputFormat::Auto) => run_whole_file(whole, None, common),
+            Job::Count(limit) => run_whole_file(whole, Some(limit), common),
+            Job::Solve(_) => Err(Error::Usage(
+                "samurai and general puzzles are answered in kind; drop --format".into(),
+            )),
+        };
+    }
+    let make = || WorkerSolvers::new(kind, spec.clone());
+    let workers = Workers::new(common.threads.unwrap_or(0) as usize, make)
         .map_err(|e| Error::Threads(e.to_string()))?;
     let inputs: Vec<PathBuf> = if common.files.is_empty() {
         vec![PathBuf::from("-")]
@@ -102,12 +122,15 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
     let mut written = out.header(style);
     while written.is_ok() {
         let Some(chunk) = next_chunk(&rx) else { break };
-        let answers = workers.map(&chunk, |s: &Sourced, solvers: &mut Solvers| match &s.item {
-            Item::Record { input, record } => {
-                Some(answer(record, input, &job, per_puzzle, solvers))
-            }
-            Item::Failure(_) => None,
-        });
+        let answers = workers.map(
+            &chunk,
+            |s: &Sourced, solvers: &mut WorkerSolvers| match &s.item {
+                Item::Record { input, record } => {
+                    Some(answer(record, input, &job, per_puzzle, solvers))
+                }
+                Item::Failure(_) => None,
+            },
+        );
         for (s, a) in chunk.iter().zip(&answers) {
             match (a, &s.item) {
                 (Some(a), _) => {
@@ -165,7 +188,7 @@ fn answer(
     input: &str,
     job: &Job,
     per_puzzle: PerPuzzle,
-    solvers: &mut Solvers,
+    solvers: &mut WorkerSolvers,
 ) -> Answer {
     let puzzle = match &record.grid {
         Ok(g) => g,
@@ -182,7 +205,28 @@ fn answer(
             };
         }
     };
-    let solver = solvers.get(puzzle.shape());
+    let solver = match solvers.solver_for(puzzle) {
+        Ok(solver) => solver,
+        Err(refusal) => {
+            let at = |why: String| format!("{input}:{}: {why}", record.line);
+            let (status, label, note) = match refusal {
+                Refusal::Clash(why) => (Status::NoSolution, "no solution", at(why)),
+                Refusal::Misfit(why) => (Status::Error, "error", at(why)),
+                // Already `FILE:LINE: fault`.
+                Refusal::BadCages(message) => (Status::Error, "error", message),
+            };
+            let text = match job {
+                Job::Solve(style) => entry(*style, record.format, Some(puzzle), None, label, 0),
+                Job::Count(_) => plain(&format!("{label}\n")),
+            };
+            return Answer {
+                text,
+                note: Some(note),
+                status,
+                nodes: 0,
+            };
+        }
+    };
     let before = solver.nodes();
     let (text, note, status) = match job {
         Job::Solve(style) => {

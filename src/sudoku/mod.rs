@@ -27,6 +27,7 @@ mod fast;
 pub mod format;
 mod grid;
 mod lex;
+pub mod variant;
 
 pub use backtrack::{Bitmask, Candidates, Naive};
 pub use dlx::{GenericDlxSolver, problem};
