@@ -170,6 +170,15 @@
 //! # Ok::<(), dlx_cover::ProblemError>(())
 //! ```
 //!
+//! # Multiplicities, costs, preprocessing
+//!
+//! * [`MultiSolver`] ([`multiplicity`]) is Knuth's Algorithm M: primary items covered
+//!   between `lo` and `hi` times ([`Problem::set_multiplicity`]), with colors.
+//! * [`cost`] finds the cheapest solutions when options have costs ([`Problem::set_cost`]).
+//! * [`preprocess`] is Knuth's dlx-pre: an equivalent, smaller problem.
+//! * [`knuth`] reads and writes Knuth's text format (item and color names, dlx3's
+//!   multiplicities, dlx5's costs).
+//!
 //! # Errors
 //!
 //! Building a problem fails with a [`ProblemError`] (unknown or repeated item, an option
@@ -180,11 +189,15 @@
 #![deny(missing_docs)]
 
 mod arena;
+pub mod cost;
 pub mod knuth;
+pub mod multiplicity;
+pub mod preprocess;
 mod problem;
 mod search;
 pub mod split;
 
+pub use multiplicity::MultiSolver;
 pub use problem::{MAX_NODES, Problem, ProblemError};
 pub use search::{
     ActiveItems, Chooser, Count, ItemChooser, Limits, SearchEnd, SelectError, Solution, Solutions,
