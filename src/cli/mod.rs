@@ -64,7 +64,8 @@ enum Command {
     ///
     /// Text: `technique: reason`. JSON (one object per puzzle): `puzzle`, `technique`,
     /// `reason`, `place` and `eliminate` (lists of `["r4c7", 5]`), `cells` and `digits` (the
-    /// pattern). Exit code: 0 all answered, 1 some puzzle has no fill or several, 2 bad
+    /// pattern). Only a guess needs the puzzle's fill, so only then is a puzzle without one
+    /// fill refused. Exit code: 0 all answered, 1 some puzzle has no fill or several, 2 bad
     /// input or usage.
     Hint(HintArgs),
     /// Every step of each puzzle to its solution, on the strategy ladder.
