@@ -64,7 +64,8 @@ enum Command {
     ///
     /// Text: `technique: reason`. JSON (one object per puzzle): `puzzle`, `technique`,
     /// `reason`, `place` and `eliminate` (lists of `["r4c7", 5]`), `cells` and `digits` (the
-    /// pattern). Exit code: 0 all answered, 1 some puzzle has no fill or several, 2 bad
+    /// pattern). Only a guess needs the puzzle's fill, so only then is a puzzle without one
+    /// fill refused. Exit code: 0 all answered, 1 some puzzle has no fill or several, 2 bad
     /// input or usage.
     Hint(HintArgs),
     /// Every step of each puzzle to its solution, on the strategy ladder.
@@ -287,7 +288,20 @@ pub struct CoverArgs {
     /// error.
     #[arg(long)]
     stats: bool,
-    /// Write a puzzle in Knuth's format instead of solving: `queens N`, `pentominoes RxC`
+    /// Print the cheapest solution, with its cost (options may cost `|n`, as in Knuth's dlx5).
+    #[arg(long, conflicts_with_all = ["count", "all", "best"])]
+    min_cost: bool,
+    /// Print the K cheapest solutions, cheapest first, each after a line `N: cost C`;
+    /// solutions of equal cost come in the order of their sorted option numbers.
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all"],
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    best: Option<u64>,
+    /// Write an equivalent, smaller problem in the same format instead of solving (Knuth's
+    /// dlx-pre); what was removed is reported on standard error.
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "min_cost", "best"])]
+    pre: bool,
+    /// Write a puzzle in Knuth's format instead of solving: `queens N`, `kqueens N:K` (K
+    /// queens on N×N, with multiplicities), `pentominoes RxC`
     /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
     /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells, with the
     /// variant flags for a variant), `samurai FILE` or `general FILE` (Knuth's general
@@ -296,7 +310,10 @@ pub struct CoverArgs {
         long,
         num_args = 2,
         value_names = ["PUZZLE", "ARG"],
-        conflicts_with_all = ["file", "all", "count", "limit", "stats", "max_nodes", "timeout"]
+        conflicts_with_all = [
+            "file", "all", "count", "limit", "stats", "max_nodes", "timeout", "min_cost", "best",
+            "pre"
+        ]
     )]
     emit: Option<Vec<String>>,
     #[command(flatten)]
