@@ -44,7 +44,8 @@
 //!
 //! # The smallest fill
 //!
-//! As for classic Sudoku (`sudoku/dlx.rs`): count to two with MRV; with several fills,
+//! As for classic Sudoku (`sudoku/dlx.rs`): count to two with MRV (`MrvStopAtOne`, as the
+//! Sudoku solvers use it); with several fills,
 //! search again branching on forced items first, else on the leftmost item. Cell items
 //! come first, row-major, and each cell's options run in ascending value, so that search
 //! meets fills in lexicographic order (cells read row by row over the canvas). Past a node
