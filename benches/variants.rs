@@ -155,7 +155,10 @@ fn killer_set(size: usize, seed: u64) -> Vec<(VariantSolver, Vec<u8>)> {
         .map(|_| {
             let fill = random_fill(&mut filler, &mut rng);
             let cages = random_cages(&fill, &mut rng);
-            let killer = classic.clone().with_cages(cages).expect("cages from a fill");
+            let killer = classic
+                .clone()
+                .with_cages(cages)
+                .expect("cages from a fill");
             let mut solver = VariantSolver::new(&killer).unwrap();
             let mut puzzle = vec![0u8; 81];
             let mut cells: Vec<usize> = (0..81).collect();
@@ -235,8 +238,10 @@ fn variants(c: &mut Criterion) {
     });
     for (name, variant, set) in &sets {
         let mut solver = VariantSolver::new(variant).unwrap();
-        let givens: f64 =
-            set.iter().map(|p| p.iter().filter(|&&v| v != 0).count()).sum::<usize>() as f64;
+        let givens: f64 = set
+            .iter()
+            .map(|p| p.iter().filter(|&&v| v != 0).count())
+            .sum::<usize>() as f64;
         eprintln!(
             "{name}: {} puzzles, {:.1} givens, {:.1} nodes/puzzle",
             set.len(),
@@ -244,17 +249,23 @@ fn variants(c: &mut Criterion) {
             nodes_per_puzzle(&mut solver, set)
         );
         group.throughput(Throughput::Elements(set.len() as u64));
-        group.bench_function(BenchmarkId::new(format!("{name}-variant"), set.len()), |b| {
-            b.iter(|| {
-                for p in set {
-                    black_box(solver.solve(p, Limits::NONE));
-                }
-            })
-        });
+        group.bench_function(
+            BenchmarkId::new(format!("{name}-variant"), set.len()),
+            |b| {
+                b.iter(|| {
+                    for p in set {
+                        black_box(solver.solve(p, Limits::NONE));
+                    }
+                })
+            },
+        );
     }
     let before: u64 = killers.iter().map(|(s, _)| s.nodes()).sum();
     for (s, p) in &mut killers {
-        assert!(matches!(s.solve(p, Limits::NONE), VariantOutcome::Solved(_)));
+        assert!(matches!(
+            s.solve(p, Limits::NONE),
+            VariantOutcome::Solved(_)
+        ));
     }
     let after: u64 = killers.iter().map(|(s, _)| s.nodes()).sum();
     let givens: usize = killers

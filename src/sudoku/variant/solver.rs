@@ -131,15 +131,17 @@ impl VariantSolver {
         let mut found = 0u32;
         let (placements, answer) = (&self.placements, &mut self.answer);
         answer.fill(0);
-        let end = self.solver.search(Chooser::MrvStopAtOne, limits, |options| {
-            found += 1;
-            if found == 1 {
-                Self::record(placements, answer, options);
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        });
+        let end = self
+            .solver
+            .search(Chooser::MrvStopAtOne, limits, |options| {
+                found += 1;
+                if found == 1 {
+                    Self::record(placements, answer, options);
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            });
         match (found, GaveUp::from_end(end)) {
             (0 | 1, Some(why)) => return VariantOutcome::GaveUp(why),
             (0, _) => return VariantOutcome::NoSolution(None),
@@ -220,9 +222,11 @@ impl VariantSolver {
             return CountOutcome::NONE;
         }
         let mut solutions = 0u64;
-        let end = self
-            .solver
-            .search(Chooser::MrvStopAtOne, limits, count_up_to(limit, &mut solutions));
+        let end = self.solver.search(
+            Chooser::MrvStopAtOne,
+            limits,
+            count_up_to(limit, &mut solutions),
+        );
         self.solver.clear_selection();
         CountOutcome::after(solutions, end)
     }
