@@ -6,6 +6,7 @@ mod bench;
 mod cover;
 mod error;
 mod input;
+mod logic;
 mod output;
 mod solve;
 mod solvers;
@@ -59,6 +60,92 @@ enum Command {
     /// Exit code: 0 solved or counted, 1 no solution, 3 hit --max-nodes or --timeout, 2 bad
     /// input or usage.
     Cover(CoverArgs),
+    /// The next step of each puzzle on the strategy ladder, with its reason.
+    ///
+    /// Text: `technique: reason`. JSON (one object per puzzle): `puzzle`, `technique`,
+    /// `reason`, `place` and `eliminate` (lists of `["r4c7", 5]`), `cells` and `digits` (the
+    /// pattern). Only a guess needs the puzzle's fill, so only then is a puzzle without one
+    /// fill refused. Exit code: 0 all answered, 1 some puzzle has no fill or several, 2 bad
+    /// input or usage.
+    Hint(HintArgs),
+    /// Every step of each puzzle to its solution, on the strategy ladder.
+    ///
+    /// Text: the puzzle, numbered steps, the solution. JSON: one line per puzzle,
+    /// `{"puzzle":…, "steps":[step, …], "solution":…}`, each step as `hint` writes it.
+    /// Exit codes as for `hint`.
+    Explain(ExplainArgs),
+    /// Rate puzzles: QQWing's level, the hardest technique, a Sudoku-Explainer-like score,
+    /// technique counts and a machine effort.
+    ///
+    /// Exit codes as for `hint`.
+    Rate(RateArgs),
+}
+
+/// Flags shared by `hint`, `explain` and `rate`.
+#[derive(Debug, Args)]
+struct LogicCommon {
+    /// Puzzle files; `-` or none for standard input (the formats `solve` reads).
+    files: Vec<PathBuf>,
+    /// Worker threads (at most 1024); 0 or none for one per core. Answers keep the input
+    /// order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Never show the progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Print puzzles, results and time to standard error at the end.
+    #[arg(long)]
+    stats: bool,
+}
+
+impl LogicCommon {
+    fn common(&self) -> Common {
+        Common {
+            files: self.files.clone(),
+            solver: SolverKind::Dlx,
+            max_nodes: None,
+            timeout: None,
+            threads: self.threads,
+            quiet: self.quiet,
+            stats: self.stats,
+            variant: variant::VariantArgs::default(),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct HintArgs {
+    #[command(flatten)]
+    common: LogicCommon,
+    /// Output format (`csv` is taken as `json`).
+    #[arg(long, value_enum, default_value_t = logic::LogicFormat::Text)]
+    format: logic::LogicFormat,
+}
+
+#[derive(Debug, Args)]
+struct ExplainArgs {
+    #[command(flatten)]
+    common: LogicCommon,
+    /// Output format (`csv` is taken as `json`).
+    #[arg(long, value_enum, default_value_t = logic::LogicFormat::Text)]
+    format: logic::LogicFormat,
+    /// Show the candidates grid before each step (JSON: a `candidates` pencilmark line in
+    /// each step).
+    #[arg(long)]
+    candidates: bool,
+}
+
+#[derive(Debug, Args)]
+struct RateArgs {
+    #[command(flatten)]
+    common: LogicCommon,
+    /// Output format: text, csv (with a header) or json.
+    #[arg(long, value_enum, default_value_t = logic::LogicFormat::Text)]
+    format: logic::LogicFormat,
+    /// Random isomorphs searched for the machine effort.
+    #[arg(long, value_name = "K", default_value_t = sudoku_dlx::sudoku::logic::DEFAULT_SAMPLES as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    samples: u64,
 }
 
 /// Flags shared by the puzzle subcommands.
@@ -201,7 +288,20 @@ pub struct CoverArgs {
     /// error.
     #[arg(long)]
     stats: bool,
-    /// Write a puzzle in Knuth's format instead of solving: `queens N`, `pentominoes RxC`
+    /// Print the cheapest solution, with its cost (options may cost `|n`, as in Knuth's dlx5).
+    #[arg(long, conflicts_with_all = ["count", "all", "best"])]
+    min_cost: bool,
+    /// Print the K cheapest solutions, cheapest first, each after a line `N: cost C`;
+    /// solutions of equal cost come in the order of their sorted option numbers.
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all"],
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    best: Option<u64>,
+    /// Write an equivalent, smaller problem in the same format instead of solving (Knuth's
+    /// dlx-pre); what was removed is reported on standard error.
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "min_cost", "best"])]
+    pre: bool,
+    /// Write a puzzle in Knuth's format instead of solving: `queens N`, `kqueens N:K` (K
+    /// queens on N×N, with multiplicities), `pentominoes RxC`
     /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
     /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells, with the
     /// variant flags for a variant), `samurai FILE` or `general FILE` (Knuth's general
@@ -210,7 +310,10 @@ pub struct CoverArgs {
         long,
         num_args = 2,
         value_names = ["PUZZLE", "ARG"],
-        conflicts_with_all = ["file", "all", "count", "limit", "stats", "max_nodes", "timeout"]
+        conflicts_with_all = [
+            "file", "all", "count", "limit", "stats", "max_nodes", "timeout", "min_cost", "best",
+            "pre"
+        ]
     )]
     emit: Option<Vec<String>>,
     #[command(flatten)]
@@ -312,6 +415,24 @@ pub fn main() -> ExitCode {
         Command::Count(args) => solve::run(solve::Job::Count(args.limit), &args.common),
         Command::Bench(args) => bench::run(&args),
         Command::Cover(args) => cover::run(&args),
+        Command::Hint(args) => solve::run(
+            solve::Job::Logic(logic::Task::Hint(args.format)),
+            &args.common.common(),
+        ),
+        Command::Explain(args) => solve::run(
+            solve::Job::Logic(logic::Task::Explain {
+                format: args.format,
+                candidates: args.candidates,
+            }),
+            &args.common.common(),
+        ),
+        Command::Rate(args) => solve::run(
+            solve::Job::Logic(logic::Task::Rate {
+                format: args.format,
+                samples: args.samples as usize,
+            }),
+            &args.common.common(),
+        ),
     };
     let exit = result.unwrap_or_else(|e| {
         error::report(&e.to_string());
