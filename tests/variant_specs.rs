@@ -1,9 +1,10 @@
-//! Property tests of the two new input formats, regions and cages: any text gives either
-//! a value that obeys every rule (checked here from scratch) or an error, never a panic;
-//! and well-formed specs made from random grids are accepted.
+//! Property tests of the variants' input formats (regions, cages, Knuth's general format,
+//! samurai): any text gives either a value that obeys every rule (checked here from
+//! scratch) or an error with a line in range, never a panic; and well-formed specs made
+//! from random grids are accepted.
 
 use proptest::prelude::*;
-use sudoku_dlx::sudoku::variant::{parse_cages, parse_regions};
+use sudoku_dlx::sudoku::variant::{general, parse_cages, parse_regions, samurai};
 
 /// Checks a region labelling from first principles: n labels, n cells each, connected.
 fn regions_ok(labels: &[char], n: usize) -> bool {
@@ -89,6 +90,54 @@ proptest! {
             Err(e) => {
                 prop_assert!(e.line >= 1 && e.line <= text.lines().count().max(1));
             }
+        }
+    }
+
+    #[test]
+    fn any_general_text_is_read_or_refused(
+        text in "([1-4.#]{4}\n){4}([0-3.]{4}\n){0,8}|[ -~\n]{0,50}",
+    ) {
+        match general::parse(&text) {
+            Ok(g) => {
+                let n = g.variant.side();
+                prop_assert_eq!(g.givens.len(), n * n);
+                for h in g.variant.houses() {
+                    prop_assert!(h.cells.len() <= n);
+                    prop_assert!(h.cells.iter().all(|&x| g.variant.is_present(x)));
+                }
+                for (x, &v) in g.givens.iter().enumerate() {
+                    prop_assert!(v as usize <= n);
+                    prop_assert!(v == 0 || g.variant.is_present(x));
+                }
+                // Written back and read again: the same puzzle.
+                let again = general::parse(&general::write(&g.variant, &g.givens).unwrap()).unwrap();
+                prop_assert_eq!(again.givens, g.givens);
+            }
+            Err(e) => prop_assert!(e.line >= 1 && e.line <= text.lines().count() + 1),
+        }
+    }
+
+    #[test]
+    fn any_samurai_text_is_read_or_refused(
+        cells in proptest::collection::vec(prop_oneof![Just('.'), Just(' '), Just('-'), Just('5'), Just('x')], 441),
+        cut in 0usize..25,
+    ) {
+        let mut text = String::new();
+        for (i, row) in cells.chunks(21).enumerate() {
+            if i == cut {
+                continue;
+            }
+            text.extend(row);
+            text.push('\n');
+        }
+        match samurai::parse(&text) {
+            Ok(p) => {
+                prop_assert_eq!(p.givens.len(), 441);
+                for (x, &v) in p.givens.iter().enumerate() {
+                    prop_assert!(v == 0 || (v == 5 && samurai::inside(x / 21, x % 21)));
+                }
+            }
+            Err(e) => prop_assert!(e.line >= 1 && e.line <= 22),
         }
     }
 }

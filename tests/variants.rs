@@ -529,6 +529,45 @@ fn clashes_and_bad_combinations_are_reported() {
     assert_eq!(run.stdout, "error\n");
 }
 
+#[test]
+fn limits_and_formats_apply_to_variants() {
+    // The empty X grid needs more than one node: gave up, exit 3, in every format.
+    let empty = ".".repeat(81) + "\n";
+    let run = run_bin(&["solve", "--variant", "x", "--max-nodes", "1"], &empty);
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (3, "gave up (node limit reached)\n")
+    );
+    let run = run_bin(
+        &["count", "--variant", "windoku", "--max-nodes", "5"],
+        &empty,
+    );
+    assert_eq!(run.code, 3);
+    let samurai = std::fs::read_to_string(example("samurai.txt")).unwrap();
+    let run = run_bin(
+        &["solve", "--variant", "samurai", "--max-nodes", "3"],
+        &samurai,
+    );
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (3, "gave up (node limit reached)\n")
+    );
+    // JSON lines for a batch of two X puzzles, the second with no fill.
+    let mut clash = ".".repeat(81);
+    clash.replace_range(0..1, "1");
+    clash.replace_range(10..11, "1");
+    let x = std::fs::read_to_string(example("x.txt")).unwrap();
+    let run = run_bin(
+        &["solve", "--variant", "x", "--format", "json"],
+        format!("{x}{clash}\n"),
+    );
+    assert_eq!(run.code, 1);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert!(lines[0].contains("681945237792316584"), "{}", lines[0]);
+    assert!(lines[1].contains("no solution"), "{}", lines[1]);
+}
+
 /// The README's variant examples run as written.
 #[test]
 fn readme_variant_examples_run() {

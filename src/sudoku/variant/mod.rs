@@ -44,7 +44,8 @@
 //!
 //! # The smallest fill
 //!
-//! As for classic Sudoku (`sudoku/dlx.rs`): count to two with MRV; with several fills,
+//! As for classic Sudoku (`sudoku/dlx.rs`): count to two with MRV (`MrvStopAtOne`, as the
+//! Sudoku solvers use it); with several fills,
 //! search again branching on forced items first, else on the leftmost item. Cell items
 //! come first, row-major, and each cell's options run in ascending value, so that search
 //! meets fills in lexicographic order (cells read row by row over the canvas). Past a node
@@ -484,28 +485,34 @@ impl Variant {
     /// The first house or cage in which the givens (`values`, one per canvas cell, 0 for
     /// blank) repeat a symbol.
     pub fn clash(&self, values: &[u8]) -> Option<VariantClash> {
-        let places = self
-            .houses
-            .iter()
-            .map(|h| (h.name.clone(), &h.cells))
-            .chain(
-                self.cages
-                    .iter()
-                    .map(|c| (format!("the cage of line {}", c.line), &c.cells)),
-            );
-        for (place, cells) in places {
+        // Names are made only for the clash found, so a puzzle without one allocates nothing.
+        let repeated = |cells: &[usize]| -> Option<u8> {
             let mut seen = 0u64;
             for &x in cells {
                 let v = values[x];
                 if v != 0 {
                     if seen & (1 << v) != 0 {
-                        return Some(VariantClash {
-                            place,
-                            symbol: symbol(v),
-                        });
+                        return Some(v);
                     }
                     seen |= 1 << v;
                 }
+            }
+            None
+        };
+        for h in &self.houses {
+            if let Some(v) = repeated(&h.cells) {
+                return Some(VariantClash {
+                    place: h.name.clone(),
+                    symbol: symbol(v),
+                });
+            }
+        }
+        for c in &self.cages {
+            if let Some(v) = repeated(&c.cells) {
+                return Some(VariantClash {
+                    place: format!("the cage of line {}", c.line),
+                    symbol: symbol(v),
+                });
             }
         }
         None
