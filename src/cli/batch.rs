@@ -8,7 +8,6 @@
 //! does not depend on the number of threads. Each worker owns its solvers (they are not
 //! shared), picked by rayon's thread index.
 
-use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -19,6 +18,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use sudoku_dlx::sudoku::format::Record;
 
+use super::Error;
+use super::error::report;
 use super::input::{Records, open};
 
 /// Most records answered per chunk, and most waiting in the channel.
@@ -28,7 +29,7 @@ pub const CHUNK: usize = 1024;
 /// or holds no puzzle).
 pub enum Item {
     Record { input: Arc<str>, record: Record },
-    Failure(String),
+    Failure(Error),
 }
 
 /// An item and the bytes read from all inputs when it was made (for the progress bar).
@@ -57,7 +58,7 @@ fn read_one(path: &Path, tx: &SyncSender<Sourced>, bytes: &mut u64) -> Result<()
     let send = |item: Item, bytes: u64| tx.send(Sourced { item, bytes }).map_err(|_| ());
     let (name, reader) = match open(path) {
         Ok((name, reader)) => (Arc::<str>::from(name), reader),
-        Err(message) => return send(Item::Failure(message), *bytes),
+        Err(e) => return send(Item::Failure(e), *bytes),
     };
     let start = *bytes;
     let mut records = Records::new(reader);
@@ -70,16 +71,17 @@ fn read_one(path: &Path, tx: &SyncSender<Sourced>, bytes: &mut u64) -> Result<()
                 send(Item::Record { input, record }, *bytes)?;
                 sent += 1;
             }
-            Err(e) => return send(Item::Failure(format!("sudoku-dlx: {name}: {e}")), *bytes),
+            Err(source) => {
+                let name = name.to_string();
+                return send(Item::Failure(Error::Read { name, source }), *bytes);
+            }
         }
     }
     *bytes = start + records.bytes_read();
     if sent == 0 {
         // An input without a single puzzle is most likely the wrong input.
-        return send(
-            Item::Failure(format!("sudoku-dlx: {name}: no puzzles found")),
-            *bytes,
-        );
+        let name = name.to_string();
+        return send(Item::Failure(Error::Empty { name }), *bytes);
     }
     Ok(())
 }
@@ -197,10 +199,7 @@ impl Progress {
     /// Writes a line to standard error (hiding the bar meanwhile). Never panics: a closed
     /// standard error only loses the message.
     pub fn note(&self, line: &str) {
-        let write = || {
-            use std::io::Write;
-            let _ = writeln!(io::stderr().lock(), "{line}");
-        };
+        let write = || report(line);
         match &self.bar {
             Some(bar) => bar.suspend(write),
             None => write(),
@@ -255,7 +254,7 @@ mod tests {
                     Item::Record { record, .. } => {
                         format!("{}:{}", record.line, record.grid.is_ok())
                     }
-                    Item::Failure(m) => format!("fail {}", m.contains("missing.txt")),
+                    Item::Failure(e) => format!("fail {}", e.to_string().contains("missing.txt")),
                 });
             }
         }

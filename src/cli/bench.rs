@@ -10,11 +10,12 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use sudoku_dlx::sudoku::{Grid, Limits, Outcome};
+use sudoku_dlx::sudoku::{Grid, Outcome};
 
+use super::error::{after_write, report};
 use super::input::{Records, open};
-use super::solve::Solvers;
-use super::{BenchArgs, Exit, SolverKind};
+use super::solvers::Solvers;
+use super::{BenchArgs, Error, Exit, PerPuzzle, SolverKind};
 
 /// A puzzle and the line it starts on.
 struct Puzzle {
@@ -74,36 +75,30 @@ fn median(xs: &[u64]) -> f64 {
     }
 }
 
-/// The puzzles of one input, or `None` when it cannot be read. Records that do not parse
-/// are reported and skipped, and make the run exit with code 2.
-fn load(path: &Path, exit: &mut Exit) -> Option<(String, Vec<Puzzle>)> {
-    let (name, reader) = match open(path) {
-        Ok(input) => input,
-        Err(message) => {
-            eprintln!("{message}");
-            *exit = exit.worst(Exit::BadInput);
-            return None;
-        }
-    };
-    let records = match Records::new(reader).collect::<io::Result<Vec<_>>>() {
-        Ok(records) => records,
-        Err(e) => {
-            eprintln!("sudoku-dlx: {name}: {e}");
-            *exit = exit.worst(Exit::BadInput);
-            return None;
-        }
-    };
+/// The puzzles of one input, or why it cannot be read or holds none. Records that do not
+/// parse are reported and skipped, and make the run exit with code 2.
+fn load(path: &Path, exit: &mut Exit) -> Result<(String, Vec<Puzzle>), Error> {
+    let (name, reader) = open(path)?;
+    let records = Records::new(reader)
+        .collect::<io::Result<Vec<_>>>()
+        .map_err(|source| Error::Read {
+            name: name.clone(),
+            source,
+        })?;
     let mut puzzles = Vec::with_capacity(records.len());
     for r in records {
         match r.grid {
             Ok(grid) => puzzles.push(Puzzle { line: r.line, grid }),
             Err(e) => {
-                eprintln!("{name}:{e}");
+                report(&format!("{name}:{e}"));
                 *exit = exit.worst(Exit::BadInput);
             }
         }
     }
-    Some((name, puzzles))
+    if puzzles.is_empty() {
+        return Err(Error::Empty { name });
+    }
+    Ok((name, puzzles))
 }
 
 /// Checks one answer against the puzzle and the reference; `Err` says what is wrong.
@@ -125,8 +120,10 @@ fn check(puzzle: &Grid, got: &Outcome, reference: &Outcome) -> Result<(), String
     }
 }
 
-/// Runs the benchmark and prints the table; returns the exit code.
-pub fn run(args: &BenchArgs) -> Exit {
+/// Runs the benchmark and prints the table; returns the exit code. An input that cannot be
+/// read or holds no puzzle is reported and makes the run exit with code 2 (the other files
+/// are still measured).
+pub fn run(args: &BenchArgs) -> Result<Exit, Error> {
     let mut exit = Exit::Ok;
     let mut kinds: Vec<SolverKind> = Vec::new();
     for &k in &args.solver {
@@ -134,7 +131,10 @@ pub fn run(args: &BenchArgs) -> Exit {
             kinds.push(k);
         }
     }
-    let limits = Limits::nodes(args.max_nodes.unwrap_or(u64::MAX));
+    let limits = PerPuzzle {
+        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        timeout: args.timeout,
+    };
     let mut rows: Vec<Row> = Vec::new();
     let stdin = [PathBuf::from("-")];
     let files = if args.files.is_empty() {
@@ -143,25 +143,28 @@ pub fn run(args: &BenchArgs) -> Exit {
         &args.files[..]
     };
     for path in files {
-        let Some((name, puzzles)) = load(path, &mut exit) else {
-            continue;
-        };
-        rows.extend(bench_file(&name, &puzzles, &kinds, limits, args, &mut exit));
+        match load(path, &mut exit) {
+            Ok((name, puzzles)) => {
+                rows.extend(bench_file(&name, &puzzles, &kinds, limits, args, &mut exit))
+            }
+            Err(e) => {
+                report(&e.to_string());
+                exit = exit.worst(e.exit());
+            }
+        }
     }
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    if rows.is_empty() {
+        // Nothing was measured: no table, only the errors above.
+        return Ok(exit);
+    }
     let text = if args.csv {
         csv(&rows)
     } else {
         table(&rows, args)
     };
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
-        && e.kind() != io::ErrorKind::BrokenPipe
-    {
-        eprintln!("sudoku-dlx: writing output: {e}");
-        exit = exit.worst(Exit::BadInput);
-    }
-    exit
+    let mut out = io::stdout().lock();
+    after_write(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
+    Ok(exit)
 }
 
 /// Every solver on one file; one row per solver.
@@ -169,7 +172,7 @@ fn bench_file(
     name: &str,
     puzzles: &[Puzzle],
     kinds: &[SolverKind],
-    limits: Limits,
+    limits: PerPuzzle,
     args: &BenchArgs,
     exit: &mut Exit,
 ) -> Vec<Row> {
@@ -179,20 +182,20 @@ fn bench_file(
         .map(|p| {
             reference_solver
                 .get(p.grid.shape())
-                .solve_within(&p.grid, limits)
+                .solve_within(&p.grid, limits.limits())
         })
         .collect();
     let mut solvers: Vec<Solvers> = kinds.iter().map(|&k| Solvers::new(k)).collect();
     // Warm-up: untimed, not counted.
     for s in &mut solvers {
         for p in puzzles.iter().take(args.warmup) {
-            s.get(p.grid.shape()).solve_within(&p.grid, limits);
+            s.get(p.grid.shape()).solve_within(&p.grid, limits.limits());
         }
     }
     let mut rows: Vec<Row> = kinds
         .iter()
         .map(|k| Row {
-            solver: kind_name(*k).to_string(),
+            solver: k.name().to_string(),
             file: name.to_string(),
             puzzles: puzzles.len(),
             times: Vec::with_capacity(puzzles.len() * args.rounds as usize),
@@ -206,18 +209,18 @@ fn bench_file(
             let i = (j + round) % k;
             let (solvers, row) = (&mut solvers[i], &mut rows[i]);
             if progress {
-                eprintln!(
+                report(&format!(
                     "bench: {name}: round {}/{}: {}",
                     round + 1,
                     args.rounds,
                     row.solver
-                );
+                ));
             }
             let before = solvers.nodes();
             for (p, want) in puzzles.iter().zip(&reference) {
                 let solver = solvers.get(p.grid.shape());
                 let start = Instant::now();
-                let got = solver.solve_within(&p.grid, limits);
+                let got = solver.solve_within(&p.grid, limits.limits());
                 row.times.push(start.elapsed().as_nanos() as u64);
                 if round == 0 {
                     match &got {
@@ -229,27 +232,16 @@ fn bench_file(
                 if let Err(why) = check(&p.grid, &got, want) {
                     row.wrong += 1;
                     *exit = exit.worst(Exit::WrongAnswer);
-                    eprintln!(
+                    report(&format!(
                         "sudoku-dlx: bench: WRONG ANSWER from {} on {}:{}: {}",
                         row.solver, name, p.line, why
-                    );
+                    ));
                 }
             }
             row.nodes += solvers.nodes() - before;
         }
     }
     rows
-}
-
-/// The solver's name as written on the command line (`--solver NAME`).
-fn kind_name(k: SolverKind) -> &'static str {
-    match k {
-        SolverKind::Dlx => "dlx",
-        SolverKind::DlxGeneric => "dlx-generic",
-        SolverKind::Naive => "naive",
-        SolverKind::Bitmask => "bitmask",
-        SolverKind::Candidates => "candidates",
-    }
 }
 
 /// This row's mean time over DLX's on the same file, and whether it is only a lower bound
@@ -268,6 +260,7 @@ fn table(rows: &[Row], args: &BenchArgs) -> String {
         "file",
         "puzzles",
         "solved",
+        "no solution",
         "gave up",
         "wrong",
         "median µs",
@@ -287,6 +280,7 @@ fn table(rows: &[Row], args: &BenchArgs) -> String {
             file,
             r.puzzles.to_string(),
             r.solved.to_string(),
+            r.no_solution.to_string(),
             r.gave_up.to_string(),
             r.wrong.to_string(),
             format!("{:.1}", r.median_us()),
@@ -338,9 +332,11 @@ fn table(rows: &[Row], args: &BenchArgs) -> String {
             out.push('\n');
         }
     }
-    let limit = match args.max_nodes {
-        Some(n) => format!("--max-nodes {n}"),
-        None => "no node limit".to_string(),
+    let limit = match (args.max_nodes, args.timeout) {
+        (Some(n), Some(t)) => format!("--max-nodes {n}, --timeout {t:?} per puzzle"),
+        (Some(n), None) => format!("--max-nodes {n}"),
+        (None, Some(t)) => format!("--timeout {t:?} per puzzle"),
+        (None, None) => "no node or time limit".to_string(),
     };
     out.push_str(&format!(
         "{} timed round(s) after a warm-up of {} puzzle(s) per solver; {limit}.\n\

@@ -7,160 +7,187 @@ use std::path::Path;
 use std::time::Instant;
 
 use sudoku_dlx::exact_cover::knuth::{Named, Parsed, Reader};
-use sudoku_dlx::exact_cover::{Chooser, Limits, Solver};
+use sudoku_dlx::exact_cover::{Chooser, Limits, SearchEnd, Solver};
 use sudoku_dlx::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
 use sudoku_dlx::sudoku::Grid;
 
-use super::input::open;
-use super::{CoverArgs, Exit};
+use super::error::{after_write, report};
+use super::input::{LineReader, MAX_LINE, open};
+use super::{CoverArgs, Error, Exit};
 
-/// Runs `cover`; returns the exit code.
-pub fn run(args: &CoverArgs) -> Exit {
+/// Runs `cover`; returns the exit code, or the error that stopped it.
+pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     if let Some(emit) = &args.emit {
         return emit_puzzle(&emit[0], &emit[1]);
     }
     let started = Instant::now();
     let path = args.file.as_deref().unwrap_or(Path::new("-"));
-    let (name, reader) = match open(path) {
-        Ok(input) => input,
-        Err(message) => {
-            eprintln!("{message}");
-            return Exit::BadInput;
-        }
-    };
-    let parsed = match read(reader, &name) {
-        Ok(p) => p,
-        Err(message) => {
-            eprintln!("{message}");
-            return Exit::BadInput;
-        }
-    };
+    let (name, reader) = open(path)?;
+    let parsed = read(reader, &name)?;
     for line in &parsed.ignored {
-        eprintln!("{name}:{line}: warning: option ignored (no primary items)");
+        report(&format!(
+            "{name}:{line}: warning: option ignored (no primary items)"
+        ));
     }
     let read_secs = started.elapsed().as_secs_f64();
     let searched = Instant::now();
     let mut solver = Solver::new(&parsed.named.problem);
+    let limits = Limits {
+        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        deadline: args.timeout.map(|t| searched + t),
+    };
     let out = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, out.lock());
     let limit = args.limit.unwrap_or(u64::MAX);
-    let written = if args.count {
-        let count = solver.count_solutions(limit);
-        let note = if count.stopped_early {
-            " (stopped at the limit)"
-        } else {
-            ""
-        };
-        writeln!(out, "{}{note}", count.solutions).map(|()| Exit::Ok)
+    let (found, end, written) = if args.count {
+        let mut found = 0u64;
+        let end = solver.search(Chooser::Mrv, limits, |_| {
+            found += 1;
+            if found >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        (found, end, Ok(()))
     } else {
         let wanted = if args.all { limit } else { 1 };
-        print_solutions(&mut solver, &parsed, wanted, args.all, &mut out)
+        print_solutions(&mut solver, &parsed, wanted, args.all, limits, &mut out)
     };
-    let exit = match written.and_then(|exit| out.flush().map(|()| exit)) {
-        Ok(exit) => exit,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Ok,
-        Err(e) => {
-            eprintln!("sudoku-dlx: writing output: {e}");
-            Exit::BadInput
-        }
+    let gave_up = match end {
+        SearchEnd::NodeLimit => Some("node limit reached"),
+        SearchEnd::Deadline => Some("time limit reached"),
+        SearchEnd::Exhausted | SearchEnd::Stopped => None,
     };
+    let mut exit = Exit::Ok;
+    let status = if args.count {
+        let note = match gave_up {
+            Some(why) => format!(" (gave up: {why})"),
+            None if end == SearchEnd::Stopped => " (stopped at the limit)".to_string(),
+            None => String::new(),
+        };
+        Some(format!("{found}{note}"))
+    } else if found == 0 {
+        Some(match gave_up {
+            Some(why) => format!("gave up ({why})"),
+            None => {
+                exit = Exit::NoSolution;
+                "no solution".to_string()
+            }
+        })
+    } else {
+        None
+    };
+    let written = written
+        .and_then(|()| match status {
+            Some(status) => writeln!(out, "{status}"),
+            None => Ok(()),
+        })
+        .and_then(|()| out.flush());
+    if let Some(why) = gave_up {
+        report(&format!("{name}: gave up after {found} solution(s): {why}"));
+        exit = exit.worst(Exit::GaveUp);
+    }
     if args.stats {
         let p = &parsed.named.problem;
         let s = solver.stats();
-        eprintln!(
+        report(&format!(
             "stats: {} primary + {} secondary items, {} options, {} colors",
             p.primary_items(),
             p.secondary_items(),
             p.options(),
             parsed.named.color_names.len()
-        );
-        eprintln!(
+        ));
+        report(&format!(
             "stats: solutions {}, nodes {}, link updates {}, read {read_secs:.3} s, search {:.3} s",
             s.solutions,
             s.nodes,
             s.updates,
             searched.elapsed().as_secs_f64()
-        );
+        ));
     }
-    exit
+    after_write(written)?;
+    Ok(exit)
 }
 
-/// Reads the whole input; `Err` is the message to print.
-fn read(mut reader: Box<dyn BufRead + '_>, name: &str) -> Result<Parsed, String> {
+/// Reads the whole input, a line at a time under the same cap as puzzle input.
+fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<Parsed, Error> {
+    let at = |line, fault: String| Error::At {
+        name: name.to_string(),
+        line,
+        fault,
+    };
     let mut knuth = Reader::new();
+    let mut lines = LineReader::new(reader).stop_at_cap();
     let mut buf = Vec::new();
-    let mut number = 0;
-    loop {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) => return Err(format!("sudoku-dlx: {name}: {e}")),
+    while let Some((number, full_len)) =
+        lines.next_line(&mut buf).map_err(|source| Error::Read {
+            name: name.to_string(),
+            source,
+        })?
+    {
+        if full_len > buf.len() {
+            return Err(at(number, format!("line too long (over {MAX_LINE} bytes)")));
         }
-        number += 1;
-        let bytes = buf.strip_suffix(b"\n").unwrap_or(&buf);
-        let line =
-            std::str::from_utf8(bytes).map_err(|_| format!("{name}:{number}: not valid UTF-8"))?;
+        let line = std::str::from_utf8(&buf).map_err(|_| at(number, "not valid UTF-8".into()))?;
         knuth
             .push_line(number, line)
-            .map_err(|e| format!("{name}:{}: {}", e.line, e.kind))?;
+            .map_err(|e| at(e.line, e.kind.to_string()))?;
     }
-    knuth
-        .finish()
-        .map_err(|e| format!("{name}:{}: {}", e.line, e.kind))
+    knuth.finish().map_err(|e| at(e.line, e.kind.to_string()))
 }
 
 /// Prints up to `wanted` solutions, options one per line in input order; with `numbered`,
-/// each after a line `N:` and separated by an empty line.
+/// each after a line `N:` and separated by an empty line. Returns the solutions found, how
+/// the search ended and how writing went.
 fn print_solutions<W: Write>(
     solver: &mut Solver,
     parsed: &Parsed,
     wanted: u64,
     numbered: bool,
+    limits: Limits,
     out: &mut W,
-) -> io::Result<Exit> {
+) -> (u64, SearchEnd, io::Result<()>) {
     let mut found = 0u64;
-    let mut failure = None;
+    let mut written = Ok(());
     let mut sorted = Vec::new();
-    solver.search(Chooser::Mrv, Limits::NONE, |solution| {
+    let end = solver.search(Chooser::Mrv, limits, |solution| {
         found += 1;
         sorted.clear();
         sorted.extend_from_slice(solution);
         sorted.sort_unstable();
-        let mut write = || -> io::Result<()> {
-            if numbered {
-                if found > 1 {
-                    writeln!(out)?;
-                }
-                writeln!(out, "{found}:")?;
-            }
-            for &o in &sorted {
-                writeln!(out, "{}", parsed.option_texts[o])?;
-            }
-            Ok(())
-        };
-        if let Err(e) = write() {
-            failure = Some(e);
-            return ControlFlow::Break(());
-        }
-        if found >= wanted {
+        written = write_solution(out, numbered.then_some(found), &sorted, parsed);
+        if written.is_err() || found >= wanted {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
     });
-    if let Some(e) = failure {
-        return Err(e);
+    (found, end, written)
+}
+
+/// One solution's options, after a line `N:` (and an empty line after the first) when
+/// numbered.
+fn write_solution<W: Write>(
+    out: &mut W,
+    number: Option<u64>,
+    options: &[usize],
+    parsed: &Parsed,
+) -> io::Result<()> {
+    if let Some(n) = number {
+        if n > 1 {
+            writeln!(out)?;
+        }
+        writeln!(out, "{n}:")?;
     }
-    if found == 0 {
-        writeln!(out, "no solution")?;
-        return Ok(Exit::NoSolution);
+    for &o in options {
+        writeln!(out, "{}", parsed.option_texts[o])?;
     }
-    Ok(Exit::Ok)
+    Ok(())
 }
 
 /// `--emit PUZZLE ARG`: the puzzle in Knuth's format on standard output.
-fn emit_puzzle(puzzle: &str, arg: &str) -> Exit {
+fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
     let built: Result<(String, Named), String> = match puzzle {
         "queens" => parse_number(arg).and_then(|n| {
             let q = Queens::new(n).map_err(|e| e.to_string())?;
@@ -196,32 +223,15 @@ fn emit_puzzle(puzzle: &str, arg: &str) -> Exit {
             "unknown puzzle {other:?} (expected queens, pentominoes, langford or sudoku)"
         )),
     };
-    let (title, named) = match built {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("sudoku-dlx: --emit {puzzle} {arg}: {e}");
-            return Exit::BadInput;
-        }
-    };
-    let text = match named.to_knuth() {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("sudoku-dlx: --emit {puzzle}: {e}");
-            return Exit::BadInput;
-        }
-    };
+    let usage = |e: String| Error::Usage(format!("--emit {puzzle} {arg}: {e}"));
+    let (title, named) = built.map_err(usage)?;
+    let text = named.to_knuth().map_err(|e| usage(e.to_string()))?;
     let mut out = io::stdout().lock();
     let written = writeln!(out, "| {title}")
         .and_then(|()| out.write_all(text.as_bytes()))
         .and_then(|()| out.flush());
-    match written {
-        Ok(()) => Exit::Ok,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Ok,
-        Err(e) => {
-            eprintln!("sudoku-dlx: writing output: {e}");
-            Exit::BadInput
-        }
-    }
+    after_write(written)?;
+    Ok(Exit::Ok)
 }
 
 fn parse_number(arg: &str) -> Result<usize, String> {

@@ -6,14 +6,15 @@ use std::path::Path;
 
 use sudoku_dlx::sudoku::format::{Parser, Record};
 
+use super::Error;
+
 /// The most bytes of one line kept in memory; the rest is counted and dropped, and the
 /// parser reports the line as too long. Longer than any puzzle line (625 cells for 25×25).
 pub const MAX_LINE: usize = 64 * 1024;
 
 /// Opens an input: standard input for `-`, the file otherwise. Returns the name messages use
-/// (`<stdin>` or the path) and a buffered reader, or the message for a file that cannot be
-/// opened (`sudoku-dlx: PATH: why`).
-pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), String> {
+/// (`<stdin>` or the path) and a buffered reader, or why the file cannot be opened.
+pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), Error> {
     if path == Path::new("-") {
         return Ok(("<stdin>".to_string(), Box::new(io::stdin().lock())));
     }
@@ -22,16 +23,24 @@ pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), String> {
             path.display().to_string(),
             Box::new(BufReader::with_capacity(64 * 1024, f)),
         )),
-        Err(e) => Err(format!("sudoku-dlx: {}: {e}", path.display())),
+        Err(source) => Err(Error::Read {
+            name: path.display().to_string(),
+            source,
+        }),
     }
 }
 
-/// Reads lines (split at `\n`) into a reused buffer, never holding more than [`MAX_LINE`]
-/// bytes of one line.
+/// Reads lines into a reused buffer, never holding more than [`MAX_LINE`] bytes of one
+/// line. A line ends at `\n`, `\r\n` or a lone `\r` (old Mac files); the end is not kept.
 pub struct LineReader<R> {
     inner: R,
     number: usize,
     bytes: u64,
+    /// The last line ended at `\r`: a `\n` right after it belongs to that line end.
+    after_cr: bool,
+    /// Return a line as soon as it passes the cap instead of reading to its end (for
+    /// inputs where a line that long is fatal: `/dev/zero` then ends at once).
+    stop_at_cap: bool,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -40,10 +49,19 @@ impl<R: BufRead> LineReader<R> {
             inner,
             number: 0,
             bytes: 0,
+            after_cr: false,
+            stop_at_cap: false,
         }
     }
 
-    /// Reads the next line into `buf` (without its `\n`). Returns its 1-based number and its
+    /// The same reader, returning a line as soon as it is longer than [`MAX_LINE`] (its
+    /// reported length is then only a lower bound).
+    pub fn stop_at_cap(mut self) -> Self {
+        self.stop_at_cap = true;
+        self
+    }
+
+    /// Reads the next line into `buf` (without its end). Returns its 1-based number and its
     /// full length, which exceeds `buf.len()` when the line was cut; `None` at the end.
     pub fn next_line(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<(usize, usize)>> {
         buf.clear();
@@ -61,17 +79,25 @@ impl<R: BufRead> LineReader<R> {
                 }
                 break;
             }
+            if std::mem::take(&mut self.after_cr) && available[0] == b'\n' {
+                self.inner.consume(1);
+                self.bytes += 1;
+                continue;
+            }
             any = true;
-            let (chunk, used, done) = match available.iter().position(|&b| b == b'\n') {
-                Some(i) => (&available[..i], i + 1, true),
-                None => (available, available.len(), false),
+            let (len, used, done) = match available.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(i) => {
+                    self.after_cr = available[i] == b'\r';
+                    (i, i + 1, true)
+                }
+                None => (available.len(), available.len(), false),
             };
             let room = MAX_LINE.saturating_sub(buf.len());
-            buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            full += chunk.len();
+            buf.extend_from_slice(&available[..len.min(room)]);
+            full += len;
             self.inner.consume(used);
             self.bytes += used as u64;
-            if done {
+            if done || (self.stop_at_cap && full > MAX_LINE) {
                 break;
             }
         }
@@ -155,11 +181,36 @@ mod tests {
         let mut buf = Vec::new();
         assert_eq!(r.next_line(&mut buf).unwrap(), Some((1, MAX_LINE + 10)));
         assert_eq!(buf.len(), MAX_LINE);
-        assert_eq!(r.next_line(&mut buf).unwrap(), Some((2, 3)));
-        assert_eq!(buf, b"ab\r");
+        assert_eq!(r.next_line(&mut buf).unwrap(), Some((2, 2)));
+        assert_eq!(buf, b"ab");
         assert_eq!(r.next_line(&mut buf).unwrap(), Some((3, 4)));
         assert_eq!(r.next_line(&mut buf).unwrap(), None);
         assert_eq!(r.bytes_read(), text.len() as u64);
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        // A tiny buffer, so that a `\r\n` pair is split between two reads.
+        let text = b"a\rb\r\n\r\rc\r\n";
+        let mut r = LineReader::new(io::BufReader::with_capacity(2, &text[..]));
+        let mut buf = Vec::new();
+        let mut lines = Vec::new();
+        while let Some((n, _)) = r.next_line(&mut buf).unwrap() {
+            lines.push((n, String::from_utf8(buf.clone()).unwrap()));
+        }
+        let want = [(1, "a"), (2, "b"), (3, ""), (4, ""), (5, "c")];
+        assert_eq!(lines, want.map(|(n, l)| (n, l.to_string())));
+        assert_eq!(r.bytes_read(), text.len() as u64);
+    }
+
+    #[test]
+    fn stops_at_the_cap_when_asked() {
+        let text = vec![b'x'; 3 * MAX_LINE];
+        let mut r = LineReader::new(io::BufReader::with_capacity(1024, &text[..])).stop_at_cap();
+        let mut buf = Vec::new();
+        let (n, full) = r.next_line(&mut buf).unwrap().unwrap();
+        assert_eq!((n, buf.len()), (1, MAX_LINE));
+        assert!(full > MAX_LINE && full < 2 * MAX_LINE, "{full}");
     }
 
     #[test]

@@ -4,9 +4,11 @@
 mod batch;
 mod bench;
 mod cover;
+mod error;
 mod input;
 mod output;
 mod solve;
+mod solvers;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,43 +16,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// Exit codes, from best to worst; a run exits with the worst that happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Exit {
-    /// Every puzzle solved (or counted).
-    Ok = 0,
-    /// Some puzzle has no solution.
-    NoSolution = 1,
-    /// Some puzzle hit `--max-nodes` or `--timeout`.
-    GaveUp = 3,
-    /// Bad input or usage.
-    BadInput = 2,
-    /// `bench`: some solver gave a wrong answer (not a fill, or not DLX's).
-    WrongAnswer = 4,
-}
-
-impl Exit {
-    /// How bad: the run's code is the worst seen. A wrong answer outranks bad input, which
-    /// outranks giving up, which outranks "no solution".
-    fn rank(self) -> u8 {
-        match self {
-            Exit::Ok => 0,
-            Exit::NoSolution => 1,
-            Exit::GaveUp => 2,
-            Exit::BadInput => 3,
-            Exit::WrongAnswer => 4,
-        }
-    }
-
-    /// The worse of two.
-    pub fn worst(self, other: Exit) -> Exit {
-        if other.rank() > self.rank() {
-            other
-        } else {
-            self
-        }
-    }
-}
+pub use error::{Error, Exit};
+pub use solvers::SolverKind;
 
 /// Solve Sudoku (and other exact-cover problems) with Knuth's dancing links.
 #[derive(Debug, Parser)]
@@ -88,7 +55,8 @@ enum Command {
     /// secondary items; every later line is an option; lines starting with `|` are
     /// comments; a secondary item may be colored, `name:color`. Prints the first solution's
     /// options as written, one per line (in input order), or `no solution`.
-    /// Exit code: 0 solved or counted, 1 no solution, 2 bad input or usage.
+    /// Exit code: 0 solved or counted, 1 no solution, 3 hit --max-nodes or --timeout, 2 bad
+    /// input or usage.
     Cover(CoverArgs),
 }
 
@@ -120,6 +88,24 @@ struct Common {
     /// Print puzzles, results, time and search nodes to standard error at the end.
     #[arg(long)]
     stats: bool,
+}
+
+/// Limits for each puzzle: the node budget and the time each may take (`--max-nodes`,
+/// `--timeout`), for `solve`, `count` and `bench`.
+#[derive(Debug, Clone, Copy)]
+pub struct PerPuzzle {
+    pub max_nodes: u64,
+    pub timeout: Option<Duration>,
+}
+
+impl PerPuzzle {
+    /// The limits for a search starting now.
+    pub fn limits(self) -> sudoku_dlx::sudoku::Limits {
+        sudoku_dlx::sudoku::Limits {
+            max_nodes: self.max_nodes,
+            deadline: self.timeout.map(|t| std::time::Instant::now() + t),
+        }
+    }
 }
 
 /// Parses `--timeout`: a number with `ms`, `s` or `m`, or bare milliseconds.
@@ -173,6 +159,10 @@ pub struct BenchArgs {
     /// Give up on a puzzle after this many search nodes (it then counts as "gave up").
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// Give up on a puzzle after this much time (it then counts as "gave up"): `2s`,
+    /// `250ms`, `1m`; a bare number is milliseconds.
+    #[arg(long, value_name = "TIME", value_parser = parse_timeout)]
+    timeout: Option<Duration>,
     /// Print CSV instead of a table.
     #[arg(long)]
     csv: bool,
@@ -197,6 +187,13 @@ pub struct CoverArgs {
     /// Stop after this many solutions.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
+    /// Give up after this many search nodes (options tried); exit code 3.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Give up after this much search time: `2s`, `1.5s`, `250ms`, `1m`; a bare number is
+    /// milliseconds; exit code 3.
+    #[arg(long, value_name = "TIME", value_parser = parse_timeout)]
+    timeout: Option<Duration>,
     /// Print the problem's size, solutions, search nodes, link updates and time to standard
     /// error.
     #[arg(long)]
@@ -208,24 +205,9 @@ pub struct CoverArgs {
         long,
         num_args = 2,
         value_names = ["PUZZLE", "ARG"],
-        conflicts_with_all = ["file", "all", "count", "limit", "stats"]
+        conflicts_with_all = ["file", "all", "count", "limit", "stats", "max_nodes", "timeout"]
     )]
     emit: Option<Vec<String>>,
-}
-
-/// The solvers on offer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SolverKind {
-    /// Dancing links (Algorithm X) specialised to Sudoku, the default.
-    Dlx,
-    /// The same search on the generic exact-cover engine (the reference; slower).
-    DlxGeneric,
-    /// Row-major backtracking, scanning row, column and box for each value tried.
-    Naive,
-    /// Row-major backtracking with used-value bitmasks per row, column and box.
-    Bitmask,
-    /// Row-major backtracking over candidates computed once from the givens.
-    Candidates,
 }
 
 /// Output formats for `solve`.
@@ -261,12 +243,21 @@ pub fn main() -> ExitCode {
             });
         }
     };
-    let exit = match cli.command {
+    if error::stdout_was_closed() {
+        let e = Error::StdoutClosed;
+        error::report(&e.to_string());
+        return ExitCode::from(e.exit() as u8);
+    }
+    let result = match cli.command {
         Command::Solve(args) => solve::run(solve::Job::Solve(args.format), &args.common),
         Command::Count(args) => solve::run(solve::Job::Count(args.limit), &args.common),
         Command::Bench(args) => bench::run(&args),
         Command::Cover(args) => cover::run(&args),
     };
+    let exit = result.unwrap_or_else(|e| {
+        error::report(&e.to_string());
+        e.exit()
+    });
     ExitCode::from(exit as u8)
 }
 

@@ -1,20 +1,18 @@
 //! `solve` and `count`: read records from each input, answer them on worker threads (see
 //! `batch`), write the answers in input order (see `output`), report.
 
-use std::collections::HashMap;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use sudoku_dlx::sudoku::format::Record;
-use sudoku_dlx::sudoku::{
-    Bitmask, Candidates, DlxSolver, GenericDlxSolver, Limits, Naive, NoSolution, Outcome, Shape,
-    SudokuSolver,
-};
+use sudoku_dlx::sudoku::{NoSolution, Outcome};
 
 use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
+use super::error::{after_write, report};
 use super::output::{Out, Text, entry};
-use super::{Common, Exit, OutputFormat, SolverKind};
+use super::solvers::Solvers;
+use super::{Common, Error, Exit, OutputFormat, PerPuzzle};
 
 /// What to do with each puzzle.
 pub enum Job {
@@ -32,40 +30,6 @@ struct Tally {
     gave_up: u64,
 }
 
-/// Solvers by shape, made on first use; each worker thread has its own.
-pub(super) struct Solvers {
-    kind: SolverKind,
-    by_shape: HashMap<Shape, Box<dyn SudokuSolver + Send>>,
-}
-
-impl Solvers {
-    pub(super) fn new(kind: SolverKind) -> Solvers {
-        Solvers {
-            kind,
-            by_shape: HashMap::new(),
-        }
-    }
-
-    pub(super) fn get(&mut self, shape: Shape) -> &mut dyn SudokuSolver {
-        let kind = self.kind;
-        self.by_shape
-            .entry(shape)
-            .or_insert_with(|| match kind {
-                SolverKind::Dlx => Box::new(DlxSolver::new(shape)),
-                SolverKind::DlxGeneric => Box::new(GenericDlxSolver::new(shape)),
-                SolverKind::Naive => Box::new(Naive::new(shape)),
-                SolverKind::Bitmask => Box::new(Bitmask::new(shape)),
-                SolverKind::Candidates => Box::new(Candidates::new(shape)),
-            })
-            .as_mut()
-    }
-
-    /// Search nodes over every solver made so far.
-    pub(super) fn nodes(&self) -> u64 {
-        self.by_shape.values().map(|s| s.nodes()).sum()
-    }
-}
-
 impl Tally {
     fn count(&mut self, status: Status) {
         self.puzzles += 1;
@@ -74,23 +38,6 @@ impl Tally {
             Status::NoSolution => self.no_solution += 1,
             Status::Error => self.errors += 1,
             Status::GaveUp => self.gave_up += 1,
-        }
-    }
-}
-
-/// Limits for each puzzle: the node budget and the time each may take.
-#[derive(Debug, Clone, Copy)]
-struct PerPuzzle {
-    max_nodes: u64,
-    timeout: Option<Duration>,
-}
-
-impl PerPuzzle {
-    /// The limits for a search starting now.
-    fn limits(self) -> Limits {
-        Limits {
-            max_nodes: self.max_nodes,
-            deadline: self.timeout.map(|t| Instant::now() + t),
         }
     }
 }
@@ -124,21 +71,16 @@ struct Answer {
     nodes: u64,
 }
 
-/// The run: every input in order; returns the exit code.
-pub fn run(job: Job, common: &Common) -> Exit {
+/// The run: every input in order; returns the exit code, or the error that stopped it.
+pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
     let started = Instant::now();
     let per_puzzle = PerPuzzle {
         max_nodes: common.max_nodes.unwrap_or(u64::MAX),
         timeout: common.timeout,
     };
     let kind = common.solver;
-    let workers = match Workers::new(common.threads.unwrap_or(0) as usize, || Solvers::new(kind)) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("sudoku-dlx: cannot start worker threads: {e}");
-            return Exit::BadInput;
-        }
-    };
+    let workers = Workers::new(common.threads.unwrap_or(0) as usize, || Solvers::new(kind))
+        .map_err(|e| Error::Threads(e.to_string()))?;
     let inputs: Vec<PathBuf> = if common.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -180,10 +122,10 @@ pub fn run(job: Job, common: &Common) -> Exit {
                     exit = exit.worst(a.status.exit());
                     written = written.and_then(|()| out.answer(&a.text));
                 }
-                (None, Item::Failure(message)) => {
+                (None, Item::Failure(e)) => {
                     written = written.and_then(|()| out.flush());
-                    progress.note(message);
-                    exit = exit.worst(Exit::BadInput);
+                    progress.note(&e.to_string());
+                    exit = exit.worst(e.exit());
                 }
                 // Every record has an answer.
                 (None, Item::Record { .. }) => {}
@@ -198,29 +140,23 @@ pub fn run(job: Job, common: &Common) -> Exit {
         }
     }
     progress.finish();
-    match written {
-        Ok(()) => {
-            // The reader is done (the channel is closed), so this does not wait.
-            drop(rx);
-            let _ = reader.join();
-        }
-        // The reader went away (`| head`): stop quietly. The reader thread stops at its
-        // next send, or with the process.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(e) => {
-            progress.note(&format!("sudoku-dlx: writing output: {e}"));
-            exit = exit.worst(Exit::BadInput);
-        }
+    if written.is_ok() {
+        // The reader is done (the channel is closed), so this does not wait. After a
+        // failed write it may not be: it stops at its next send, or with the process.
+        drop(rx);
+        let _ = reader.join();
     }
+    let written = after_write(written);
     if common.stats {
-        report(
+        report_stats(
             &tally,
             nodes,
             workers.threads(),
             started.elapsed().as_secs_f64(),
         );
     }
-    exit
+    written?;
+    Ok(exit)
 }
 
 /// Answers one record with this worker's solvers.
@@ -312,7 +248,7 @@ fn plain(text: &str) -> Text {
     }
 }
 
-fn report(t: &Tally, nodes: u64, threads: usize, secs: f64) {
+fn report_stats(t: &Tally, nodes: u64, threads: usize, secs: f64) {
     let per = if t.puzzles > 0 {
         secs * 1e6 / t.puzzles as f64
     } else {
@@ -328,12 +264,12 @@ fn report(t: &Tally, nodes: u64, threads: usize, secs: f64) {
     } else {
         0.0
     };
-    eprintln!(
+    report(&format!(
         "stats: puzzles {}, solved {}, no solution {}, errors {}, gave up {}",
         t.puzzles, t.solved, t.no_solution, t.errors, t.gave_up
-    );
-    eprintln!(
+    ));
+    report(&format!(
         "stats: wall time {secs:.3} s, {per:.1} µs/puzzle, {rate:.0} puzzles/s, {nodes} search nodes ({nodes_per:.1}/puzzle), {threads} {}",
         if threads == 1 { "thread" } else { "threads" }
-    );
+    ));
 }

@@ -36,10 +36,11 @@ pub struct GenericDlxSolver {
 }
 
 /// The engine's item choice for each [`Branching`]: the rules the specialised solver
-/// implements too, so that both walk the same tree.
+/// implements too, so that both walk the same tree (MRV is [`Chooser::MrvStopAtOne`],
+/// whose scan stops at the first item of length ≤ 1, not the engine's default).
 fn chooser(branching: Branching) -> Chooser<'static> {
     match branching {
-        Branching::Mrv => Chooser::Mrv,
+        Branching::Mrv => Chooser::MrvStopAtOne,
         Branching::ForcedThenLeftmost => Chooser::ForcedThenLeftmost,
     }
 }
@@ -82,7 +83,7 @@ impl GenericDlxSolver {
 
     /// Search nodes (options tried) so far, over every call.
     pub fn nodes(&self) -> u64 {
-        self.solver.stats().nodes
+        self.solver.stats().options_tried
     }
 }
 
@@ -152,7 +153,7 @@ impl FillSearch for GenericDlxSolver {
     }
 
     fn nodes(&self) -> u64 {
-        self.solver.stats().nodes
+        self.solver.stats().options_tried
     }
 
     fn lex_dfs_budget(&self) -> u64 {

@@ -1,0 +1,220 @@
+//! The command line's one error type and exit codes, and the one place that turns them into
+//! messages on standard error: [`report`]. A failed write to standard output is judged in
+//! one place too ([`after_write`]): a reader that went away (`| head`) ends the run quietly;
+//! anything else is an error.
+
+use std::fmt;
+use std::io::{self, Write};
+
+/// Exit codes, from best to worst; a run exits with the worst that happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Every puzzle solved (or counted).
+    Ok = 0,
+    /// Some puzzle has no solution.
+    NoSolution = 1,
+    /// Some puzzle hit `--max-nodes` or `--timeout`.
+    GaveUp = 3,
+    /// Bad input or usage.
+    BadInput = 2,
+    /// `bench`: some solver gave a wrong answer (not a fill, or not DLX's).
+    WrongAnswer = 4,
+}
+
+impl Exit {
+    /// How bad: the run's code is the worst seen. A wrong answer outranks bad input, which
+    /// outranks giving up, which outranks "no solution".
+    fn rank(self) -> u8 {
+        match self {
+            Exit::Ok => 0,
+            Exit::NoSolution => 1,
+            Exit::GaveUp => 2,
+            Exit::BadInput => 3,
+            Exit::WrongAnswer => 4,
+        }
+    }
+
+    /// The worse of two.
+    pub fn worst(self, other: Exit) -> Exit {
+        if other.rank() > self.rank() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// Everything that goes wrong in the command line outside the puzzles' own outcomes.
+#[derive(Debug)]
+pub enum Error {
+    /// An input that cannot be opened or read.
+    Read {
+        /// The input's name (`<stdin>` or the path).
+        name: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// A fault at a line of an input.
+    At {
+        /// The input's name.
+        name: String,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong there.
+        fault: String,
+    },
+    /// An input holding no puzzle at all: most likely the wrong input.
+    Empty {
+        /// The input's name.
+        name: String,
+    },
+    /// A flag's value that the flag parser cannot judge on its own.
+    Usage(String),
+    /// The worker threads could not be started.
+    Threads(String),
+    /// Standard output was closed when the run began (`>&-`): every answer would be lost.
+    StdoutClosed,
+    /// Writing to standard output failed for a reason other than a closed pipe.
+    Write(io::Error),
+}
+
+impl Error {
+    /// The exit code this error gives the run.
+    pub fn exit(&self) -> Exit {
+        Exit::BadInput
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Read { name, source } => write!(f, "sudoku-dlx: {name}: {source}"),
+            Error::At { name, line, fault } => write!(f, "{name}:{line}: {}", shorten(fault)),
+            Error::Empty { name } => write!(f, "sudoku-dlx: {name}: no puzzles found"),
+            Error::Usage(message) => write!(f, "sudoku-dlx: {message}"),
+            Error::Threads(why) => write!(f, "sudoku-dlx: cannot start worker threads: {why}"),
+            Error::StdoutClosed => f.write_str(
+                "sudoku-dlx: standard output is closed; the answers would be lost \
+                 (redirect it to /dev/null to discard them)",
+            ),
+            Error::Write(e) => write!(f, "sudoku-dlx: writing output: {e}"),
+        }
+    }
+}
+
+/// Most characters of one word of input (a name, a token) echoed in a message; longer words
+/// are cut, so a 10 MB item name is not echoed whole.
+pub const WORD_SHOWN: usize = 60;
+
+/// `message` with every word longer than [`WORD_SHOWN`] characters cut short and marked
+/// with its full length.
+pub fn shorten(message: &str) -> String {
+    if message.len() <= WORD_SHOWN {
+        return message.to_string();
+    }
+    let mut out = String::with_capacity(message.len().min(4 * WORD_SHOWN));
+    let mut rest = message;
+    while !rest.is_empty() {
+        let word_len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(word_len);
+        let chars = word.chars().count();
+        if chars > WORD_SHOWN {
+            out.extend(word.chars().take(WORD_SHOWN / 2));
+            out.push_str(&format!("…({chars} characters)"));
+        } else {
+            out.push_str(word);
+        }
+        let space_len = after
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(after.len());
+        out.push_str(&after[..space_len]);
+        rest = &after[space_len..];
+    }
+    out
+}
+
+/// Writes one message line to standard error. Never panics: a closed standard error only
+/// loses the message.
+pub fn report(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "{message}");
+}
+
+/// Judges a write to standard output: `Ok` when it worked or when the reader went away
+/// (`| head`: the run then stops quietly, as every command should), `Err` otherwise. The
+/// only place a broken pipe is handled.
+pub fn after_write(result: io::Result<()>) -> Result<(), Error> {
+    match result {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Error::Write(e)),
+        _ => Ok(()),
+    }
+}
+
+/// True when standard output was closed when the process began (`>&-`).
+///
+/// Rust's runtime reopens a closed standard descriptor on `/dev/null` for reading and
+/// writing before `main`, so writes "succeed" and every answer is lost. A shell's
+/// `>/dev/null` opens it for writing only, which tells the two apart. Linux only (it reads
+/// `/proc`); elsewhere always false.
+pub fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
+            return false;
+        };
+        if target != std::path::Path::new("/dev/null") {
+            return false;
+        }
+        let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+            return false;
+        };
+        // `flags:` is octal; the access mode is its low two bits (2 = O_RDWR).
+        info.lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .is_some_and(|flags| flags & 3 == 2)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn worst_ranks_codes() {
+        assert_eq!(Exit::NoSolution.worst(Exit::GaveUp), Exit::GaveUp);
+        assert_eq!(Exit::BadInput.worst(Exit::GaveUp), Exit::BadInput);
+        assert_eq!(Exit::WrongAnswer.worst(Exit::BadInput), Exit::WrongAnswer);
+    }
+
+    #[test]
+    fn long_words_are_shortened() {
+        let name = "x".repeat(10_000);
+        let message = format!("f:3: unknown item {name} here");
+        let short = shorten(&message);
+        assert_eq!(
+            short,
+            format!(
+                "f:3: unknown item {}…(10000 characters) here",
+                "x".repeat(30)
+            )
+        );
+        assert_eq!(shorten("a  b\tc"), "a  b\tc");
+        let wide = "é".repeat(70);
+        assert!(shorten(&wide).starts_with(&"é".repeat(30)));
+    }
+
+    #[test]
+    fn broken_pipes_are_quiet_and_other_write_errors_are_not() {
+        assert!(after_write(Ok(())).is_ok());
+        assert!(after_write(Err(io::ErrorKind::BrokenPipe.into())).is_ok());
+        let full = after_write(Err(io::Error::other("no space")));
+        assert_eq!(
+            full.unwrap_err().to_string(),
+            "sudoku-dlx: writing output: no space"
+        );
+    }
+}
