@@ -139,8 +139,8 @@ impl FillSearch for GenericDlxSolver {
                 && let Some(answer) = first.as_deref_mut()
             {
                 for &o in options {
-                    let (r, c, v) = encoding::placement(shape, o);
-                    answer[r * shape.side() + c] = v;
+                    let (cell, v) = encoding::cell_and_value(shape, o);
+                    answer[cell] = v;
                 }
             }
             if found >= stop_at {

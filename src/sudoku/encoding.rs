@@ -35,7 +35,8 @@
 //!
 //! There are `n³` options, one per placement: option `(r·n + c)·n + (v − 1)` ([`option`];
 //! [`placement`] inverts it) is "cell `(r, c)` holds `v`" and covers exactly its four items
-//! above, in the order cell, row, column, box. [`problem`] adds them in ascending option
+//! above, in the order cell, row, column, box ([`cell_and_value`] decodes it to a
+//! row-major cell index). [`problem`] adds them in ascending option
 //! number, so every item's list runs in ascending option order: within a cell item's list,
 //! ascending value.
 //!
@@ -109,6 +110,14 @@ pub fn placement(shape: Shape, option: usize) -> (usize, usize, u8) {
     (cell / n, cell % n, (option % n) as u8 + 1)
 }
 
+/// The cell (row-major index `row·n + col`) and value of option `option`: [`placement`]
+/// without splitting the cell, for decoding whole solutions.
+#[inline]
+pub fn cell_and_value(shape: Shape, option: usize) -> (usize, u8) {
+    let n = shape.side();
+    (option / n, (option % n) as u8 + 1)
+}
+
 /// The exact-cover problem of an empty grid of `shape`: the `4n²` items and `n³` options of
 /// the module docs, options added in ascending number.
 pub fn problem(shape: Shape) -> Problem {
@@ -142,6 +151,7 @@ mod tests {
                     for v in 1..=n {
                         let o = option(shape, r, c, v);
                         assert_eq!(placement(shape, o), (r, c, v as u8));
+                        assert_eq!(cell_and_value(shape, o), (r * n + c, v as u8));
                         let items = option_items(shape, r, c, v);
                         for (kind, &it) in items.iter().enumerate() {
                             assert_eq!(it / (n * n), kind, "item {it} of kind {kind}");

@@ -666,8 +666,8 @@ impl DlxSolver {
 /// Writes the options chosen (option nodes) into `answer`, which holds the givens.
 fn record(answer: &mut [u8], base: usize, shape: Shape, choice: &[u16]) {
     for &x in choice {
-        let (r, c, v) = encoding::placement(shape, (x as usize - base) / 4);
-        answer[r * shape.side() + c] = v;
+        let (cell, v) = encoding::cell_and_value(shape, (x as usize - base) / 4);
+        answer[cell] = v;
     }
 }
 
