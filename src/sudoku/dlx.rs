@@ -83,7 +83,10 @@ impl GenericDlxSolver {
 
     /// Search nodes (options tried) so far, over every call.
     pub fn nodes(&self) -> u64 {
-        self.solver.stats().options_tried
+        // Options tried, as the specialised solver counts (the engine's `nodes` also
+        // counts each search's root).
+        let stats = self.solver.stats();
+        stats.options_tried
     }
 }
 
@@ -153,7 +156,7 @@ impl FillSearch for GenericDlxSolver {
     }
 
     fn nodes(&self) -> u64 {
-        self.solver.stats().options_tried
+        GenericDlxSolver::nodes(self)
     }
 
     fn lex_dfs_budget(&self) -> u64 {
