@@ -17,9 +17,9 @@ use std::ops::ControlFlow;
 
 use super::encoding::{self, problem};
 use super::grid::{Grid, Shape};
-use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET};
+use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET, TieBreaker};
 use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
-use crate::exact_cover::{Chooser, Limits, SearchEnd, Solver};
+use crate::exact_cover::{ActiveItems, Chooser, ItemChooser, Limits, SearchEnd, Solver};
 
 /// The dancing-links Sudoku solver on the generic [`exact_cover`](crate::exact_cover) engine,
 /// for one shape; build once, solve many puzzles. The reference for the specialised
@@ -33,15 +33,49 @@ pub struct GenericDlxSolver {
     /// Nodes the forced-then-leftmost search may use before the witness construction of
     /// `lex.rs` takes over.
     lex_dfs_budget: u64,
+    /// The chooser for [`Branching::MrvRandomTies`], reseeded for each search.
+    random: RandomTies,
 }
 
 /// The engine's item choice for each [`Branching`]: the rules the specialised solver
 /// implements too, so that both walk the same tree (MRV is [`Chooser::MrvStopAtOne`],
-/// whose scan stops at the first item of length ≤ 1, not the engine's default).
-fn chooser(branching: Branching) -> Chooser<'static> {
+/// whose scan stops at the first item of length ≤ 1, not the engine's default). `random`
+/// is the chooser for [`Branching::MrvRandomTies`].
+fn chooser(branching: Branching, random: &mut RandomTies) -> Chooser<'_> {
     match branching {
         Branching::Mrv => Chooser::MrvStopAtOne,
         Branching::ForcedThenLeftmost => Chooser::ForcedThenLeftmost,
+        Branching::MrvRandomTies(seed) => {
+            random.ties = TieBreaker::new(seed, random.ties_items);
+            Chooser::Custom(random)
+        }
+    }
+}
+
+/// MRV with the random tie-break of [`TieBreaker`]: the first item of length ≤ 1, else the
+/// first item of minimum length at or after a random item, else the first of all.
+#[derive(Debug, Clone)]
+struct RandomTies {
+    ties: TieBreaker,
+    ties_items: usize,
+}
+
+impl ItemChooser for RandomTies {
+    fn choose(&mut self, items: &ActiveItems<'_>) -> Option<usize> {
+        let from = self.ties.next();
+        let (mut best, mut first, mut after) = (usize::MAX, None, None);
+        for (item, len) in items.iter() {
+            if len <= 1 {
+                return Some(item);
+            }
+            if len < best {
+                (best, first) = (len, Some(item));
+                after = (item >= from).then_some(item);
+            } else if len == best && after.is_none() && item >= from {
+                after = Some(item);
+            }
+        }
+        after.or(first)
     }
 }
 
@@ -53,6 +87,10 @@ impl GenericDlxSolver {
             solver: Solver::new(&problem(shape)),
             answer: vec![0; shape.cells()],
             lex_dfs_budget: LEX_DFS_BUDGET,
+            random: RandomTies {
+                ties: TieBreaker::new(0, 4 * shape.cells()),
+                ties_items: 4 * shape.cells(),
+            },
         }
     }
 
@@ -136,7 +174,8 @@ impl FillSearch for GenericDlxSolver {
     ) -> (u64, SearchEnd) {
         let shape = self.shape;
         let mut found = 0u64;
-        let end = self.solver.search(chooser(branching), limits, |options| {
+        let chooser = chooser(branching, &mut self.random);
+        let end = self.solver.search(chooser, limits, |options| {
             found += 1;
             if found == 1
                 && let Some(answer) = first.as_deref_mut()

@@ -291,11 +291,13 @@ fn uncommit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
 /// The item to branch on and its length, given that some item is active.
 ///
 /// Both choosers first take the first item with length ≤ 1 (as `Chooser::MrvStopAtOne` does).
-/// Otherwise MRV takes the first item of minimum length, and `LEFTMOST` the first active
-/// item. Items are in ascending order, as in the generic engine's item list. This is the
-/// plain version; on x86-64 [`choose`] is the same scan in SSE2, 16 lengths at a time.
+/// Otherwise MRV takes the first item of minimum length at or after index `from`, wrapping
+/// round (`from` = 0: the first of all; a random `from` breaks ties at random for the
+/// restarts of `lex.rs`), and `LEFTMOST` the first active item. Items are in ascending
+/// order, as in the generic engine's item list. This is the plain version; on x86-64
+/// [`choose`] is the same scan in SSE2, 16 lengths at a time.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn choose_portable<const LEFTMOST: bool>(len: &[Chunk]) -> (u16, u8) {
+fn choose_portable<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
     let lengths = len.iter().flatten().enumerate();
     if let Some((i, &l)) = lengths.clone().find(|&(_, &l)| l <= 1) {
         return (i as u16, l);
@@ -303,7 +305,11 @@ fn choose_portable<const LEFTMOST: bool>(len: &[Chunk]) -> (u16, u8) {
     let pick = if LEFTMOST {
         lengths.clone().find(|&(_, &l)| l < COVERED)
     } else {
-        lengths.clone().min_by_key(|&(_, &l)| l)
+        let best = lengths.clone().map(|(_, &l)| l).min();
+        let mut ties = lengths.clone().filter(|&(_, &l)| Some(l) == best);
+        ties.clone()
+            .find(|&(i, _)| i >= from)
+            .or_else(|| ties.next())
     };
     pick.map_or((0, 0), |(i, &l)| (i as u16, l))
 }
@@ -376,7 +382,7 @@ mod sse2 {
 /// whether some length is ≤ 1, and MRV keeps a running lane-wise minimum.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn choose<const LEFTMOST: bool>(len: &[Chunk]) -> (u16, u8) {
+fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
     let one = sse2::splat(1);
     let mut acc = sse2::splat(PAD);
     let mut leftmost = None;
@@ -406,8 +412,22 @@ fn choose<const LEFTMOST: bool>(len: &[Chunk]) -> (u16, u8) {
     }
     let best = sse2::min_lane(acc);
     let wanted = sse2::splat(best);
-    for (c, chunk) in len.iter().enumerate() {
-        let hit = sse2::eq_mask(sse2::load(chunk), wanted);
+    let hits = |c: usize| sse2::eq_mask(sse2::load(&len[c]), wanted);
+    if from > 0 {
+        // Random tie-break: the first hit at or after `from`, else the first of all.
+        let c0 = from / LANES;
+        for c in c0..len.len() {
+            let mut hit = hits(c);
+            if c == c0 {
+                hit &= !0u32 << (from % LANES);
+            }
+            if hit != 0 {
+                return ((c * LANES + hit.trailing_zeros() as usize) as u16, best);
+            }
+        }
+    }
+    for c in 0..len.len() {
+        let hit = hits(c);
         if hit != 0 {
             return ((c * LANES + hit.trailing_zeros() as usize) as u16, best);
         }
@@ -587,11 +607,16 @@ impl DlxSolver {
     /// Algorithm X from the placed givens, visiting each solution with its depth; the
     /// option nodes chosen are `self.choice[..depth]`. Leaves the matrix dirty on any
     /// early end (the next [`DlxSolver::place_givens`] resets it).
-    fn search<const LEFTMOST: bool>(
+    ///
+    /// With `RANDOM`, MRV ties are broken at random by [`lex::TieBreaker`] seeded with
+    /// `seed` (the restarts of `lex.rs`); without it, leftmost.
+    fn search<const LEFTMOST: bool, const RANDOM: bool>(
         &mut self,
         limits: Limits,
+        seed: u64,
         mut visit: impl FnMut(&[u16]) -> ControlFlow<()>,
     ) -> SearchEnd {
+        let mut ties = lex::TieBreaker::new(seed, 4 * self.shape.cells());
         let links = &mut *self.links;
         let len = &mut *self.len;
         let item = &*self.item;
@@ -610,7 +635,10 @@ impl DlxSolver {
                     break SearchEnd::Stopped;
                 }
             } else {
-                let (chosen, length) = choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0);
+                // Header node of item `k` is `k + 1`.
+                let from = if RANDOM { ties.next() + 1 } else { 0 };
+                let (chosen, length) =
+                    choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0, from);
                 if length > 0 {
                     // Items are cells, then rows, columns, boxes (`cells` of each kind).
                     slot = (chosen > cells) as usize
@@ -708,8 +736,13 @@ impl FillSearch for DlxSolver {
             }
         };
         let end = match branching {
-            Branching::Mrv => DlxSolver::search::<false>(self, limits, visit),
-            Branching::ForcedThenLeftmost => DlxSolver::search::<true>(self, limits, visit),
+            Branching::Mrv => DlxSolver::search::<false, false>(self, limits, 0, visit),
+            Branching::MrvRandomTies(seed) => {
+                DlxSolver::search::<false, true>(self, limits, seed, visit)
+            }
+            Branching::ForcedThenLeftmost => {
+                DlxSolver::search::<true, false>(self, limits, 0, visit)
+            }
         };
         (found, end)
     }
@@ -785,8 +818,19 @@ mod tests {
             if lens.iter().flatten().all(|&b| b >= COVERED) {
                 lens[at / LANES][at % LANES] = 2 + (next() % 24) as u8;
             }
-            assert_eq!(choose::<false>(&lens), choose_portable::<false>(&lens));
-            assert_eq!(choose::<true>(&lens), choose_portable::<true>(&lens));
+            let from = if round % 3 == 0 {
+                0
+            } else {
+                1 + (next() as usize) % (chunks * LANES - 1)
+            };
+            assert_eq!(
+                choose::<false>(&lens, from),
+                choose_portable::<false>(&lens, from)
+            );
+            assert_eq!(
+                choose::<true>(&lens, from),
+                choose_portable::<true>(&lens, from)
+            );
         }
     }
 

@@ -19,11 +19,23 @@
 //! of it, for both:
 //!
 //! 1. an MRV search counting to two fills: none, or exactly one, is the answer;
-//! 2. with two or more, a search choosing *forced, then leftmost*, which meets the fills in
-//!    lexicographic order (the proof is in [`encoding`](super::encoding)); its first fill
-//!    is the answer;
+//! 2. with two or more (or when step 1 passes [`COUNT_BUDGET`] nodes, a heavy tail: then
+//!    a first fill, if step 1 has none, comes from restarting searches, see below), a
+//!    search choosing *forced, then leftmost*, which meets the fills in lexicographic
+//!    order (the proof is in [`encoding`](super::encoding)); its first fill is the answer;
 //! 3. past [`LEX_DFS_BUDGET`] nodes in step 2 (near-empty large grids), the witness
 //!    construction below, starting from the first fill of step 1.
+//!
+//! Every search in the witness construction, and the search for a first fill after step 1
+//! gave up counting, is a *restarting* MRV search: the first run with the plain
+//! leftmost tie-break, then runs with random tie-breaks ([`Branching::MrvRandomTies`]),
+//! each cut off after `4·cells` nodes times the next term of Luby's sequence
+//! (1, 1, 2, 1, 1, 2, 4, …). Backtracking search on Sudoku has a heavy tail: one early
+//! choice can lead into a subtree with no fill that takes millions of nodes to refute,
+//! where another order finds a fill in a few hundred. The cutoffs bound what a bad run
+//! costs, and since they grow without bound, a run that needs the whole tree (to prove
+//! there is no fill) still gets it. The answer never depends on the runs: each search
+//! only says whether a fill exists.
 //!
 //! [`count_fills`] is the count with the same placement and item choice.
 //!
@@ -60,6 +72,38 @@ pub(crate) enum Branching {
     Mrv,
     /// Forced items first, otherwise the first empty cell: fills in lexicographic order.
     ForcedThenLeftmost,
+    /// MRV with ties among the shortest items broken at random by a [`TieBreaker`] with
+    /// this seed: for the restarts of the feasibility searches.
+    MrvRandomTies(u64),
+}
+
+/// The random tie-break both DLX solvers use for [`Branching::MrvRandomTies`], so that they
+/// still walk the same tree: at every branch point, draw `from` (an item number); when no
+/// item is forced, take the first item of minimum length at or after `from`, else the
+/// first of all.
+#[derive(Debug, Clone)]
+pub(crate) struct TieBreaker {
+    state: u64,
+    items: usize,
+}
+
+impl TieBreaker {
+    /// Draws item numbers in `0..items`; any seed works.
+    pub(crate) fn new(seed: u64, items: usize) -> TieBreaker {
+        TieBreaker {
+            state: seed | 1,
+            items,
+        }
+    }
+
+    /// The next `from` (xorshift64*).
+    #[inline]
+    pub(crate) fn next(&mut self) -> usize {
+        self.state ^= self.state >> 12;
+        self.state ^= self.state << 25;
+        self.state ^= self.state >> 27;
+        (self.state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % self.items
+    }
 }
 
 /// One Sudoku search on a dancing-links matrix, as the policy needs it. Implemented by both
@@ -107,6 +151,70 @@ fn gave_up(end: SearchEnd) -> Result<(), GaveUp> {
     GaveUp::from_end(end).map_or(Ok(()), Err)
 }
 
+/// Nodes the MRV search counting to two may use; past it, [`smallest_fill`] stops
+/// counting (the answer does not need the count) and goes on with restarting searches.
+/// 9×9 puzzles stay far below it; it cuts off the heavy tail of random 16×16 puzzles
+/// (one took 715 M nodes for its first fill by deterministic MRV).
+pub const COUNT_BUDGET: u64 = 100_000;
+
+/// The `k`-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …: the
+/// restart cutoffs, in units, of [`first_fill`].
+fn luby(k: u64) -> u64 {
+    let mut k = k;
+    loop {
+        // The smallest 2^j - 1 >= k.
+        let mut top = 1u64;
+        while top < k {
+            top = 2 * top + 1;
+        }
+        if top == k {
+            return top.div_ceil(2);
+        }
+        k -= top / 2;
+    }
+}
+
+/// Whether `partial` (placed already, or placed here when `placed` is false) has a fill,
+/// writing it into `fill`: an MRV search restarted with random tie-breaks and Luby
+/// cutoffs of `4·cells` nodes, the first run with the plain leftmost tie-break. A bad
+/// early choice so costs one cutoff instead of an exponential subtree; a run that ends
+/// within its cutoff is complete (a fill, or none). `limits` and `start` as in
+/// [`smallest_fill`].
+fn first_fill<S: FillSearch>(
+    s: &mut S,
+    partial: &Grid,
+    limits: Limits,
+    start: u64,
+    fill: &mut [u8],
+) -> Result<bool, GaveUp> {
+    let unit = 4 * s.shape().cells() as u64;
+    for run in 1u64.. {
+        if s.place_givens(partial).is_err() {
+            return Ok(false);
+        }
+        let left = limits.max_nodes.saturating_sub(s.nodes() - start);
+        let cutoff = unit.saturating_mul(luby(run));
+        let branching = if run == 1 {
+            Branching::Mrv
+        } else {
+            Branching::MrvRandomTies(run.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        };
+        fill.copy_from_slice(partial.cells());
+        let rest = Limits {
+            max_nodes: left.min(cutoff),
+            ..limits
+        };
+        match s.search(branching, rest, 1, Some(fill)) {
+            (_, SearchEnd::Stopped) => return Ok(true),
+            (_, SearchEnd::Exhausted) => return Ok(false),
+            (_, SearchEnd::Deadline) => return Err(GaveUp::Timeout),
+            (_, SearchEnd::NodeLimit) if left <= cutoff => return Err(GaveUp::NodeLimit),
+            (_, SearchEnd::NodeLimit) => {}
+        }
+    }
+    unreachable!("the runs never end")
+}
+
 /// The lexicographically smallest fill of `puzzle` within `limits` (the node limit covers
 /// the whole solve): the policy of the module docs.
 pub(crate) fn smallest_fill<S: FillSearch>(s: &mut S, puzzle: &Grid, limits: Limits) -> Outcome {
@@ -117,10 +225,16 @@ pub(crate) fn smallest_fill<S: FillSearch>(s: &mut S, puzzle: &Grid, limits: Lim
     // Taken out (no allocation) so that the searches can write it.
     let mut answer = std::mem::take(s.scratch());
     answer.copy_from_slice(puzzle.cells());
-    let (found, end) = s.search(Branching::Mrv, limits, 2, Some(&mut answer));
+    let counting = Limits {
+        max_nodes: limits.max_nodes.min(COUNT_BUDGET),
+        ..limits
+    };
+    let (found, end) = s.search(Branching::Mrv, counting, 2, Some(&mut answer));
     let shape = s.shape();
     let grid = |answer: &[u8]| Grid::from_values(shape, answer).expect("values are in range");
+    let cut_short = end == SearchEnd::NodeLimit && limits.max_nodes > COUNT_BUDGET;
     let outcome = match (found, gave_up(end)) {
+        (0 | 1, Err(_)) if cut_short => None,
         (0 | 1, Err(why)) => Some(Outcome::GaveUp(why)),
         (0, _) => Some(Outcome::NoSolution(NoSolution::Unsolvable)),
         (1, _) => Some(Outcome::Solved(grid(&answer))),
@@ -130,8 +244,22 @@ pub(crate) fn smallest_fill<S: FillSearch>(s: &mut S, puzzle: &Grid, limits: Lim
         *s.scratch() = answer;
         return outcome;
     }
-    // Several fills: search again, meeting them in lexicographic order; the first fill
-    // found above is kept as the witness in case that search runs too long.
+    // Several fills, or counting was cut short: search again, meeting the fills in
+    // lexicographic order; a first fill is kept as the witness in case that search runs
+    // too long.
+    if found == 0 {
+        match first_fill(s, puzzle, limits, start, &mut answer) {
+            Ok(true) => {}
+            Ok(false) => {
+                *s.scratch() = answer;
+                return Outcome::NoSolution(NoSolution::Unsolvable);
+            }
+            Err(why) => {
+                *s.scratch() = answer;
+                return Outcome::GaveUp(why);
+            }
+        }
+    }
     let witness = answer.clone();
     let rest = Limits {
         max_nodes: limits.max_nodes.saturating_sub(s.nodes() - start),
@@ -149,21 +277,12 @@ pub(crate) fn smallest_fill<S: FillSearch>(s: &mut S, puzzle: &Grid, limits: Lim
         SearchEnd::Stopped => Outcome::Solved(grid(&answer)),
         SearchEnd::NodeLimit if rest.max_nodes > budget => {
             smallest_from_witness(puzzle, &witness, |partial, fill| {
-                if s.place_givens(partial).is_err() {
-                    return Ok(false);
-                }
-                let rest = Limits {
-                    max_nodes: limits.max_nodes.saturating_sub(s.nodes() - start),
-                    ..limits
-                };
-                fill.copy_from_slice(partial.cells());
-                let (found, end) = s.search(Branching::Mrv, rest, 1, Some(fill));
-                gave_up(end).map(|()| found > 0)
+                first_fill(s, partial, limits, start, fill)
             })
         }
         SearchEnd::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
         SearchEnd::Deadline => Outcome::GaveUp(GaveUp::Timeout),
-        // Cannot happen: the first search found two fills.
+        // Cannot happen: a fill is known.
         SearchEnd::Exhausted => Outcome::NoSolution(NoSolution::Unsolvable),
     };
     *s.scratch() = answer;
@@ -186,9 +305,9 @@ pub(crate) fn count_fills<S: FillSearch>(
 
 /// Builds the smallest fill of `puzzle` from `witness` (any fill of it).
 ///
-/// `first_fill(partial, out)` must run an MRV search on `partial` (a grid whose fixed cells
-/// do not clash) and, if it finds a fill, write it into `out` (every cell) and return
-/// `Ok(true)`; `Ok(false)` when there is none; `Err` when a search limit ended it.
+/// `first_fill(partial, out)` must search `partial` (a grid whose fixed cells do not clash)
+/// and, if it finds a fill, write it into `out` (every cell) and return `Ok(true)`;
+/// `Ok(false)` when there is none; `Err` when a search limit ended it.
 fn smallest_from_witness(
     puzzle: &Grid,
     witness: &[u8],

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod large;
+
 use std::path::{Path, PathBuf};
 
 /// SplitMix64: small, seeded, good enough to shuffle grids.
