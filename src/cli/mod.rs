@@ -6,9 +6,11 @@ mod bench;
 mod cover;
 mod error;
 mod input;
+mod logic;
 mod output;
 mod solve;
 mod solvers;
+mod variant;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -58,6 +60,92 @@ enum Command {
     /// Exit code: 0 solved or counted, 1 no solution, 3 hit --max-nodes or --timeout, 2 bad
     /// input or usage.
     Cover(CoverArgs),
+    /// The next step of each puzzle on the strategy ladder, with its reason.
+    ///
+    /// Text: `technique: reason`. JSON (one object per puzzle): `puzzle`, `technique`,
+    /// `reason`, `place` and `eliminate` (lists of `["r4c7", 5]`), `cells` and `digits` (the
+    /// pattern). Only a guess needs the puzzle's fill, so only then is a puzzle without one
+    /// fill refused. Exit code: 0 all answered, 1 some puzzle has no fill or several, 2 bad
+    /// input or usage.
+    Hint(HintArgs),
+    /// Every step of each puzzle to its solution, on the strategy ladder.
+    ///
+    /// Text: the puzzle, numbered steps, the solution. JSON: one line per puzzle,
+    /// `{"puzzle":…, "steps":[step, …], "solution":…}`, each step as `hint` writes it.
+    /// Exit codes as for `hint`.
+    Explain(ExplainArgs),
+    /// Rate puzzles: QQWing's level, the hardest technique, a Sudoku-Explainer-like score,
+    /// technique counts and a machine effort.
+    ///
+    /// Exit codes as for `hint`.
+    Rate(RateArgs),
+}
+
+/// Flags shared by `hint`, `explain` and `rate`.
+#[derive(Debug, Args)]
+struct LogicCommon {
+    /// Puzzle files; `-` or none for standard input (the formats `solve` reads).
+    files: Vec<PathBuf>,
+    /// Worker threads (at most 1024); 0 or none for one per core. Answers keep the input
+    /// order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Never show the progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Print puzzles, results and time to standard error at the end.
+    #[arg(long)]
+    stats: bool,
+}
+
+impl LogicCommon {
+    fn common(&self) -> Common {
+        Common {
+            files: self.files.clone(),
+            solver: SolverKind::Dlx,
+            max_nodes: None,
+            timeout: None,
+            threads: self.threads,
+            quiet: self.quiet,
+            stats: self.stats,
+            variant: variant::VariantArgs::default(),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct HintArgs {
+    #[command(flatten)]
+    common: LogicCommon,
+    /// Output format (`csv` is taken as `json`).
+    #[arg(long, value_enum, default_value_t = logic::LogicFormat::Text)]
+    format: logic::LogicFormat,
+}
+
+#[derive(Debug, Args)]
+struct ExplainArgs {
+    #[command(flatten)]
+    common: LogicCommon,
+    /// Output format (`csv` is taken as `json`).
+    #[arg(long, value_enum, default_value_t = logic::LogicFormat::Text)]
+    format: logic::LogicFormat,
+    /// Show the candidates grid before each step (JSON: a `candidates` pencilmark line in
+    /// each step).
+    #[arg(long)]
+    candidates: bool,
+}
+
+#[derive(Debug, Args)]
+struct RateArgs {
+    #[command(flatten)]
+    common: LogicCommon,
+    /// Output format: text, csv (with a header) or json.
+    #[arg(long, value_enum, default_value_t = logic::LogicFormat::Text)]
+    format: logic::LogicFormat,
+    /// Random isomorphs searched for the machine effort.
+    #[arg(long, value_name = "K", default_value_t = sudoku_dlx::sudoku::logic::DEFAULT_SAMPLES as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    samples: u64,
 }
 
 /// Flags shared by the puzzle subcommands.
@@ -88,6 +176,8 @@ struct Common {
     /// Print puzzles, results, time and search nodes to standard error at the end.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    variant: variant::VariantArgs,
 }
 
 /// Limits for each puzzle: the node budget and the time each may take (`--max-nodes`,
@@ -198,16 +288,88 @@ pub struct CoverArgs {
     /// error.
     #[arg(long)]
     stats: bool,
-    /// Write a puzzle in Knuth's format instead of solving: `queens N`, `pentominoes RxC`
+    /// Print the cheapest solution, with its cost (options may cost `|n`, as in Knuth's dlx5).
+    #[arg(long, conflicts_with_all = ["count", "all", "best"])]
+    min_cost: bool,
+    /// Print the K cheapest solutions, cheapest first, each after a line `N: cost C`;
+    /// solutions of equal cost come in the order of their sorted option numbers.
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all"],
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    best: Option<u64>,
+    /// Write an equivalent, smaller problem in the same format instead of solving (Knuth's
+    /// dlx-pre); what was removed is reported on standard error.
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "min_cost", "best"])]
+    pre: bool,
+    /// Write a puzzle in Knuth's format instead of solving: `queens N`, `kqueens N:K` (K
+    /// queens on N×N, with multiplicities), `pentominoes RxC`
     /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
-    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells).
+    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells, with the
+    /// variant flags for a variant), `samurai FILE` or `general FILE` (Knuth's general
+    /// Sudoku format).
     #[arg(
         long,
         num_args = 2,
         value_names = ["PUZZLE", "ARG"],
-        conflicts_with_all = ["file", "all", "count", "limit", "stats", "max_nodes", "timeout"]
+        conflicts_with_all = [
+            "file", "all", "count", "limit", "stats", "max_nodes", "timeout", "min_cost", "best",
+            "pre"
+        ]
     )]
     emit: Option<Vec<String>>,
+    #[command(flatten)]
+    variant: variant::VariantArgs,
+    #[command(flatten)]
+    split: SplitArgs,
+}
+
+/// `cover`'s flags for every core and for many machines (see `cli/cover/split.rs`).
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// Threads for --count and --all (at most 1024); 0 or none for one per core. The
+    /// search tree is cut into subtrees that the threads share; the count, and the
+    /// solutions and their order, are those of one thread.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Cut the search tree into at least N subtrees and write them as job lines (with
+    /// finished lines for subtrees the split itself finished) instead of solving.
+    #[arg(
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..=10_000_000),
+        conflicts_with_all = ["all", "count", "limit", "job", "jobs", "merge", "emit"]
+    )]
+    #[arg(long = "split")]
+    parts: Option<u64>,
+    /// Count the solutions of one job line written by --split; print one result line.
+    #[arg(
+        long,
+        value_name = "LINE",
+        conflicts_with_all = ["all", "count", "limit", "jobs", "merge", "emit"]
+    )]
+    job: Option<String>,
+    /// Run job lines of this file written by --split: the job numbered --index, and with
+    /// --stride S also the jobs numbered --index + S, + 2S, ...; one result line each.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "index",
+        conflicts_with_all = ["all", "count", "limit", "merge", "emit"]
+    )]
+    jobs: Option<PathBuf>,
+    /// The first job that --jobs runs.
+    #[arg(long, value_name = "I", requires = "jobs")]
+    index: Option<u64>,
+    /// With --jobs: run every S-th job from --index on.
+    #[arg(long, value_name = "S", requires = "index", value_parser = clap::value_parser!(u64).range(1..))]
+    stride: Option<u64>,
+    /// Check and add up result lines: the job file written by --split, then the result
+    /// files (`-` for standard input). Prints `total N` and `nodes N`.
+    #[arg(
+        long,
+        num_args = 2..,
+        value_names = ["JOBS", "RESULTS"],
+        conflicts_with_all = ["file", "all", "count", "limit", "stats", "emit"]
+    )]
+    merge: Option<Vec<PathBuf>>,
 }
 
 /// Output formats for `solve`.
@@ -253,6 +415,24 @@ pub fn main() -> ExitCode {
         Command::Count(args) => solve::run(solve::Job::Count(args.limit), &args.common),
         Command::Bench(args) => bench::run(&args),
         Command::Cover(args) => cover::run(&args),
+        Command::Hint(args) => solve::run(
+            solve::Job::Logic(logic::Task::Hint(args.format)),
+            &args.common.common(),
+        ),
+        Command::Explain(args) => solve::run(
+            solve::Job::Logic(logic::Task::Explain {
+                format: args.format,
+                candidates: args.candidates,
+            }),
+            &args.common.common(),
+        ),
+        Command::Rate(args) => solve::run(
+            solve::Job::Logic(logic::Task::Rate {
+                format: args.format,
+                samples: args.samples as usize,
+            }),
+            &args.common.common(),
+        ),
     };
     let exit = result.unwrap_or_else(|e| {
         error::report(&e.to_string());

@@ -16,6 +16,7 @@ use std::fmt;
 use thiserror::Error;
 
 use super::grid::{Grid, GridError, Shape, allowed_symbols, describe_byte};
+use super::pencil::{self, PencilError};
 
 /// The text format of a record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,6 +29,8 @@ pub enum Format {
     Compact,
     /// A boxed grid for people: `spaced` with `|` and `-` lines between boxes.
     Pretty,
+    /// One line of `n³` pencilmarks (see [`super::pencil`]).
+    Pencilmarks,
 }
 
 impl Format {
@@ -44,6 +47,7 @@ impl fmt::Display for Format {
             Format::Spaced => "spaced",
             Format::Compact => "compact",
             Format::Pretty => "pretty",
+            Format::Pencilmarks => "pencilmarks",
         })
     }
 }
@@ -92,6 +96,9 @@ pub enum FormatErrorKind {
         /// Rows found.
         found: usize,
     },
+    /// A pencilmark line that does not parse.
+    #[error("{0}")]
+    Pencilmarks(PencilError),
     /// A line longer than the reader keeps.
     #[error("line too long ({length} bytes)")]
     LineTooLong {
@@ -107,8 +114,11 @@ pub struct Record {
     pub line: usize,
     /// The format it was written in.
     pub format: Format,
-    /// The puzzle, or the first fault found in it.
+    /// The puzzle, or the first fault found in it. For pencilmarks: the cells with one
+    /// candidate.
     pub grid: Result<Grid, FormatError>,
+    /// The candidates of each cell (bit `v − 1`) when the record is a pencilmark line.
+    pub marks: Option<Vec<u32>>,
 }
 
 /// A grid being read row by row.
@@ -279,6 +289,7 @@ impl Parser {
                     line: number,
                     format: Format::Line,
                     grid: Err(error),
+                    marks: None,
                 }),
             };
         }
@@ -290,6 +301,9 @@ impl Parser {
         }
         let (parts, bar) = entries(line);
         if self.pending.is_none() {
+            if parts.len() == 1 && !bar && pencil::shape_for_length(line.len()).is_some() {
+                return Some(pencil::record(number, line));
+            }
             if parts.len() == 1 && !bar && is_line_length(line.len()) {
                 return Some(Record {
                     line: number,
@@ -298,6 +312,7 @@ impl Parser {
                         line: number,
                         kind: FormatErrorKind::Line(e),
                     }),
+                    marks: None,
                 });
             }
             let (format, side) = if parts.len() == 1 && !bar {
@@ -323,6 +338,7 @@ impl Parser {
                             what: if found_cells { "cells" } else { "numbers" },
                         },
                     }),
+                    marks: None,
                 });
             };
             self.pending = Some(Pending {
@@ -422,6 +438,7 @@ impl Parser {
             line: p.start,
             format: p.format,
             grid,
+            marks: None,
         }
     }
 
@@ -437,6 +454,7 @@ impl Parser {
             line: p.start,
             format: p.format,
             grid: Err(error),
+            marks: None,
         }
     }
 
@@ -475,6 +493,10 @@ pub fn render(grid: &Grid, format: Format) -> String {
     match format {
         Format::Line => {
             out.push_str(&grid.to_line());
+            out.push('\n');
+        }
+        Format::Pencilmarks => {
+            out.push_str(&pencil::line_of(grid));
             out.push('\n');
         }
         Format::Compact => {

@@ -31,13 +31,25 @@
 //!   [`Chooser::ForcedThenLeftmost`] visits
 //!   solutions in option order; [`Chooser::Custom`] takes any [`ItemChooser`]. Only
 //!   primary items are ever chosen.
-//! * [`knuth`] reads and writes Knuth's text format (item and color names).
+//! * [`split`] cuts the search tree into subtrees named by their paths from the root, for
+//!   many threads or many machines, and searches one subtree.
+//! * [`knuth`] reads and writes Knuth's text format (item and color names, dlx3's
+//!   multiplicities, dlx5's costs).
+//! * [`MultiSolver`] ([`multiplicity`]) is Knuth's Algorithm M: primary items covered
+//!   between `lo` and `hi` times ([`Problem::set_multiplicity`]), with colors.
+//! * [`preprocess`] is Knuth's dlx-pre: an equivalent, smaller problem.
+//! * [`cost`] finds the cheapest solutions when options have costs ([`Problem::set_cost`]).
 
 mod arena;
+pub mod cost;
 pub mod knuth;
+pub mod multiplicity;
+pub mod preprocess;
 mod problem;
 mod search;
+pub mod split;
 
+pub use multiplicity::MultiSolver;
 pub use problem::{MAX_NODES, Problem, ProblemError};
 pub use search::{
     ActiveItems, Chooser, Count, ItemChooser, Limits, SearchEnd, SelectError, Solver, Stats,

@@ -39,6 +39,30 @@ pub enum ProblemError {
         /// The limit that was passed.
         max: usize,
     },
+    /// A multiplicity was given to an item that is not primary.
+    #[error("item {item} is not a primary item, so it takes no multiplicity")]
+    NotPrimary {
+        /// The item given.
+        item: usize,
+    },
+    /// A multiplicity interval `[lo..hi]` with `hi = 0` or `lo > hi`.
+    #[error("item {item}: bad multiplicity {lo}:{hi} (need 0 <= lo <= hi and hi >= 1)")]
+    BadMultiplicity {
+        /// The item given.
+        item: usize,
+        /// The lower bound given.
+        lo: u32,
+        /// The upper bound given.
+        hi: u32,
+    },
+    /// A cost was given to an option that does not exist.
+    #[error("unknown option {option} (the problem has {options} options)")]
+    UnknownOption {
+        /// The option given.
+        option: usize,
+        /// How many options the problem has.
+        options: usize,
+    },
 }
 
 /// An exact-cover problem: `primary` items that every solution covers exactly once,
@@ -60,6 +84,11 @@ pub struct Problem {
     pub(crate) option_ends: Vec<usize>,
     /// True once any entry has a color: the search then uses Algorithm C's purify step.
     pub(crate) has_colors: bool,
+    /// Multiplicity `(lo, hi)` of primary items, by item number (Knuth's dlx3); items past
+    /// the end are `(1, 1)`. Empty in the common case, so plain problems pay nothing.
+    pub(crate) bounds: Vec<(u32, u32)>,
+    /// Cost of each option, by option number (Knuth's dlx5); options past the end cost 0.
+    pub(crate) costs: Vec<u64>,
 }
 
 impl Problem {
@@ -187,6 +216,88 @@ impl Problem {
     }
 }
 
+/// Multiplicities (Knuth's dlx3, Algorithm M) and option costs (dlx5). Only
+/// [`MultiSolver`](crate::MultiSolver) and [`cost`](crate::cost) honour them; [`Solver`](
+/// crate::Solver) solves the plain problem, every primary item exactly once.
+impl Problem {
+    /// Lets primary item `item` be covered between `lo` and `hi` times (Knuth's `lo:hi|name`)
+    /// instead of exactly once. Errors: not a primary item, `hi = 0`, or `lo > hi`; the
+    /// problem is then unchanged.
+    ///
+    /// ```
+    /// use dlx_cover::{MultiSolver, Problem};
+    /// // Item 0 must be covered twice, by any two of three options.
+    /// let mut p = Problem::new(1, 0)?;
+    /// for _ in 0..3 {
+    ///     p.add_option([0])?;
+    /// }
+    /// p.set_multiplicity(0, 2, 2)?;
+    /// assert_eq!(MultiSolver::new(&p).count_solutions(u64::MAX).solutions, 3);
+    /// # Ok::<(), dlx_cover::ProblemError>(())
+    /// ```
+    pub fn set_multiplicity(&mut self, item: usize, lo: u32, hi: u32) -> Result<(), ProblemError> {
+        if item >= self.primary {
+            return Err(ProblemError::NotPrimary { item });
+        }
+        if hi == 0 || lo > hi {
+            return Err(ProblemError::BadMultiplicity { item, lo, hi });
+        }
+        if self.bounds.len() <= item {
+            if (lo, hi) == (1, 1) {
+                return Ok(());
+            }
+            self.bounds.resize(item + 1, (1, 1));
+        }
+        self.bounds[item] = (lo, hi);
+        Ok(())
+    }
+
+    /// The multiplicity `(lo, hi)` of a primary item (`(1, 1)` unless set), or `None` for a
+    /// secondary item or one out of range.
+    pub fn multiplicity(&self, item: usize) -> Option<(u32, u32)> {
+        (item < self.primary).then(|| self.bounds.get(item).copied().unwrap_or((1, 1)))
+    }
+
+    /// True when some primary item has a multiplicity other than exactly once.
+    pub fn has_multiplicities(&self) -> bool {
+        self.bounds.iter().any(|&b| b != (1, 1))
+    }
+
+    /// True when some entry gives a secondary item a color.
+    pub fn has_colors(&self) -> bool {
+        self.has_colors
+    }
+
+    /// Sets the cost of option `option` (Knuth's `|n` after an option). Errors when there is
+    /// no such option.
+    pub fn set_cost(&mut self, option: usize, cost: u64) -> Result<(), ProblemError> {
+        if option >= self.options() {
+            return Err(ProblemError::UnknownOption {
+                option,
+                options: self.options(),
+            });
+        }
+        if self.costs.len() <= option {
+            if cost == 0 {
+                return Ok(());
+            }
+            self.costs.resize(option + 1, 0);
+        }
+        self.costs[option] = cost;
+        Ok(())
+    }
+
+    /// The cost of option `option` (0 unless set).
+    pub fn cost(&self, option: usize) -> u64 {
+        self.costs.get(option).copied().unwrap_or(0)
+    }
+
+    /// True when some option has a cost other than 0.
+    pub fn has_costs(&self) -> bool {
+        self.costs.iter().any(|&c| c != 0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,5 +337,52 @@ mod tests {
             vec![(0, 0), (1, 2)]
         );
         assert!(p.has_colors);
+    }
+
+    #[test]
+    fn multiplicities_and_costs_are_checked_and_default() {
+        let mut p = Problem::new(2, 1).unwrap();
+        p.add_option([0, 2]).unwrap();
+        assert_eq!(p.multiplicity(1), Some((1, 1)));
+        assert_eq!(p.multiplicity(2), None);
+        assert!(!p.has_multiplicities());
+        assert_eq!(p.set_multiplicity(1, 1, 1), Ok(()));
+        assert!(!p.has_multiplicities());
+        assert_eq!(p.set_multiplicity(1, 0, 3), Ok(()));
+        assert_eq!(p.multiplicity(1), Some((0, 3)));
+        assert!(p.has_multiplicities());
+        assert_eq!(
+            p.set_multiplicity(2, 1, 2),
+            Err(ProblemError::NotPrimary { item: 2 })
+        );
+        assert_eq!(
+            p.set_multiplicity(0, 0, 0),
+            Err(ProblemError::BadMultiplicity {
+                item: 0,
+                lo: 0,
+                hi: 0
+            })
+        );
+        assert_eq!(
+            p.set_multiplicity(0, 3, 2),
+            Err(ProblemError::BadMultiplicity {
+                item: 0,
+                lo: 3,
+                hi: 2
+            })
+        );
+        assert_eq!(p.multiplicity(0), Some((1, 1)));
+        assert_eq!(p.cost(0), 0);
+        assert!(!p.has_costs());
+        assert_eq!(p.set_cost(0, 7), Ok(()));
+        assert_eq!(p.cost(0), 7);
+        assert!(p.has_costs());
+        assert_eq!(
+            p.set_cost(1, 1),
+            Err(ProblemError::UnknownOption {
+                option: 1,
+                options: 1
+            })
+        );
     }
 }
