@@ -17,7 +17,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_dlx::sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Shape, SudokuSolver};
+use sudoku_dlx::sudoku::{
+    DlxSolver, GenericDlxSolver, Grid, Limits, Shape, SudokuSolver, encoding,
+};
 use typed_arena::Arena;
 
 mod common;
@@ -153,9 +155,8 @@ fn typed_arena_count(puzzle: &Grid) -> (u32, u64) {
     let mut option_first = Vec::with_capacity(729);
     for cell in 0..81 {
         let (r, c) = (cell / 9, cell % 9);
-        let b = (r / 3) * 3 + c / 3;
-        for v in 0..9 {
-            let items = [cell, 81 + r * 9 + v, 162 + c * 9 + v, 243 + b * 9 + v];
+        for v in 1..=9 {
+            let items = encoding::option_items(Shape::CLASSIC, r, c, v);
             let mut first: Option<&Node> = None;
             let mut last: Option<&Node> = None;
             for item in items {

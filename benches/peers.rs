@@ -29,7 +29,9 @@ use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{OptOrder, Solver, Uint};
 use sudoku_dlx::exact_cover::{self, Problem};
 use sudoku_dlx::puzzles::{Langford, Pentominoes, Queens};
-use sudoku_dlx::sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver};
+use sudoku_dlx::sudoku::{
+    DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver, encoding,
+};
 
 mod common;
 
@@ -84,9 +86,7 @@ fn dlx_crate(puzzle: &Grid) -> (usize, Vec<u8>) {
 
 /// The four items of "cell holds value v" (0-based v): cell, row-value, column-value, box-value.
 fn items_of(cell: usize, v: usize) -> [usize; 4] {
-    let (r, c) = (cell / 9, cell % 9);
-    let b = (r / 3) * 3 + c / 3;
-    [cell, 81 + r * 9 + v, 162 + c * 9 + v, 243 + b * 9 + v]
+    encoding::option_items(Shape::CLASSIC, cell / 9, cell % 9, v + 1)
 }
 
 fn to_sudoku(puzzle: &Grid) -> sudoku::Sudoku {

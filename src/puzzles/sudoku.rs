@@ -3,7 +3,7 @@
 
 use super::{Named, add, base36};
 use crate::exact_cover::Problem;
-use crate::sudoku::Grid;
+use crate::sudoku::{Grid, encoding};
 
 /// A Sudoku puzzle of any shape as exact cover, with Knuth-style names: `pRC` (cell),
 /// `rRV` (row has value), `cCV` (column), `bBV` (box), one base-36 digit each, all primary.
@@ -50,15 +50,7 @@ impl SudokuCover {
                         [r, n + c, 2 * n + b].iter().all(|&u| !used[u * n + v])
                     };
                     if allowed {
-                        add(
-                            &mut problem,
-                            &[
-                                r * n + c,
-                                nn + r * n + v,
-                                2 * nn + c * n + v,
-                                3 * nn + b * n + v,
-                            ],
-                        );
+                        add(&mut problem, &encoding::option_items(shape, r, c, v + 1));
                         placements.push((r * n + c, v as u8 + 1));
                     }
                 }

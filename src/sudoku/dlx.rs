@@ -1,43 +1,25 @@
-//! Sudoku as exact cover, solved by the [`exact_cover`](crate::exact_cover) engine.
+//! Sudoku on the generic [`exact_cover`](crate::exact_cover) engine: [`GenericDlxSolver`],
+//! the reference for the specialised [`DlxSolver`](super::DlxSolver).
 //!
-//! For side `n` there are `4n²` primary items, in this order:
+//! ```
+//! use sudoku_dlx::sudoku::{GenericDlxSolver, Grid, Outcome, Shape};
 //!
-//! | items            | meaning                              |
-//! |------------------|--------------------------------------|
-//! | `0 .. n²`        | cell `(r, c)` is filled, row-major   |
-//! | `n² .. 2n²`      | row `r` has value `v`                |
-//! | `2n² .. 3n²`     | column `c` has value `v`             |
-//! | `3n² .. 4n²`     | box `b` has value `v`                |
+//! let mut solver = GenericDlxSolver::new(Shape::CLASSIC);
+//! let Outcome::Solved(fill) = solver.solve(&Grid::empty(Shape::CLASSIC)) else { panic!() };
+//! assert!(fill.to_line().starts_with("123456789456789123789123456214365897"));
+//! ```
 //!
-//! and `n³` options, option `(r·n + c)·n + (v − 1)` = "cell `(r, c)` holds `v`", added in
-//! that order, so every item's list runs in ascending option order.
-//!
-//! # The lexicographically smallest answer
-//!
-//! A puzzle with several fills is answered with the smallest one read row by row. The solver
-//! first runs MRV ([`Chooser::MrvStopAtOne`], the rule of the specialised
-//! [`DlxSolver`](super::DlxSolver), so that both walk the same tree) counting to two
-//! solutions; with one solution that is the answer. With two or more it searches again with
-//! [`Chooser::ForcedThenLeftmost`], which finds the smallest fill first. Why:
-//!
-//! * a *forced* item (0 or 1 options left) is taken in every solution below the current node,
-//!   so taking it first drops no solution and reorders none;
-//! * otherwise the leftmost active item is a cell item (cells come first), and it is the
-//!   first empty cell in row-major order, since a cell item is covered exactly when the cell
-//!   is filled. Every cell before it is already fixed, so all solutions in the subtree share
-//!   that prefix; its options are tried in list order, which is ascending value, and
-//!   dancing links restores list order on backtracking.
-//!
-//! So the search meets the solutions in lexicographic order, and the first one is the
-//! smallest. Forced moves keep it fast where plain row-major backtracking is not (they are
-//! naked and hidden singles); the tests check it against an independent oracle.
+//! The matrix is [`encoding::problem`](super::encoding::problem); givens are selected with
+//! [`Solver::select`]. The answer is the smallest fill by the policy of `lex.rs`, which both
+//! DLX solvers share through [`FillSearch`]; the proof is in [`encoding`](super::encoding).
 
 use std::ops::ControlFlow;
 
+use super::encoding::{self, problem};
 use super::grid::{Grid, Shape};
-use super::lex::{self, LEX_DFS_BUDGET};
-use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver, count_up_to};
-use crate::exact_cover::{Chooser, Limits, Problem, SearchEnd, Solver};
+use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET, TieBreaker};
+use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
+use crate::exact_cover::{ActiveItems, Chooser, ItemChooser, Limits, SearchEnd, Solver};
 
 /// The dancing-links Sudoku solver on the generic [`exact_cover`](crate::exact_cover) engine,
 /// for one shape; build once, solve many puzzles. The reference for the specialised
@@ -51,28 +33,50 @@ pub struct GenericDlxSolver {
     /// Nodes the forced-then-leftmost search may use before the witness construction of
     /// `lex.rs` takes over.
     lex_dfs_budget: u64,
+    /// The chooser for [`Branching::MrvRandomTies`], reseeded for each search.
+    random: RandomTies,
 }
 
-/// The exact-cover problem of an empty grid of `shape` (see the module docs for the layout).
-pub fn problem(shape: Shape) -> Problem {
-    let n = shape.side();
-    let nn = n * n;
-    let mut p = Problem::new(4 * nn, 0).expect("a Sudoku of side <= 25 fits the arena");
-    for r in 0..n {
-        for c in 0..n {
-            let b = shape.box_of(r, c);
-            for v in 0..n {
-                p.add_option([
-                    r * n + c,
-                    nn + r * n + v,
-                    2 * nn + c * n + v,
-                    3 * nn + b * n + v,
-                ])
-                .expect("the encoding names four distinct primary items");
-            }
+/// The engine's item choice for each [`Branching`]: the rules the specialised solver
+/// implements too, so that both walk the same tree (MRV is [`Chooser::MrvStopAtOne`],
+/// whose scan stops at the first item of length ≤ 1, not the engine's default). `random`
+/// is the chooser for [`Branching::MrvRandomTies`].
+fn chooser(branching: Branching, random: &mut RandomTies) -> Chooser<'_> {
+    match branching {
+        Branching::Mrv => Chooser::MrvStopAtOne,
+        Branching::ForcedThenLeftmost => Chooser::ForcedThenLeftmost,
+        Branching::MrvRandomTies(seed) => {
+            random.ties = TieBreaker::new(seed, random.ties_items);
+            Chooser::Custom(random)
         }
     }
-    p
+}
+
+/// MRV with the random tie-break of [`TieBreaker`]: the first item of length ≤ 1, else the
+/// first item of minimum length at or after a random item, else the first of all.
+#[derive(Debug, Clone)]
+struct RandomTies {
+    ties: TieBreaker,
+    ties_items: usize,
+}
+
+impl ItemChooser for RandomTies {
+    fn choose(&mut self, items: &ActiveItems<'_>) -> Option<usize> {
+        let from = self.ties.next();
+        let (mut best, mut first, mut after) = (usize::MAX, None, None);
+        for (item, len) in items.iter() {
+            if len <= 1 {
+                return Some(item);
+            }
+            if len < best {
+                (best, first) = (len, Some(item));
+                after = (item >= from).then_some(item);
+            } else if len == best && after.is_none() && item >= from {
+                after = Some(item);
+            }
+        }
+        after.or(first)
+    }
 }
 
 impl GenericDlxSolver {
@@ -83,6 +87,10 @@ impl GenericDlxSolver {
             solver: Solver::new(&problem(shape)),
             answer: vec![0; shape.cells()],
             lex_dfs_budget: LEX_DFS_BUDGET,
+            random: RandomTies {
+                ties: TieBreaker::new(0, 4 * shape.cells()),
+                ties_items: 4 * shape.cells(),
+            },
         }
     }
 
@@ -106,21 +114,46 @@ impl GenericDlxSolver {
         self.solve_within(puzzle, Limits::default())
     }
 
-    /// Selects the givens; `Err` when they clash.
+    /// Counts the fills of `puzzle` up to `limit`.
+    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> CountOutcome {
+        self.count_within(puzzle, limit, Limits::default())
+    }
+
+    /// Search nodes (options tried) so far, over every call.
+    pub fn nodes(&self) -> u64 {
+        // Options tried, as the specialised solver counts (the engine's `nodes` also
+        // counts each search's root).
+        let stats = self.solver.stats();
+        stats.options_tried
+    }
+}
+
+impl FillSearch for GenericDlxSolver {
+    fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Clears any earlier selection and selects the givens.
     fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution> {
         assert_eq!(
             puzzle.shape(),
             self.shape,
             "puzzle shape differs from the solver's"
         );
+        self.solver.clear_selection();
         if let Some(clash) = puzzle.clash() {
             return Err(NoSolution::Clash(clash));
         }
         let n = self.shape.side();
         for (cell, &v) in puzzle.cells().iter().enumerate() {
             if v != 0 {
+                let (r, c) = (cell / n, cell % n);
                 // Cannot fail: the givens do not clash, and each cell is selected once.
-                if self.solver.select(cell * n + v as usize - 1).is_err() {
+                if self
+                    .solver
+                    .select(encoding::option(self.shape, r, c, v as usize))
+                    .is_err()
+                {
                     self.solver.clear_selection();
                     return Err(NoSolution::Unsolvable);
                 }
@@ -129,117 +162,48 @@ impl GenericDlxSolver {
         Ok(())
     }
 
-    fn record(answer: &mut [u8], n: usize, options: &[usize]) {
-        for &o in options {
-            answer[o / n] = (o % n) as u8 + 1;
-        }
-    }
+    /// Nothing to do: the engine restores its arena after every search.
+    fn restart(&mut self, _puzzle: &Grid) {}
 
-    /// Solves with the givens of `puzzle` selected; may leave a selection behind.
-    fn solve_inner(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        let n = self.shape.side();
-        let start = self.solver.stats().options_tried;
-        let mut found = 0u32;
-        let answer = &mut self.answer;
-        let end = self
-            .solver
-            .search(Chooser::MrvStopAtOne, limits, |options| {
-                found += 1;
-                if found == 1 {
-                    Self::record(answer, n, options);
-                    ControlFlow::Continue(())
-                } else {
-                    ControlFlow::Break(())
-                }
-            });
-        match (found, GaveUp::from_end(end)) {
-            (0 | 1, Some(why)) => return Outcome::GaveUp(why),
-            (0, _) => return Outcome::NoSolution(NoSolution::Unsolvable),
-            (1, _) => return Outcome::Solved(self.answer_grid()),
-            _ => {}
-        }
-        // Several solutions: search again, meeting them in lexicographic order; the first
-        // fill found above is kept as the witness in case that search runs too long.
-        let witness = self.answer.clone();
-        let used = self.solver.stats().options_tried - start;
-        let rest = Limits {
-            max_nodes: limits.max_nodes.saturating_sub(used),
-            ..limits
-        };
-        let dfs = Limits {
-            max_nodes: rest.max_nodes.min(self.lex_dfs_budget),
-            ..rest
-        };
-        let answer = &mut self.answer;
-        let end = self
-            .solver
-            .search(Chooser::ForcedThenLeftmost, dfs, |options| {
-                Self::record(answer, n, options);
-                ControlFlow::Break(())
-            });
-        match end {
-            SearchEnd::Stopped => Outcome::Solved(self.answer_grid()),
-            SearchEnd::NodeLimit if rest.max_nodes > self.lex_dfs_budget => {
-                self.smallest_by_witness(puzzle, &witness, limits, start)
-            }
-            SearchEnd::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
-            SearchEnd::Deadline => Outcome::GaveUp(GaveUp::Timeout),
-            // Cannot happen: the first search found two solutions.
-            SearchEnd::Exhausted => Outcome::NoSolution(NoSolution::Unsolvable),
-        }
-    }
-
-    /// The witness construction of `lex.rs`, each feasibility test an MRV search with the
-    /// partial grid's cells selected; `limits` cover the whole solve, which started at node
-    /// count `start`.
-    fn smallest_by_witness(
+    fn search(
         &mut self,
-        puzzle: &Grid,
-        witness: &[u8],
+        branching: Branching,
         limits: Limits,
-        start: u64,
-    ) -> Outcome {
-        self.solver.clear_selection();
-        let n = self.shape.side();
-        lex::smallest_from_witness(puzzle, witness, |partial, fill| {
-            if self.place_givens(partial).is_err() {
-                return Ok(false);
+        stop_at: u64,
+        mut first: Option<&mut [u8]>,
+    ) -> (u64, SearchEnd) {
+        let shape = self.shape;
+        let mut found = 0u64;
+        let chooser = chooser(branching, &mut self.random);
+        let end = self.solver.search(chooser, limits, |options| {
+            found += 1;
+            if found == 1
+                && let Some(answer) = first.as_deref_mut()
+            {
+                for &o in options {
+                    let (cell, v) = encoding::cell_and_value(shape, o);
+                    answer[cell] = v;
+                }
             }
-            let rest = Limits {
-                max_nodes: limits
-                    .max_nodes
-                    .saturating_sub(self.solver.stats().options_tried - start),
-                ..limits
-            };
-            let end = self.solver.search(Chooser::MrvStopAtOne, rest, |options| {
-                Self::record(fill, n, options);
+            if found >= stop_at {
                 ControlFlow::Break(())
-            });
-            self.solver.clear_selection();
-            match end {
-                SearchEnd::Stopped => Ok(true),
-                SearchEnd::Exhausted => Ok(false),
-                SearchEnd::NodeLimit => Err(GaveUp::NodeLimit),
-                SearchEnd::Deadline => Err(GaveUp::Timeout),
+            } else {
+                ControlFlow::Continue(())
             }
-        })
+        });
+        (found, end)
     }
 
-    fn answer_grid(&self) -> Grid {
-        Grid::from_values(self.shape, &self.answer).expect("answer values are in range")
+    fn nodes(&self) -> u64 {
+        GenericDlxSolver::nodes(self)
     }
 
-    /// Counts the fills of `puzzle` up to `limit`.
-    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> CountOutcome {
-        self.count_within(puzzle, limit, Limits::default())
+    fn lex_dfs_budget(&self) -> u64 {
+        self.lex_dfs_budget
     }
 
-    /// Search nodes (options tried) so far, over every call.
-    pub fn nodes(&self) -> u64 {
-        // Options tried, as DlxSolver counts; the engine's `nodes` adds each search's root
-        // (Knuth's convention), which the Sudoku figures never counted.
-        let stats = self.solver.stats();
-        stats.options_tried
+    fn scratch(&mut self) -> &mut Vec<u8> {
+        &mut self.answer
     }
 }
 
@@ -249,26 +213,15 @@ impl SudokuSolver for GenericDlxSolver {
     }
 
     fn solve_within(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        if let Err(why) = self.place_givens(puzzle) {
-            return Outcome::NoSolution(why);
-        }
-        let outcome = self.solve_inner(puzzle, limits);
+        let outcome = lex::smallest_fill(self, puzzle, limits);
         self.solver.clear_selection();
         outcome
     }
 
     fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome {
-        if self.place_givens(puzzle).is_err() {
-            return CountOutcome::NONE;
-        }
-        let mut solutions = 0u64;
-        let end = self.solver.search(
-            Chooser::MrvStopAtOne,
-            limits,
-            count_up_to(limit, &mut solutions),
-        );
+        let outcome = lex::count_fills(self, puzzle, limit, limits);
         self.solver.clear_selection();
-        CountOutcome::after(solutions, end)
+        outcome
     }
 
     fn nodes(&self) -> u64 {

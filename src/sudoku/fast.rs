@@ -51,9 +51,10 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
+use super::encoding;
 use super::grid::{Grid, Shape};
-use super::lex::{self, LEX_DFS_BUDGET};
-use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver, count_up_to};
+use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET};
+use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
 use crate::exact_cover::{Limits, SearchEnd};
 
 /// Entries in the node and item tables: every `u16` is a valid index.
@@ -290,11 +291,13 @@ fn uncommit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
 /// The item to branch on and its length, given that some item is active.
 ///
 /// Both choosers first take the first item with length ≤ 1 (as `Chooser::MrvStopAtOne` does).
-/// Otherwise MRV takes the first item of minimum length, and `LEFTMOST` the first active
-/// item. Items are in ascending order, as in the generic engine's item list. This is the
-/// plain version; on x86-64 [`choose`] is the same scan in SSE2, 16 lengths at a time.
+/// Otherwise MRV takes the first item of minimum length at or after index `from`, wrapping
+/// round (`from` = 0: the first of all; a random `from` breaks ties at random for the
+/// restarts of `lex.rs`), and `LEFTMOST` the first active item. Items are in ascending
+/// order, as in the generic engine's item list. This is the plain version; on x86-64
+/// [`choose`] is the same scan in SSE2, 16 lengths at a time.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn choose_portable<const LEFTMOST: bool>(len: &[Chunk]) -> (u16, u8) {
+fn choose_portable<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
     let lengths = len.iter().flatten().enumerate();
     if let Some((i, &l)) = lengths.clone().find(|&(_, &l)| l <= 1) {
         return (i as u16, l);
@@ -302,7 +305,11 @@ fn choose_portable<const LEFTMOST: bool>(len: &[Chunk]) -> (u16, u8) {
     let pick = if LEFTMOST {
         lengths.clone().find(|&(_, &l)| l < COVERED)
     } else {
-        lengths.clone().min_by_key(|&(_, &l)| l)
+        let best = lengths.clone().map(|(_, &l)| l).min();
+        let mut ties = lengths.clone().filter(|&(_, &l)| Some(l) == best);
+        ties.clone()
+            .find(|&(i, _)| i >= from)
+            .or_else(|| ties.next())
     };
     pick.map_or((0, 0), |(i, &l)| (i as u16, l))
 }
@@ -375,7 +382,7 @@ mod sse2 {
 /// whether some length is ≤ 1, and MRV keeps a running lane-wise minimum.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn choose<const LEFTMOST: bool>(len: &[Chunk]) -> (u16, u8) {
+fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
     let one = sse2::splat(1);
     let mut acc = sse2::splat(PAD);
     let mut leftmost = None;
@@ -405,8 +412,22 @@ fn choose<const LEFTMOST: bool>(len: &[Chunk]) -> (u16, u8) {
     }
     let best = sse2::min_lane(acc);
     let wanted = sse2::splat(best);
-    for (c, chunk) in len.iter().enumerate() {
-        let hit = sse2::eq_mask(sse2::load(chunk), wanted);
+    let hits = |c: usize| sse2::eq_mask(sse2::load(&len[c]), wanted);
+    if from > 0 {
+        // Random tie-break: the first hit at or after `from`, else the first of all.
+        let c0 = from / LANES;
+        for c in c0..len.len() {
+            let mut hit = hits(c);
+            if c == c0 {
+                hit &= !0u32 << (from % LANES);
+            }
+            if hit != 0 {
+                return ((c * LANES + hit.trailing_zeros() as usize) as u16, best);
+            }
+        }
+    }
+    for c in 0..len.len() {
+        let hit = hits(c);
         if hit != 0 {
             return ((c * LANES + hit.trailing_zeros() as usize) as u16, best);
         }
@@ -433,15 +454,9 @@ impl DlxSolver {
         }
         for r in 0..n {
             for c in 0..n {
-                let b = shape.box_of(r, c);
-                for v in 0..n {
-                    let first = base + 4 * ((r * n + c) * n + v);
-                    let items = [
-                        r * n + c,
-                        nn + r * n + v,
-                        2 * nn + c * n + v,
-                        3 * nn + b * n + v,
-                    ];
+                for v in 1..=n {
+                    let first = base + 4 * encoding::option(shape, r, c, v);
+                    let items = encoding::option_items(shape, r, c, v);
                     for (k, it) in items.into_iter().enumerate() {
                         let (x, it) = ((first + k) as u16, (it + 1) as u16);
                         let last = links[it as usize].up;
@@ -589,18 +604,19 @@ impl DlxSolver {
         Ok(())
     }
 
-    fn grid(&self, answer: &[u8]) -> Grid {
-        Grid::from_values(self.shape, answer).expect("answer values are in range")
-    }
-
     /// Algorithm X from the placed givens, visiting each solution with its depth; the
     /// option nodes chosen are `self.choice[..depth]`. Leaves the matrix dirty on any
     /// early end (the next [`DlxSolver::place_givens`] resets it).
-    fn search<const LEFTMOST: bool>(
+    ///
+    /// With `RANDOM`, MRV ties are broken at random by [`lex::TieBreaker`] seeded with
+    /// `seed` (the restarts of `lex.rs`); without it, leftmost.
+    fn search<const LEFTMOST: bool, const RANDOM: bool>(
         &mut self,
         limits: Limits,
+        seed: u64,
         mut visit: impl FnMut(&[u16]) -> ControlFlow<()>,
     ) -> SearchEnd {
+        let mut ties = lex::TieBreaker::new(seed, 4 * self.shape.cells());
         let links = &mut *self.links;
         let len = &mut *self.len;
         let item = &*self.item;
@@ -619,7 +635,10 @@ impl DlxSolver {
                     break SearchEnd::Stopped;
                 }
             } else {
-                let (chosen, length) = choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0);
+                // Header node of item `k` is `k + 1`.
+                let from = if RANDOM { ties.next() + 1 } else { 0 };
+                let (chosen, length) =
+                    choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0, from);
                 if length > 0 {
                     // Items are cells, then rows, columns, boxes (`cells` of each kind).
                     slot = (chosen > cells) as usize
@@ -670,103 +689,74 @@ impl DlxSolver {
         self.nodes += tried;
         end
     }
-
-    fn solve_placed(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        let start = self.nodes;
-        let (base, n) = (self.base, self.shape.side());
-        // Taken out (no allocation) so that the visitor can write it during the search.
-        let mut answer = std::mem::take(&mut self.answer);
-        answer.copy_from_slice(puzzle.cells());
-        let mut found = 0u32;
-        let end = self.search::<false>(limits, |choice| {
-            found += 1;
-            if found == 1 {
-                record(&mut answer, base, n, choice);
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        });
-        let outcome = match (found, GaveUp::from_end(end)) {
-            (0 | 1, Some(why)) => Some(Outcome::GaveUp(why)),
-            (0, _) => Some(Outcome::NoSolution(NoSolution::Unsolvable)),
-            (1, _) => Some(Outcome::Solved(self.grid(&answer))),
-            _ => None,
-        };
-        if let Some(outcome) = outcome {
-            self.answer = answer;
-            return outcome;
-        }
-        // Several solutions: search again, meeting them in lexicographic order; the first
-        // fill found above is kept as the witness in case that search runs too long.
-        let witness = answer.clone();
-        let rest = Limits {
-            max_nodes: limits.max_nodes.saturating_sub(self.nodes - start),
-            ..limits
-        };
-        let dfs = Limits {
-            max_nodes: rest.max_nodes.min(self.lex_dfs_budget),
-            ..rest
-        };
-        self.place_givens(puzzle)
-            .expect("the givens were placed once already");
-        answer.copy_from_slice(puzzle.cells());
-        let end = self.search::<true>(dfs, |choice| {
-            record(&mut answer, base, n, choice);
-            ControlFlow::Break(())
-        });
-        let outcome = match end {
-            SearchEnd::Stopped => Outcome::Solved(self.grid(&answer)),
-            SearchEnd::NodeLimit if rest.max_nodes > self.lex_dfs_budget => {
-                self.answer = answer;
-                return self.smallest_by_witness(puzzle, &witness, limits, start);
-            }
-            SearchEnd::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
-            SearchEnd::Deadline => Outcome::GaveUp(GaveUp::Timeout),
-            // Cannot happen: the first search found two solutions.
-            SearchEnd::Exhausted => Outcome::NoSolution(NoSolution::Unsolvable),
-        };
-        self.answer = answer;
-        outcome
-    }
-
-    /// The witness construction of `lex.rs`, each feasibility test an MRV search; `limits`
-    /// cover the whole solve, which started at node count `start`.
-    fn smallest_by_witness(
-        &mut self,
-        puzzle: &Grid,
-        witness: &[u8],
-        limits: Limits,
-        start: u64,
-    ) -> Outcome {
-        lex::smallest_from_witness(puzzle, witness, |partial, fill| {
-            if self.place_givens(partial).is_err() {
-                return Ok(false);
-            }
-            let rest = Limits {
-                max_nodes: limits.max_nodes.saturating_sub(self.nodes - start),
-                ..limits
-            };
-            let (base, n) = (self.base, self.shape.side());
-            fill.copy_from_slice(partial.cells());
-            match self.search::<false>(rest, |choice| {
-                record(fill, base, n, choice);
-                ControlFlow::Break(())
-            }) {
-                SearchEnd::Stopped => Ok(true),
-                SearchEnd::Exhausted => Ok(false),
-                SearchEnd::NodeLimit => Err(GaveUp::NodeLimit),
-                SearchEnd::Deadline => Err(GaveUp::Timeout),
-            }
-        })
-    }
 }
 
 /// Writes the options chosen (option nodes) into `answer`, which holds the givens.
-fn record(answer: &mut [u8], base: usize, n: usize, choice: &[u16]) {
+fn record(answer: &mut [u8], base: usize, shape: Shape, choice: &[u16]) {
     for &x in choice {
-        let option = (x as usize - base) / 4;
-        answer[option / n] = (option % n) as u8 + 1;
+        let (cell, v) = encoding::cell_and_value(shape, (x as usize - base) / 4);
+        answer[cell] = v;
+    }
+}
+
+impl FillSearch for DlxSolver {
+    fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution> {
+        DlxSolver::place_givens(self, puzzle)
+    }
+
+    /// Rebuilds the matrix: a search may leave it dirty.
+    fn restart(&mut self, puzzle: &Grid) {
+        DlxSolver::place_givens(self, puzzle).expect("the givens were placed once already");
+    }
+
+    fn search(
+        &mut self,
+        branching: Branching,
+        limits: Limits,
+        stop_at: u64,
+        mut first: Option<&mut [u8]>,
+    ) -> (u64, SearchEnd) {
+        let (base, shape) = (self.base, self.shape);
+        let mut found = 0u64;
+        let visit = |choice: &[u16]| {
+            found += 1;
+            if found == 1
+                && let Some(answer) = first.as_deref_mut()
+            {
+                record(answer, base, shape, choice);
+            }
+            if found >= stop_at {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let end = match branching {
+            Branching::Mrv => DlxSolver::search::<false, false>(self, limits, 0, visit),
+            Branching::MrvRandomTies(seed) => {
+                DlxSolver::search::<false, true>(self, limits, seed, visit)
+            }
+            Branching::ForcedThenLeftmost => {
+                DlxSolver::search::<true, false>(self, limits, 0, visit)
+            }
+        };
+        (found, end)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn lex_dfs_budget(&self) -> u64 {
+        self.lex_dfs_budget
+    }
+
+    fn scratch(&mut self) -> &mut Vec<u8> {
+        &mut self.answer
     }
 }
 
@@ -776,19 +766,11 @@ impl SudokuSolver for DlxSolver {
     }
 
     fn solve_within(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        match self.place_givens(puzzle) {
-            Ok(()) => self.solve_placed(puzzle, limits),
-            Err(why) => Outcome::NoSolution(why),
-        }
+        lex::smallest_fill(self, puzzle, limits)
     }
 
     fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome {
-        if self.place_givens(puzzle).is_err() {
-            return CountOutcome::NONE;
-        }
-        let mut solutions = 0u64;
-        let end = self.search::<false>(limits, count_up_to(limit, &mut solutions));
-        CountOutcome::after(solutions, end)
+        lex::count_fills(self, puzzle, limit, limits)
     }
 
     fn nodes(&self) -> u64 {
@@ -836,8 +818,19 @@ mod tests {
             if lens.iter().flatten().all(|&b| b >= COVERED) {
                 lens[at / LANES][at % LANES] = 2 + (next() % 24) as u8;
             }
-            assert_eq!(choose::<false>(&lens), choose_portable::<false>(&lens));
-            assert_eq!(choose::<true>(&lens), choose_portable::<true>(&lens));
+            let from = if round % 3 == 0 {
+                0
+            } else {
+                1 + (next() as usize) % (chunks * LANES - 1)
+            };
+            assert_eq!(
+                choose::<false>(&lens, from),
+                choose_portable::<false>(&lens, from)
+            );
+            assert_eq!(
+                choose::<true>(&lens, from),
+                choose_portable::<true>(&lens, from)
+            );
         }
     }
 

@@ -20,11 +20,14 @@
 //! Every solver answers a puzzle with several fills with the lexicographically smallest one
 //! (the cells read row by row), so all solvers and all runs agree: [`DlxSolver`], and the
 //! row-major backtracking baselines of [`backtrack`] ([`Naive`], [`Bitmask`], [`Candidates`]).
+//! The exact-cover encoding the DLX solvers share, and the proof that their answer is the
+//! smallest fill, are in [`encoding`].
 
 pub mod backtrack;
 pub mod canon;
 pub mod check;
 mod dlx;
+pub mod encoding;
 mod fast;
 pub mod format;
 pub mod generate;
@@ -35,7 +38,8 @@ pub mod pencil;
 pub mod variant;
 
 pub use backtrack::{Bitmask, Candidates, Naive};
-pub use dlx::{GenericDlxSolver, problem};
+pub use dlx::GenericDlxSolver;
+pub use encoding::problem;
 pub use fast::DlxSolver;
 pub use grid::{Clash, Grid, GridError, Shape, Unit, allowed_symbols, describe_byte};
 pub use lex::LEX_DFS_BUDGET;

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod iso;
+pub mod large;
 
 use std::path::{Path, PathBuf};
 
