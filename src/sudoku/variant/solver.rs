@@ -78,6 +78,7 @@ impl VariantSolver {
 
     /// Search nodes so far, over every call: options tried, as the Sudoku solvers count
     /// them (the engine's `nodes` also counts each search's root, Knuth's convention).
+    #[allow(clippy::misnamed_getters)] // on purpose: options tried, not the engine's `nodes`
     pub fn nodes(&self) -> u64 {
         self.solver.stats().options_tried
     }
