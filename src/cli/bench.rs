@@ -79,12 +79,17 @@ fn median(xs: &[u64]) -> f64 {
 /// parse are reported and skipped, and make the run exit with code 2.
 fn load(path: &Path, exit: &mut Exit) -> Result<(String, Vec<Puzzle>), Error> {
     let (name, reader) = open(path)?;
-    let records = Records::new(reader)
+    let mut reading = Records::new(reader, false);
+    let records = reading
+        .by_ref()
         .collect::<io::Result<Vec<_>>>()
         .map_err(|source| Error::Read {
             name: name.clone(),
             source,
         })?;
+    if let Some(note) = reading.label_note(&name) {
+        report(&note);
+    }
     let mut puzzles = Vec::with_capacity(records.len());
     for r in records {
         match r.grid {

@@ -65,6 +65,10 @@ enum Command {
 struct Common {
     /// Puzzle files; `-` or none for standard input. Formats are detected per puzzle:
     /// 81-character lines, Baekjoon 2580 (spaced) and 2239 (compact) grids, pretty grids.
+    /// Sizes: 4x4, 6x6, 8x8, 9x9, 10x10, 12x12, 16x16, 20x20 and 25x25 (one-line puzzles of
+    /// 16, 36, 64, 81, 100, 144, 256, 400 and 625 cells; symbols 1-9 then A-P; a 16x16 grid
+    /// cannot be compact: its rows read as 4x4 puzzles). Lines that are labels or titles
+    /// (`Grid 01`) are skipped with one note per input (see --strict).
     files: Vec<PathBuf>,
     /// The solver to use.
     #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
@@ -88,6 +92,10 @@ struct Common {
     /// Print puzzles, results, time and search nodes to standard error at the end.
     #[arg(long)]
     stats: bool,
+    /// Treat label lines (`Grid 01`, a title: lines with a word that are not puzzles) as
+    /// bad records, answered `error`, instead of skipping them with one note per input.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// Limits for each puzzle: the node budget and the time each may take (`--max-nodes`,
@@ -200,7 +208,8 @@ pub struct CoverArgs {
     stats: bool,
     /// Write a puzzle in Knuth's format instead of solving: `queens N`, `pentominoes RxC`
     /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
-    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells).
+    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 64, 81, 100, 144, 256, 400 or 625
+    /// cells).
     #[arg(
         long,
         num_args = 2,

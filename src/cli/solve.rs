@@ -98,7 +98,7 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
     let mut tally = Tally::default();
     let mut nodes = 0u64;
     let mut exit = Exit::Ok;
-    let (rx, reader) = spawn_reader(inputs);
+    let (rx, reader) = spawn_reader(inputs, common.strict);
     let mut written = out.header(style);
     while written.is_ok() {
         let Some(chunk) = next_chunk(&rx) else { break };
@@ -106,7 +106,7 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
             Item::Record { input, record } => {
                 Some(answer(record, input, &job, per_puzzle, solvers))
             }
-            Item::Failure(_) => None,
+            Item::Failure(_) | Item::Note(_) => None,
         });
         for (s, a) in chunk.iter().zip(&answers) {
             match (a, &s.item) {
@@ -126,6 +126,10 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
                     written = written.and_then(|()| out.flush());
                     progress.note(&e.to_string());
                     exit = exit.worst(e.exit());
+                }
+                (None, Item::Note(note)) => {
+                    written = written.and_then(|()| out.flush());
+                    progress.note(note);
                 }
                 // Every record has an answer.
                 (None, Item::Record { .. }) => {}
@@ -182,6 +186,20 @@ fn answer(
             };
         }
     };
+    if let Job::Solve(OutputFormat::Compact) = job
+        && puzzle.shape().side() == 16
+    {
+        return Answer {
+            text: entry(OutputFormat::Compact, record.format, None, None, "error", 0),
+            note: Some(format!(
+                "{input}:{}: --format compact cannot write a 16x16 grid (rows of 16 symbols \
+                 read back as 4x4 puzzles); use --format spaced, pretty or line",
+                record.line
+            )),
+            status: Status::Error,
+            nodes: 0,
+        };
+    }
     let solver = solvers.get(puzzle.shape());
     let before = solver.nodes();
     let (text, note, status) = match job {
