@@ -154,7 +154,26 @@ fn colored_example_from_stdin() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "p r x:A y\nq x:A\n");
     assert!(err.contains("solutions 1,"), "{err}");
-    assert!(err.contains("link updates"), "{err}");
+    // Knuth's dlx2 reports 4 nodes and 20 updates on this problem.
+    assert!(err.contains("nodes 4, link updates 20,"), "{err}");
+}
+
+/// `--stats` counts as Knuth's programs do. Issue 10's smallest example: items A B C,
+/// options A and B; Knuth's choice meets C empty at the root: 1 node, 1 update.
+#[test]
+fn stats_follow_knuths_conventions() {
+    let (code, out, err) = run(&["cover", "--count", "--stats"], "A B C\nA\nB\n");
+    assert_eq!((code, out.as_str()), (0, "0\n"), "{err}");
+    assert!(err.contains("nodes 1, link updates 1,"), "{err}");
+    // Eight queens: Knuth's dlx1 reports 92 solutions, 1199 nodes, 21375 updates.
+    let (code, problem, _) = run(&["cover", "--emit", "queens", "8"], "");
+    assert_eq!(code, 0);
+    let (code, out, err) = run(&["cover", "--count", "--stats"], &problem);
+    assert_eq!((code, out.as_str()), (0, "92\n"), "{err}");
+    assert!(
+        err.contains("solutions 92, nodes 1199, link updates 21375,"),
+        "{err}"
+    );
 }
 
 #[test]

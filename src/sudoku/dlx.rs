@@ -15,9 +15,10 @@
 //! # The lexicographically smallest answer
 //!
 //! A puzzle with several fills is answered with the smallest one read row by row. The solver
-//! first runs MRV counting to two solutions; with one solution that is the answer. With two or
-//! more it searches again with [`Chooser::ForcedThenLeftmost`], which finds the smallest fill
-//! first. Why:
+//! first runs MRV ([`Chooser::MrvStopAtOne`], the rule of the specialised
+//! [`DlxSolver`](super::DlxSolver), so that both walk the same tree) counting to two
+//! solutions; with one solution that is the answer. With two or more it searches again with
+//! [`Chooser::ForcedThenLeftmost`], which finds the smallest fill first. Why:
 //!
 //! * a *forced* item (0 or 1 options left) is taken in every solution below the current node,
 //!   so taking it first drops no solution and reorders none;
@@ -137,18 +138,20 @@ impl GenericDlxSolver {
     /// Solves with the givens of `puzzle` selected; may leave a selection behind.
     fn solve_inner(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
         let n = self.shape.side();
-        let start = self.solver.stats().nodes;
+        let start = self.solver.stats().options_tried;
         let mut found = 0u32;
         let answer = &mut self.answer;
-        let end = self.solver.search(Chooser::Mrv, limits, |options| {
-            found += 1;
-            if found == 1 {
-                Self::record(answer, n, options);
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        });
+        let end = self
+            .solver
+            .search(Chooser::MrvStopAtOne, limits, |options| {
+                found += 1;
+                if found == 1 {
+                    Self::record(answer, n, options);
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            });
         match (found, GaveUp::from_end(end)) {
             (0 | 1, Some(why)) => return Outcome::GaveUp(why),
             (0, _) => return Outcome::NoSolution(NoSolution::Unsolvable),
@@ -158,7 +161,7 @@ impl GenericDlxSolver {
         // Several solutions: search again, meeting them in lexicographic order; the first
         // fill found above is kept as the witness in case that search runs too long.
         let witness = self.answer.clone();
-        let used = self.solver.stats().nodes - start;
+        let used = self.solver.stats().options_tried - start;
         let rest = Limits {
             max_nodes: limits.max_nodes.saturating_sub(used),
             ..limits
@@ -205,10 +208,10 @@ impl GenericDlxSolver {
             let rest = Limits {
                 max_nodes: limits
                     .max_nodes
-                    .saturating_sub(self.solver.stats().nodes - start),
+                    .saturating_sub(self.solver.stats().options_tried - start),
                 ..limits
             };
-            let end = self.solver.search(Chooser::Mrv, rest, |options| {
+            let end = self.solver.search(Chooser::MrvStopAtOne, rest, |options| {
                 Self::record(fill, n, options);
                 ControlFlow::Break(())
             });
@@ -233,7 +236,10 @@ impl GenericDlxSolver {
 
     /// Search nodes (options tried) so far, over every call.
     pub fn nodes(&self) -> u64 {
-        self.solver.stats().nodes
+        // Options tried, as DlxSolver counts; the engine's `nodes` adds each search's root
+        // (Knuth's convention), which the Sudoku figures never counted.
+        let stats = self.solver.stats();
+        stats.options_tried
     }
 }
 
@@ -256,9 +262,11 @@ impl SudokuSolver for GenericDlxSolver {
             return CountOutcome::NONE;
         }
         let mut solutions = 0u64;
-        let end = self
-            .solver
-            .search(Chooser::Mrv, limits, count_up_to(limit, &mut solutions));
+        let end = self.solver.search(
+            Chooser::MrvStopAtOne,
+            limits,
+            count_up_to(limit, &mut solutions),
+        );
         self.solver.clear_selection();
         CountOutcome::after(solutions, end)
     }

@@ -289,7 +289,7 @@ fn uncommit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
 
 /// The item to branch on and its length, given that some item is active.
 ///
-/// Both choosers first take the first item with length ≤ 1 (Knuth's MRV scan stops there).
+/// Both choosers first take the first item with length ≤ 1 (as `Chooser::MrvStopAtOne` does).
 /// Otherwise MRV takes the first item of minimum length, and `LEFTMOST` the first active
 /// item. Items are in ascending order, as in the generic engine's item list. This is the
 /// plain version; on x86-64 [`choose`] is the same scan in SSE2, 16 lengths at a time.

@@ -24,7 +24,11 @@
 //!   solution, a count up to a limit, or a visit of every solution with early stop, each
 //!   under an optional node limit, with [`Stats`] (nodes, link updates). Options can be
 //!   fixed in advance with [`Solver::select`] (a puzzle's givens).
-//! * Item choice is [`Chooser::Mrv`] by default; [`Chooser::ForcedThenLeftmost`] visits
+//! * Item choice is [`Chooser::Mrv`] by default, Knuth's rule (the leftmost item of minimum
+//!   length), so that the search walks the tree of his dlx1/dlx2 node for node and
+//!   [`Stats`] counts nodes and updates as those programs do;
+//!   [`Chooser::MrvStopAtOne`] is the rule of the Sudoku solvers;
+//!   [`Chooser::ForcedThenLeftmost`] visits
 //!   solutions in option order; [`Chooser::Custom`] takes any [`ItemChooser`]. Only
 //!   primary items are ever chosen.
 //! * [`knuth`] reads and writes Knuth's text format (item and color names).

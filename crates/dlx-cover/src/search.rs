@@ -9,16 +9,28 @@ use thiserror::Error;
 use super::arena::{Arena, Counters, Link, Node, commit, cover, uncommit, uncover};
 use super::problem::Problem;
 
-/// What a search counted. Cumulative over the searches a [`Solver`] has run, until
-/// [`Solver::reset_stats`].
+/// What a search counted, in the conventions of Knuth's dlx1 and dlx2, so that the figures
+/// compare one to one with his programs' `nodes` and `updates`. Cumulative over the
+/// searches a [`Solver`] has run, until [`Solver::reset_stats`].
+///
+/// * `nodes` counts the nodes of the search tree as TAOCP 7.2.2 draws it: the root of each
+///   search, and one node for every option tried (an option that completes a solution is a
+///   node too, the leaf that shows the solution). So `nodes` is `options_tried` plus one
+///   per search.
+/// * `updates` counts link changes made while covering: one per option node hidden and one
+///   per item taken out of the active list, including an item that is chosen with no
+///   options left (Knuth covers it, one update, before backing up).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Stats {
-    /// Search nodes: options tried during the search (Knuth's "nodes").
+    /// Search-tree nodes, the root of each search included (Knuth's "nodes").
     pub nodes: u64,
     /// Link updates: nodes hidden and items unlinked (Knuth's "updates").
     pub updates: u64,
     /// Solutions visited.
     pub solutions: u64,
+    /// Options tried: the nodes below the roots. This is what [`Limits::max_nodes`] bounds.
+    pub options_tried: u64,
 }
 
 /// How a search ended.
@@ -37,7 +49,8 @@ pub enum SearchEnd {
 /// Bounds on one search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Stop with [`SearchEnd::NodeLimit`] once this many options have been tried.
+    /// Stop with [`SearchEnd::NodeLimit`] once this many options have been tried
+    /// ([`Stats::options_tried`]: the search-tree nodes below the root).
     pub max_nodes: u64,
     /// Stop with [`SearchEnd::Deadline`] once this instant has passed (checked every
     /// [`Limits::CLOCK_EVERY`] nodes, so the search may run a little past it).
@@ -134,11 +147,20 @@ impl<F: FnMut(&ActiveItems<'_>) -> Option<usize>> ItemChooser for F {
 }
 
 /// How the search picks the item to branch on at each node.
+#[derive(Default)]
 pub enum Chooser<'c> {
-    /// Knuth's "minimum remaining values" heuristic: the item with the fewest options, the
-    /// leftmost on ties; the scan stops early at a length of 0 or 1, since nothing beats
-    /// those. The default.
+    /// Knuth's choice in dlx1 and dlx2 ("minimum remaining values"): the leftmost active
+    /// primary item of minimum length, the scan stopping early only at a length of 0. The
+    /// default: the search walks Knuth's tree node for node.
+    #[default]
     Mrv,
+    /// The item with the fewest options, the leftmost on ties, but the scan stops at the
+    /// first item of length 0 *or 1*. It saves part of a scan where a forced item comes
+    /// early, at the price of a tree that may be larger than Knuth's: with items `A B C`
+    /// and options `{A}`, `{B}`, it branches on `A`, then `B`, then meets `C` empty, where
+    /// [`Chooser::Mrv`] sees `C` empty at once. The Sudoku solvers keep it, so that their
+    /// node counts stay what they were.
+    MrvStopAtOne,
     /// Forced items first, else the leftmost item: the first active item with 0 or 1
     /// options if there is one, otherwise the first active item in item order.
     ///
@@ -388,7 +410,8 @@ impl Solver {
                         continue;
                     }
                     let chosen = match &mut choice {
-                        Chooser::Mrv => Some(choose_mrv(items, nodes)),
+                        Chooser::Mrv => Some(choose_mrv::<0>(items, nodes)),
+                        Chooser::MrvStopAtOne => Some(choose_mrv::<1>(items, nodes)),
                         Chooser::ForcedThenLeftmost => {
                             Some(choose_forced_then_leftmost(items, nodes))
                         }
@@ -419,7 +442,13 @@ impl Solver {
                                 x: nodes[i as usize].down,
                             };
                         }
-                        _ => step = Step::Back,
+                        Some(_) => {
+                            // Knuth covers an item with no options (one update) before
+                            // backing up; the link changes cancel, the count stays.
+                            self.counters.updates += 1;
+                            step = Step::Back;
+                        }
+                        None => step = Step::Back,
                     }
                 }
                 Step::Try { i, x } => {
@@ -495,7 +524,9 @@ impl Solver {
             let i = nodes[x as usize].top;
             uncover::<COLORS>(items, nodes, color, i);
         }
-        self.stats.nodes += nodes_tried;
+        // The root, then one node per option tried (Knuth's convention).
+        self.stats.nodes += nodes_tried + 1;
+        self.stats.options_tried += nodes_tried;
         end
     }
 
@@ -525,8 +556,10 @@ fn uncommit_others<const COLORS: bool>(
     }
 }
 
+/// The leftmost active item of minimum length; the scan stops at the first item of length
+/// `STOP` or less (`STOP = 0`: Knuth's rule; `STOP = 1`: [`Chooser::MrvStopAtOne`]).
 #[inline]
-fn choose_mrv(items: &[Link], nodes: &[Node]) -> u32 {
+fn choose_mrv<const STOP: u32>(items: &[Link], nodes: &[Node]) -> u32 {
     let mut best = items[0].next;
     let mut best_len = u32::MAX;
     let mut i = best;
@@ -535,7 +568,7 @@ fn choose_mrv(items: &[Link], nodes: &[Node]) -> u32 {
         if len < best_len {
             best = i;
             best_len = len;
-            if len <= 1 {
+            if len <= STOP {
                 break;
             }
         }
