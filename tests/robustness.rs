@@ -392,3 +392,27 @@ fn every_accepted_size_is_in_the_help() {
         r.stdout
     );
 }
+
+#[test]
+fn threads_are_capped_at_a_few_per_core() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let input = format!("{PUZZLE}\n").repeat(2000);
+    let started = Instant::now();
+    let r = run(&["solve", "--threads", "1024", "--stats"], &input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 2000);
+    let used = (4 * cores).min(1024);
+    assert!(
+        r.stderr.starts_with(&format!(
+            "sudoku-dlx: note: --threads 1024 is more than 4 per core ({cores} cores); using {used}\n"
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains(&format!(", {used} threads\n")),
+        "{}",
+        r.stderr
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
+}

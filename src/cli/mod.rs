@@ -81,8 +81,8 @@ struct Common {
     /// is milliseconds.
     #[arg(long, value_name = "TIME", value_parser = parse_timeout)]
     timeout: Option<Duration>,
-    /// Worker threads (at most 1024); 0 or none for one per core. Answers keep the input
-    /// order.
+    /// Worker threads; 0 or none for one per core; more than 4 per core are cut to 4 per
+    /// core (with a note), since they only cost time. Answers keep the input order.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
     threads: Option<u64>,
     /// Never show the progress bar (shown only when standard error is a terminal and the

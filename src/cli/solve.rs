@@ -8,7 +8,9 @@ use std::time::Instant;
 use sudoku_dlx::sudoku::format::Record;
 use sudoku_dlx::sudoku::{NoSolution, Outcome};
 
-use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
+use super::batch::{
+    Item, Progress, Sourced, THREADS_PER_CORE, Workers, next_chunk, spawn_reader, thread_count,
+};
 use super::error::{after_write, report};
 use super::output::{Out, Text, entry};
 use super::solvers::Solvers;
@@ -79,8 +81,17 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
         timeout: common.timeout,
     };
     let kind = common.solver;
-    let workers = Workers::new(common.threads.unwrap_or(0) as usize, || Solvers::new(kind))
-        .map_err(|e| Error::Threads(e.to_string()))?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let requested = common.threads.unwrap_or(0) as usize;
+    let (threads, cut) = thread_count(requested, cores);
+    if cut {
+        report(&format!(
+            "sudoku-dlx: note: --threads {requested} is more than {THREADS_PER_CORE} per core \
+             ({cores} cores); using {threads}"
+        ));
+    }
+    let workers =
+        Workers::new(threads, || Solvers::new(kind)).map_err(|e| Error::Threads(e.to_string()))?;
     let inputs: Vec<PathBuf> = if common.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
