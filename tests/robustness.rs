@@ -416,3 +416,61 @@ fn threads_are_capped_at_a_few_per_core() {
     );
     assert!(started.elapsed() < Duration::from_secs(30));
 }
+
+#[test]
+fn ctrl_c_on_a_long_count_prints_the_count_so_far_marked_partial() {
+    use std::io::Write;
+    // 16 queens: 14,772,512 solutions, far more than a second of counting.
+    let problem = queens(16);
+    let mut child = Command::new(BIN)
+        .args(["cover", "--count"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(problem.as_bytes())
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    let (count, note) = stdout.trim_end().split_once(' ').unwrap();
+    let count: u64 = count.parse().unwrap();
+    assert!(count > 0 && count < 14_772_512, "{stdout}");
+    assert_eq!(note, "(partial: interrupted)");
+    assert_eq!(
+        stderr,
+        format!("<stdin>: interrupted after {count} solution(s); the output is partial\n")
+    );
+}
+
+#[test]
+fn a_long_count_shows_progress_on_a_terminal() {
+    // `script` gives the command a terminal; skip where it is absent.
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: script (util-linux) not found");
+        return;
+    }
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("queens-13.dlx");
+    std::fs::write(&file, queens(13)).unwrap();
+    let command = format!("\"$BIN\" cover --count {}", file.display());
+    let (code, out, _) = shell(&format!("script -qec '{command}' /dev/null"));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("73712"), "{out}");
+    assert!(out.contains(" solutions ["), "no progress line in {out:?}");
+    // Not on a pipe.
+    let r = run(&["cover", "--count", file.to_str().unwrap()], "");
+    assert_eq!((r.stdout.as_str(), r.stderr.as_str()), ("73712\n", ""));
+}

@@ -19,11 +19,14 @@ pub enum Exit {
     BadInput = 2,
     /// `bench`: some solver gave a wrong answer (not a fill, or not DLX's).
     WrongAnswer = 4,
+    /// `cover`: interrupted (Ctrl-C); what was found so far was written, marked partial.
+    /// 128 + SIGINT, as shells report a process that Ctrl-C ended.
+    Interrupted = 130,
 }
 
 impl Exit {
-    /// How bad: the run's code is the worst seen. A wrong answer outranks bad input, which
-    /// outranks giving up, which outranks "no solution".
+    /// How bad: the run's code is the worst seen. An interruption outranks everything (the
+    /// output is partial); then a wrong answer, bad input, giving up, "no solution".
     fn rank(self) -> u8 {
         match self {
             Exit::Ok => 0,
@@ -31,6 +34,7 @@ impl Exit {
             Exit::GaveUp => 2,
             Exit::BadInput => 3,
             Exit::WrongAnswer => 4,
+            Exit::Interrupted => 5,
         }
     }
 
@@ -188,6 +192,7 @@ mod tests {
         assert_eq!(Exit::NoSolution.worst(Exit::GaveUp), Exit::GaveUp);
         assert_eq!(Exit::BadInput.worst(Exit::GaveUp), Exit::BadInput);
         assert_eq!(Exit::WrongAnswer.worst(Exit::BadInput), Exit::WrongAnswer);
+        assert_eq!(Exit::GaveUp.worst(Exit::Interrupted), Exit::Interrupted);
     }
 
     #[test]

@@ -55,8 +55,10 @@ enum Command {
     /// secondary items; every later line is an option; lines starting with `|` are
     /// comments; a secondary item may be colored, `name:color`. Prints the first solution's
     /// options as written, one per line (in input order), or `no solution`.
-    /// Exit code: 0 solved or counted, 1 no solution, 3 hit --max-nodes or --timeout, 2 bad
-    /// input or usage.
+    /// A long --count or --all shows a progress line when standard error is a terminal;
+    /// Ctrl-C writes the count (or the solutions) so far, marked partial.
+    /// Exit code: 0 solved or counted, 1 no solution, 3 hit --max-nodes or --timeout, 130
+    /// interrupted, 2 bad input or usage.
     Cover(CoverArgs),
 }
 
@@ -112,6 +114,7 @@ impl PerPuzzle {
         sudoku_dlx::sudoku::Limits {
             max_nodes: self.max_nodes,
             deadline: self.timeout.map(|t| std::time::Instant::now() + t),
+            ..sudoku_dlx::sudoku::Limits::NONE
         }
     }
 }

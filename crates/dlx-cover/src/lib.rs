@@ -40,5 +40,5 @@ mod search;
 
 pub use problem::{MAX_NODES, Problem, ProblemError};
 pub use search::{
-    ActiveItems, Chooser, Count, ItemChooser, Limits, SearchEnd, SelectError, Solver, Stats,
+    ActiveItems, Cancel, Chooser, Count, ItemChooser, Limits, SearchEnd, SelectError, Solver, Stats,
 };
