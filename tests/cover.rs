@@ -16,22 +16,7 @@ fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
 
 /// Writes `--emit what arg` to a file and returns its path.
 fn emit(what: &str, arg: &str) -> PathBuf {
-    let (code, text, err) = run(&["cover", "--emit", what, arg], "");
-    assert_eq!(code, 0, "{err}");
-    let name: String = format!("{what}-{arg}.dlx")
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .take(60)
-        .collect();
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+    common::emit_problem(what, arg)
 }
 
 fn count_file(path: &std::path::Path, extra: &[&str]) -> String {

@@ -17,19 +17,30 @@ use super::error::{after_write, report};
 use super::input::{LineReader, MAX_LINE, open};
 use super::{CoverArgs, Error, Exit};
 
+mod jobfile;
+mod parallel;
+mod split;
+
 /// Runs `cover`; returns the exit code, or the error that stopped it.
 pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     if let Some(emit) = &args.emit {
         return emit_puzzle(&emit[0], &emit[1]);
     }
+    if let Some(files) = &args.split.merge {
+        return split::merge(files);
+    }
     let started = Instant::now();
     let path = args.file.as_deref().unwrap_or(Path::new("-"));
     let (name, reader) = open(path)?;
-    let parsed = read(reader, &name)?;
+    let mut reader = split::Hashing::new(reader);
+    let parsed = read(Box::new(&mut reader), &name)?;
     for line in &parsed.ignored {
         report(&format!(
             "{name}:{line}: warning: option ignored (no primary items)"
         ));
+    }
+    if let Some(exit) = split::run(&args.split, &parsed, &name, &reader.hex(), args.stats) {
+        return exit;
     }
     let read_secs = started.elapsed().as_secs_f64();
     let searched = Instant::now();
@@ -45,7 +56,24 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     // A progress line where someone watches it and the solutions do not scroll over it.
     let watched = io::stderr().is_terminal() && (args.count || !io::stdout().is_terminal());
     let progress = Counting::new(watched && (args.count || args.all));
-    let (found, end, written) = if args.count {
+    let threads = parallel::threads(args.split.threads);
+    // The stats and subtrees of a run on several threads: for --count and --all, unless a
+    // node or time limit asks for one search.
+    let mut shared = None;
+    let unlimited = limits.max_nodes == u64::MAX && limits.deadline.is_none();
+    let (found, end, written) = if threads > 1 && (args.count || args.all) && unlimited {
+        let run = parallel::run(
+            &solver,
+            &parsed,
+            args.all,
+            limit,
+            threads,
+            limits.cancel,
+            &mut out,
+        )?;
+        shared = Some((run.stats, run.parts));
+        (run.found, run.end, run.written)
+    } else if args.count {
         let mut found = 0u64;
         let end = solver.search(Chooser::Mrv, limits, |_| {
             found += 1;
@@ -117,7 +145,10 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     }
     if args.stats {
         let p = &parsed.named.problem;
-        let s = solver.stats();
+        let s = shared.map_or_else(|| solver.stats(), |(stats, _)| stats);
+        if let Some((_, parts)) = shared {
+            report(&format!("stats: {threads} threads, {parts} subtrees"));
+        }
         report(&format!(
             "stats: {} primary + {} secondary items, {} options, {} colors",
             p.primary_items(),

@@ -220,6 +220,58 @@ pub struct CoverArgs {
         conflicts_with_all = ["file", "all", "count", "limit", "stats", "max_nodes", "timeout"]
     )]
     emit: Option<Vec<String>>,
+    #[command(flatten)]
+    split: SplitArgs,
+}
+
+/// `cover`'s flags for every core and for many machines (see `cli/cover/split.rs`).
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// Threads for --count and --all (at most 1024); 0 or none for one per core. The
+    /// search tree is cut into subtrees that the threads share; the count, and the
+    /// solutions and their order, are those of one thread.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Cut the search tree into at least N subtrees and write them as job lines (with
+    /// finished lines for subtrees the split itself finished) instead of solving.
+    #[arg(
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..=10_000_000),
+        conflicts_with_all = ["all", "count", "limit", "job", "jobs", "merge", "emit"]
+    )]
+    #[arg(long = "split")]
+    parts: Option<u64>,
+    /// Count the solutions of one job line written by --split; print one result line.
+    #[arg(
+        long,
+        value_name = "LINE",
+        conflicts_with_all = ["all", "count", "limit", "jobs", "merge", "emit"]
+    )]
+    job: Option<String>,
+    /// Run job lines of this file written by --split: the job numbered --index, and with
+    /// --stride S also the jobs numbered --index + S, + 2S, ...; one result line each.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "index",
+        conflicts_with_all = ["all", "count", "limit", "merge", "emit"]
+    )]
+    jobs: Option<PathBuf>,
+    /// The first job that --jobs runs.
+    #[arg(long, value_name = "I", requires = "jobs")]
+    index: Option<u64>,
+    /// With --jobs: run every S-th job from --index on.
+    #[arg(long, value_name = "S", requires = "index", value_parser = clap::value_parser!(u64).range(1..))]
+    stride: Option<u64>,
+    /// Check and add up result lines: the job file written by --split, then the result
+    /// files (`-` for standard input). Prints `total N` and `nodes N`.
+    #[arg(
+        long,
+        num_args = 2..,
+        value_names = ["JOBS", "RESULTS"],
+        conflicts_with_all = ["file", "all", "count", "limit", "stats", "emit"]
+    )]
+    merge: Option<Vec<PathBuf>>,
 }
 
 /// Output formats for `solve`.

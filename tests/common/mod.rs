@@ -356,3 +356,31 @@ pub fn run_bin(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
         stderr,
     }
 }
+
+/// Writes the binary's `cover --emit what arg` to a file in the test's temporary directory
+/// and returns its path.
+pub fn emit_problem(what: &str, arg: &str) -> PathBuf {
+    let r = run_bin(&["cover", "--emit", what, arg], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let name: String = format!("{what}-{arg}.dlx")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(60)
+        .collect();
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    // Written aside and renamed, so that tests running at once never read half a file.
+    let aside = path.with_extension(format!(
+        "{}.{:?}.tmp",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::write(&aside, r.stdout).unwrap();
+    std::fs::rename(&aside, &path).unwrap();
+    path
+}

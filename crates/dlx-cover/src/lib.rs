@@ -31,12 +31,15 @@
 //!   [`Chooser::ForcedThenLeftmost`] visits
 //!   solutions in option order; [`Chooser::Custom`] takes any [`ItemChooser`]. Only
 //!   primary items are ever chosen.
+//! * [`split`] cuts the search tree into subtrees named by their paths from the root, for
+//!   many threads or many machines, and searches one subtree.
 //! * [`knuth`] reads and writes Knuth's text format (item and color names).
 
 mod arena;
 pub mod knuth;
 mod problem;
 mod search;
+pub mod split;
 
 pub use problem::{MAX_NODES, Problem, ProblemError};
 pub use search::{

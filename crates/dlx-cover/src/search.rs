@@ -579,6 +579,30 @@ impl Solver {
         end
     }
 
+    /// The item the default choice ([`Chooser::Mrv`]) would branch on now (after the
+    /// selection), with its options in the order the search tries them; `None` when no
+    /// primary item is left, that is, at a solution. `split.rs` builds on this, so that its
+    /// subtrees are exactly the search's.
+    pub(crate) fn default_branch(&self) -> Option<(usize, Vec<usize>)> {
+        let Arena {
+            items,
+            nodes,
+            node_option,
+            ..
+        } = &self.arena;
+        if items[0].next == 0 {
+            return None;
+        }
+        let i = choose_mrv::<0>(items, nodes);
+        let mut options = Vec::with_capacity(nodes[i as usize].top as usize);
+        let mut x = nodes[i as usize].down;
+        while x != i {
+            options.push(node_option[x as usize] as usize);
+            x = nodes[x as usize].down;
+        }
+        Some((i as usize - 1, options))
+    }
+
     #[cfg(test)]
     pub(crate) fn arena(&self) -> &Arena {
         &self.arena

@@ -1,0 +1,526 @@
+//! The search tree cut into subtrees, for many threads or many machines.
+//!
+//! A node of the search tree is named by its *path*: the options chosen on the way down
+//! from the root, one per level, each an option of the item the default choice
+//! ([`Chooser::Mrv`]) branches on at that level. [`Solver::split`] expands the tree from the
+//! root, level by level, until it has at least the number of open subtrees asked for;
+//! [`Solver::search_subtree`] runs the search below one path. Together they partition the
+//! whole search: the open subtrees' solutions plus the solutions met while splitting are
+//! the problem's solutions, in the same order as one search, and the open subtrees' nodes
+//! and link updates plus [`Split::nodes`] and [`Split::updates`] are those of one search,
+//! in whichever way the engine counts them.
+//!
+//! ```
+//! use dlx_cover::{Problem, Solver};
+//! use dlx_cover::split::Part;
+//!
+//! // Items 0..4; each item alone and each pair is an option: the solutions are the
+//! // partitions of 4 items into blocks of one or two (1 + 6 + 3 = 10 of them).
+//! let mut problem = Problem::new(4, 0)?;
+//! for i in 0..4 {
+//!     problem.add_option([i])?;
+//!     for j in i + 1..4 {
+//!         problem.add_option([i, j])?;
+//!     }
+//! }
+//! let mut solver = Solver::new(&problem);
+//! assert_eq!(solver.count_solutions(u64::MAX).solutions, 10);
+//! let direct_nodes = solver.stats().nodes;
+//!
+//! let split = solver.split(3);
+//! assert!(split.open() >= 3);
+//! let (mut solutions, mut nodes) = (split.finished_solutions(), split.nodes);
+//! for part in &split.parts {
+//!     if let Part::Open(path) = part {
+//!         let run = solver.count_subtree(path).expect("a path of the tree");
+//!         solutions += run.solutions;
+//!         nodes += run.nodes;
+//!     }
+//! }
+//! assert_eq!((solutions, nodes), (10, direct_nodes));
+//! # Ok::<(), dlx_cover::ProblemError>(())
+//! ```
+//!
+//! The engine does no threading and no I/O here: a caller hands the open subtrees to
+//! threads (each with its own clone of the [`Solver`]) or writes them out as jobs for other
+//! machines, and adds the results up.
+
+use std::ops::ControlFlow;
+
+use thiserror::Error;
+
+use super::problem::Problem;
+use super::search::{ActiveItems, Chooser, Limits, SearchEnd, Solver};
+
+/// What the search does at a node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Branches {
+    /// No primary item is left: the node is a solution.
+    Solution,
+    /// The search branches on `item`, trying `options` in this order; none means a dead end.
+    Item {
+        /// The item chosen (0-based).
+        item: usize,
+        /// Its options that are still possible, in the order the search tries them.
+        options: Vec<usize>,
+    },
+}
+
+/// Why a path does not name a node of the search tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum PathError {
+    /// The problem has no such option.
+    #[error("path entry {step}: unknown option {option}")]
+    UnknownOption {
+        /// Position in the path, from 1.
+        step: usize,
+        /// The option given.
+        option: usize,
+    },
+    /// The path already reached a solution, so nothing can follow.
+    #[error("path entry {step}: option {option} follows a complete solution")]
+    PastSolution {
+        /// Position in the path, from 1.
+        step: usize,
+        /// The option given.
+        option: usize,
+    },
+    /// The option is not one the search tries at that level.
+    #[error(
+        "path entry {step}: option {option} is not a branch there (the search branches on \
+         item {item} at that level)"
+    )]
+    NotABranch {
+        /// Position in the path, from 1.
+        step: usize,
+        /// The option given.
+        option: usize,
+        /// The item the search branches on at that level (0-based).
+        item: usize,
+    },
+}
+
+/// One piece of a [`Split`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// A subtree still to search, named by its path from the root.
+    Open(Vec<usize>),
+    /// A subtree the split itself finished: a solution (1) or a dead end (0).
+    Finished {
+        /// Its path from the root.
+        path: Vec<usize>,
+        /// Its solutions.
+        solutions: u64,
+    },
+}
+
+impl Part {
+    /// The path from the root.
+    pub fn path(&self) -> &[usize] {
+        match self {
+            Part::Open(path) | Part::Finished { path, .. } => path,
+        }
+    }
+}
+
+/// The search tree cut into parts, made by [`Solver::split`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Split {
+    /// The parts in tree order: one search visits the solutions of each part in turn.
+    pub parts: Vec<Part>,
+    /// The search nodes above the open subtrees (the tree's top, expanded by the split),
+    /// counted as the engine counts them, so that these plus the open subtrees' nodes are
+    /// the nodes of one search of the whole problem.
+    pub nodes: u64,
+    /// The link updates above the open subtrees, likewise: these plus the open subtrees'
+    /// updates ([`SubtreeRun::updates`]) are the updates of one search.
+    pub updates: u64,
+}
+
+impl Split {
+    /// How many parts are open subtrees.
+    pub fn open(&self) -> usize {
+        self.parts
+            .iter()
+            .filter(|p| matches!(p, Part::Open(_)))
+            .count()
+    }
+
+    /// The solutions in the finished parts.
+    pub fn finished_solutions(&self) -> u64 {
+        self.parts
+            .iter()
+            .map(|p| match p {
+                Part::Finished { solutions, .. } => *solutions,
+                Part::Open(_) => 0,
+            })
+            .sum()
+    }
+}
+
+/// What [`Solver::search_subtree`] counted below its path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SubtreeRun {
+    /// How the search of the subtree ended.
+    pub end: SearchEnd,
+    /// Solutions visited.
+    pub solutions: u64,
+    /// Search nodes, as [`Stats::nodes`](crate::Stats::nodes) counts them for a search whose
+    /// root is the subtree's top.
+    pub nodes: u64,
+    /// Link updates of the search (not of selecting the path).
+    pub updates: u64,
+}
+
+/// How the engine charges search nodes: `node` for each node it enters, `edge` for each
+/// option it tries. (Counting options tried is `{0, 1}`; counting every node of the tree,
+/// the root too, as Knuth's programs do, is `{1, 0}`.) Measured on two tiny searches rather
+/// than assumed, so that the split's arithmetic follows the engine's convention.
+#[derive(Debug, Clone, Copy)]
+struct NodeCharges {
+    node: u64,
+    edge: u64,
+}
+
+impl NodeCharges {
+    fn measure() -> NodeCharges {
+        // One item, one option: the root branches once and reaches a solution.
+        let mut problem = Problem::new(1, 0).expect("one item is a valid problem");
+        problem.add_option([0]).expect("a valid option");
+        let mut solver = Solver::new(&problem);
+        solver.count_solutions(u64::MAX);
+        let root_and_child = solver.stats().nodes;
+        solver.reset_stats();
+        solver.select(0).expect("the only option");
+        solver.count_solutions(u64::MAX);
+        let leaf = solver.stats().nodes;
+        solver.clear_selection();
+        NodeCharges {
+            node: leaf,
+            edge: root_and_child.saturating_sub(2 * leaf),
+        }
+    }
+}
+
+impl Solver {
+    /// What the search does at the current node (after the selection): the item the
+    /// default choice branches on and its options, or [`Branches::Solution`].
+    pub fn branches(&self) -> Branches {
+        match self.default_branch() {
+            None => Branches::Solution,
+            Some((item, options)) => Branches::Item { item, options },
+        }
+    }
+
+    /// Clears the selection, then selects the options of `path` in order, checking that
+    /// each is an option the search tries at that level, so that the solver stands at the
+    /// node `path` names. On an error the selection is cleared again.
+    pub fn select_path(&mut self, path: &[usize]) -> Result<(), PathError> {
+        self.clear_selection();
+        for (k, &option) in path.iter().enumerate() {
+            let step = k + 1;
+            if option >= self.options() {
+                self.clear_selection();
+                return Err(PathError::UnknownOption { step, option });
+            }
+            let fault = match self.branches() {
+                Branches::Solution => Some(PathError::PastSolution { step, option }),
+                Branches::Item { item, options } if !options.contains(&option) => {
+                    Some(PathError::NotABranch { step, option, item })
+                }
+                Branches::Item { .. } => None,
+            };
+            if let Some(fault) = fault {
+                self.clear_selection();
+                return Err(fault);
+            }
+            self.select(option)
+                .expect("a branch of the current node can be selected");
+        }
+        Ok(())
+    }
+
+    /// Searches the subtree below `path` with the default choice, visiting its solutions in
+    /// the order one search of the whole problem visits them (each solution starts with the
+    /// path's options), then clears the selection. The counts are the subtree's alone.
+    pub fn search_subtree<F>(
+        &mut self,
+        path: &[usize],
+        limits: Limits,
+        visit: F,
+    ) -> Result<SubtreeRun, PathError>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        self.select_path(path)?;
+        let before = self.stats();
+        let end = self.search(Chooser::Mrv, limits, visit);
+        let after = self.stats();
+        self.clear_selection();
+        Ok(SubtreeRun {
+            end,
+            solutions: after.solutions - before.solutions,
+            nodes: after.nodes - before.nodes,
+            updates: after.updates - before.updates,
+        })
+    }
+
+    /// Counts the solutions below `path` (see [`Solver::search_subtree`]).
+    pub fn count_subtree(&mut self, path: &[usize]) -> Result<SubtreeRun, PathError> {
+        self.search_subtree(path, Limits::NONE, |_| ControlFlow::Continue(()))
+    }
+
+    /// Cuts the search tree into at least `at_least` open subtrees (fewer only when the
+    /// whole tree has fewer nodes at its widest), expanding it from the root level by level
+    /// and, within a level, in tree order, stopping as soon as there are enough. Nodes met
+    /// on the way that are solutions or dead ends become [`Part::Finished`]. Starts from
+    /// an empty selection and leaves the selection empty; [`Solver::stats`] then includes
+    /// the short searches the split ran to count the updates at each node it expanded.
+    pub fn split(&mut self, at_least: usize) -> Split {
+        let charges = NodeCharges::measure();
+        self.clear_selection();
+        let mut parts = vec![Part::Open(Vec::new())];
+        let mut open = 1usize;
+        let mut nodes = 0u64;
+        let mut updates = 0u64;
+        let mut depth = 0usize;
+        while open > 0 && open < at_least {
+            let mut next = Vec::with_capacity(parts.len() * 2);
+            for part in parts {
+                let path = match part {
+                    Part::Open(path) if path.len() == depth && open < at_least => path,
+                    other => {
+                        next.push(other);
+                        continue;
+                    }
+                };
+                open -= 1;
+                self.select_path(&path)
+                    .expect("the split's own paths are paths of the tree");
+                let branches = self.branches();
+                updates += self.updates_at_node(&branches);
+                self.clear_selection();
+                nodes += charges.node;
+                match branches {
+                    Branches::Solution => next.push(Part::Finished { path, solutions: 1 }),
+                    Branches::Item { options, .. } if options.is_empty() => {
+                        next.push(Part::Finished { path, solutions: 0 })
+                    }
+                    Branches::Item { options, .. } => {
+                        nodes += charges.edge * options.len() as u64;
+                        open += options.len();
+                        next.extend(options.into_iter().map(|o| {
+                            let mut child = path.clone();
+                            child.push(o);
+                            Part::Open(child)
+                        }));
+                    }
+                }
+            }
+            parts = next;
+            depth += 1;
+        }
+        Split {
+            parts,
+            nodes,
+            updates,
+        }
+    }
+
+    /// The link updates the search makes at the current node itself (covering its item and
+    /// trying each option, not below): measured by the search itself, told to branch on the
+    /// node's item and then to go no deeper.
+    fn updates_at_node(&mut self, branches: &Branches) -> u64 {
+        let Branches::Item { item, .. } = branches else {
+            return 0;
+        };
+        let mut first = Some(*item);
+        let mut only_here = |_: &ActiveItems<'_>| first.take();
+        let before = self.stats().updates;
+        self.search(Chooser::Custom(&mut only_here), Limits::NONE, |_| {
+            ControlFlow::Continue(())
+        });
+        self.stats().updates - before
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Xorshift, for reproducible random problems.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// A random problem, with colors on secondary items half the time.
+    fn random_problem(rng: &mut Rng) -> Problem {
+        let primary = 1 + rng.below(7) as usize;
+        let secondary = rng.below(3) as usize;
+        let colors = rng.below(2) == 0;
+        let mut p = Problem::new(primary, secondary).unwrap();
+        for _ in 0..1 + rng.below(25) {
+            let mut entries = vec![(rng.below(primary as u64) as usize, 0)];
+            for item in 0..primary + secondary {
+                if item != entries[0].0 && rng.below(4) == 0 {
+                    let color = if item >= primary && colors {
+                        rng.below(3) as u32
+                    } else {
+                        0
+                    };
+                    entries.push((item, color));
+                }
+            }
+            p.add_colored_option(entries).unwrap();
+        }
+        p
+    }
+
+    /// Every solution of one search, in its order.
+    fn all_solutions(solver: &mut Solver) -> Vec<Vec<usize>> {
+        let mut all = Vec::new();
+        solver.search(Chooser::Mrv, Limits::NONE, |s| {
+            all.push(s.to_vec());
+            ControlFlow::Continue(())
+        });
+        all
+    }
+
+    /// Random problems cut into 1..12 parts: the parts' solutions, in part order, are one
+    /// search's solutions in its order, and the nodes and link updates add up to one search's.
+    #[test]
+    fn parts_add_up_to_one_search() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut several_parts = 0;
+        for _ in 0..300 {
+            let p = random_problem(&mut rng);
+            let mut solver = Solver::new(&p);
+            let direct = all_solutions(&mut solver);
+            let direct_nodes = solver.stats().nodes;
+            let direct_updates = solver.stats().updates;
+            let clean = solver.clone();
+            for at_least in 1..12 {
+                let split = solver.split(at_least);
+                assert!(
+                    split.open() >= at_least || split.open() == 0,
+                    "{} open of {at_least}",
+                    split.open()
+                );
+                let mut found = Vec::new();
+                let mut nodes = split.nodes;
+                let mut updates = split.updates;
+                for part in &split.parts {
+                    match part {
+                        Part::Open(path) => {
+                            let run = solver
+                                .search_subtree(path, Limits::NONE, |s| {
+                                    assert!(s.starts_with(path));
+                                    found.push(s.to_vec());
+                                    ControlFlow::Continue(())
+                                })
+                                .unwrap();
+                            assert_eq!(run.end, SearchEnd::Exhausted);
+                            nodes += run.nodes;
+                            updates += run.updates;
+                        }
+                        Part::Finished { path, solutions } => {
+                            if *solutions == 1 {
+                                found.push(path.clone());
+                            }
+                        }
+                    }
+                }
+                assert_eq!(found, direct, "{p:?} cut into {at_least}");
+                assert_eq!(nodes, direct_nodes, "{p:?} cut into {at_least}");
+                assert_eq!(updates, direct_updates, "{p:?} cut into {at_least}");
+                if split.parts.len() > 1 {
+                    several_parts += 1;
+                }
+            }
+            // Nothing is left selected or changed.
+            assert_eq!(solver.arena(), clean.arena());
+        }
+        assert!(several_parts > 1000, "only {several_parts} real splits");
+    }
+
+    /// Knuth's example: the search branches on A (options 1 and 3) first.
+    fn knuth_example() -> Problem {
+        let mut p = Problem::new(7, 0).unwrap();
+        for o in [
+            &[2, 4, 5][..],
+            &[0, 3, 6],
+            &[1, 2, 5],
+            &[0, 3],
+            &[1, 6],
+            &[3, 4, 6],
+        ] {
+            p.add_option(o.iter().copied()).unwrap();
+        }
+        p
+    }
+
+    #[test]
+    fn paths_are_checked_step_by_step() {
+        let p = knuth_example();
+        let mut s = Solver::new(&p);
+        let before = s.arena().clone();
+        let Branches::Item { item, options } = s.branches() else {
+            panic!("the root is not a solution");
+        };
+        assert!(options.len() >= 2, "item {item}: {options:?}");
+        assert_eq!(
+            s.select_path(&[9]),
+            Err(PathError::UnknownOption { step: 1, option: 9 })
+        );
+        let other = (0..6).find(|o| !options.contains(o)).unwrap();
+        assert_eq!(
+            s.select_path(&[other]),
+            Err(PathError::NotABranch {
+                step: 1,
+                option: other,
+                item
+            })
+        );
+        assert_eq!(s.arena(), &before);
+        // The one solution's path, then one option too many.
+        let split = s.split(usize::MAX);
+        let Some(Part::Finished { path, .. }) = split
+            .parts
+            .iter()
+            .find(|p| matches!(p, Part::Finished { solutions: 1, .. }))
+        else {
+            panic!("the split meets the solution: {split:?}");
+        };
+        s.select_path(path).unwrap();
+        assert_eq!(s.branches(), Branches::Solution);
+        let mut longer = path.clone();
+        longer.push(0);
+        assert_eq!(
+            s.select_path(&longer),
+            Err(PathError::PastSolution {
+                step: longer.len(),
+                option: 0
+            })
+        );
+        assert_eq!(s.arena(), &before);
+        // Splitting everything leaves nothing open.
+        assert_eq!(split.open(), 0);
+        assert_eq!(split.finished_solutions(), 1);
+    }
+
+    #[test]
+    fn a_split_of_one_is_the_root() {
+        let p = knuth_example();
+        let mut s = Solver::new(&p);
+        let split = s.split(1);
+        assert_eq!(split.parts, vec![Part::Open(Vec::new())]);
+        assert_eq!((split.nodes, split.updates), (0, 0));
+    }
+}

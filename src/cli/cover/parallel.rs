@@ -1,0 +1,215 @@
+//! `cover --count` and `cover --all` on every core: the search tree is cut into subtrees
+//! ([`Solver::split`]) that rayon's workers take in tree order, each worker with its own
+//! clone of the solver. Each subtree's solutions are buffered and written in tree order,
+//! so the output is one thread's, byte for byte; counts and nodes add up to one thread's.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+
+use rayon::prelude::*;
+use sudoku_dlx::exact_cover::knuth::Parsed;
+use sudoku_dlx::exact_cover::split::Part;
+use sudoku_dlx::exact_cover::{Cancel, Limits, SearchEnd, Solver, Stats};
+
+use super::write_solution;
+use crate::cli::Error;
+
+/// Subtrees per thread: enough that subtrees of very different sizes even out, few enough
+/// that cutting them costs nothing next to the search.
+const PARTS_PER_THREAD: usize = 64;
+
+/// The number of threads `--threads` asks for (0 or none: one per core).
+pub fn threads(asked: Option<u64>) -> usize {
+    match asked {
+        Some(n) if n > 0 => n as usize,
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
+}
+
+/// What a run on several threads did: as one thread's search would report it.
+pub struct Run {
+    /// Solutions counted or written.
+    pub found: u64,
+    /// `Stopped` at the limit (or a failed write), else `Exhausted`.
+    pub end: SearchEnd,
+    /// How writing went.
+    pub written: io::Result<()>,
+    /// Nodes and link updates of every subtree plus the split's nodes; the solutions.
+    pub stats: Stats,
+    /// Subtrees the tree was cut into (open and finished).
+    pub parts: usize,
+}
+
+/// One subtree's solutions: their options, sorted, one after another (each solution ends at
+/// an offset in `ends`), or only their number.
+#[derive(Default)]
+struct Found {
+    solutions: u64,
+    options: Vec<usize>,
+    ends: Vec<usize>,
+    nodes: u64,
+    updates: u64,
+}
+
+/// Counts (`all == false`) or prints every solution up to `limit` on `threads` threads.
+/// Once `cancel` is set (Ctrl-C), every subtree search stops and the run ends with
+/// `SearchEnd::Deadline`, as one search would.
+pub fn run<W: Write>(
+    base: &Solver,
+    parsed: &Parsed,
+    all: bool,
+    limit: u64,
+    threads: usize,
+    cancel: Option<Cancel>,
+    out: &mut W,
+) -> Result<Run, Error> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::Threads(e.to_string()))?;
+    let mut splitter = base.clone();
+    let split = splitter.split(threads * PARTS_PER_THREAD);
+    let mut stats = Stats::default();
+    stats.nodes = split.nodes;
+    stats.updates = split.updates;
+    // Set once the output needs no more solutions: the limit was reached, or writing failed.
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, Found)>();
+    let mut found_total = 0u64;
+    let mut written = Ok(());
+    std::thread::scope(|scope| {
+        let stop = &stop;
+        let split = &split;
+        scope.spawn(move || {
+            pool.install(|| {
+                split
+                    .parts
+                    .iter()
+                    .enumerate()
+                    .par_bridge()
+                    .map_init(
+                        || base.clone(),
+                        |solver, (k, part)| {
+                            (k, search_part(solver, part, all, limit, stop, cancel))
+                        },
+                    )
+                    .for_each_with(tx, |tx, found| {
+                        let _ = tx.send(found);
+                    });
+            });
+        });
+        // Take each part once every part before it is taken.
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        for (k, found) in rx {
+            waiting.insert(k, found);
+            while let Some(found) = waiting.remove(&next) {
+                next += 1;
+                stats.nodes += found.nodes;
+                stats.updates += found.updates;
+                if stop.load(Ordering::Relaxed) {
+                    continue;
+                }
+                let take = found.solutions.min(limit - found_total);
+                if all {
+                    let mut start = 0;
+                    for &end in &found.ends[..take as usize] {
+                        found_total += 1;
+                        written = write_solution(
+                            out,
+                            Some(found_total),
+                            &found.options[start..end],
+                            parsed,
+                        );
+                        if written.is_err() {
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        start = end;
+                    }
+                } else {
+                    found_total += take;
+                }
+                if found_total >= limit {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    stats.solutions = found_total;
+    let end = if found_total >= limit || written.is_err() {
+        SearchEnd::Stopped
+    } else if cancel.is_some_and(Cancel::is_set) {
+        SearchEnd::Deadline
+    } else {
+        SearchEnd::Exhausted
+    };
+    Ok(Run {
+        found: found_total,
+        end,
+        written,
+        stats,
+        parts: split.parts.len(),
+    })
+}
+
+/// Searches one part on this worker's solver: its solutions (`all`) or their number, at
+/// most `limit`, and nothing once `stop` is set.
+fn search_part(
+    solver: &mut Solver,
+    part: &Part,
+    all: bool,
+    limit: u64,
+    stop: &AtomicBool,
+    cancel: Option<Cancel>,
+) -> Found {
+    let mut found = Found::default();
+    if stop.load(Ordering::Relaxed) || cancel.is_some_and(Cancel::is_set) {
+        return found;
+    }
+    match part {
+        Part::Finished { path, solutions } => {
+            if *solutions == 1 {
+                found.keep(path, all);
+            }
+        }
+        Part::Open(path) => {
+            let run = solver
+                .search_subtree(
+                    path,
+                    Limits {
+                        cancel,
+                        ..Limits::NONE
+                    },
+                    |solution| {
+                        found.keep(solution, all);
+                        if found.solutions >= limit || stop.load(Ordering::Relaxed) {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    },
+                )
+                .expect("the split's own paths are paths of the tree");
+            found.nodes = run.nodes;
+            found.updates = run.updates;
+        }
+    }
+    found
+}
+
+impl Found {
+    /// Counts a solution, and keeps its options (sorted) when they are to be printed.
+    fn keep(&mut self, solution: &[usize], all: bool) {
+        self.solutions += 1;
+        if all {
+            let start = self.options.len();
+            self.options.extend_from_slice(solution);
+            self.options[start..].sort_unstable();
+            self.ends.push(self.options.len());
+        }
+    }
+}

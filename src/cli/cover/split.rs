@@ -1,0 +1,365 @@
+//! `cover --split`, `--job`, `--jobs` and `--merge`: the search tree cut into jobs that
+//! any scheduler can run (GNU parallel, a Slurm job array, a shell loop), then the
+//! results checked and added up. The line formats are in `jobfile.rs`.
+//!
+//! Every job line carries the SHA-256 of the problem file it was cut from and the
+//! program version (whose item choice defines the paths): a job is refused, exit 2, when
+//! either differs from the problem and program running it. `--merge` refuses a set of
+//! results in which a job is missing or appears twice.
+
+use std::io::{self, BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use sha2::{Digest, Sha256};
+use sudoku_dlx::exact_cover::Solver;
+use sudoku_dlx::exact_cover::knuth::Parsed;
+use sudoku_dlx::exact_cover::split::Part;
+
+use super::jobfile::{self, Finished, Header, Job, JobFile, JobLine, Outcome, VERSION};
+use crate::cli::error::{after_write, report};
+use crate::cli::{Error, Exit, SplitArgs};
+
+/// A reader that hashes (SHA-256) the bytes read through it.
+pub struct Hashing<R> {
+    inner: R,
+    hasher: Sha256,
+}
+
+impl<R: BufRead> Hashing<R> {
+    pub fn new(inner: R) -> Hashing<R> {
+        Hashing {
+            inner,
+            hasher: Sha256::new(),
+        }
+    }
+
+    /// The hash of everything read so far, as 64 lowercase hexadecimal digits.
+    pub fn hex(&self) -> String {
+        self.hasher
+            .clone()
+            .finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+}
+
+impl<R: BufRead> Read for Hashing<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Hashing<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if amount > 0
+            && let Ok(buf) = self.inner.fill_buf()
+        {
+            self.hasher.update(&buf[..amount.min(buf.len())]);
+        }
+        self.inner.consume(amount);
+    }
+}
+
+/// A fault at a line of a named input.
+fn at(name: &str, line: usize, fault: String) -> Error {
+    Error::At {
+        name: name.to_string(),
+        line,
+        fault,
+    }
+}
+
+/// Runs `--split`, `--job` or `--jobs` on the problem read from `name` (whose SHA-256 is
+/// `sha256`); `None` when none of them was asked for.
+pub fn run(
+    args: &SplitArgs,
+    parsed: &Parsed,
+    name: &str,
+    sha256: &str,
+    stats: bool,
+) -> Option<Result<Exit, Error>> {
+    let solver = Solver::new(&parsed.named.problem);
+    let out = io::stdout();
+    let mut out = io::BufWriter::new(out.lock());
+    let result = if let Some(parts) = args.parts {
+        split(solver, parts, sha256, stats, &mut out)
+    } else if let Some(line) = &args.job {
+        match jobfile::parse_job_line(line) {
+            Ok(JobLine::Job(job)) => run_jobs(solver, &[(job, 1)], "--job", name, sha256, &mut out),
+            Ok(_) => Err(at(
+                "--job",
+                1,
+                "not a job line (`job N path P sha256 H version V`)".to_string(),
+            )),
+            Err(fault) => Err(at("--job", 1, fault)),
+        }
+    } else if let Some(file) = &args.jobs {
+        let index = args.index.expect("clap requires --index with --jobs");
+        read_job_file(file).and_then(|jobs| {
+            let stride = args.stride.unwrap_or(u64::MAX);
+            let picked: Vec<(Job, usize)> = (index..jobs.header.jobs)
+                .step_by(usize::try_from(stride).unwrap_or(usize::MAX))
+                .map(|k| (jobs.jobs[k as usize].clone(), jobs.job_lines[k as usize]))
+                .collect();
+            if picked.is_empty() {
+                return Err(Error::Usage(format!(
+                    "--index {index}: {} has only {} jobs",
+                    file.display(),
+                    jobs.header.jobs
+                )));
+            }
+            run_jobs(
+                solver,
+                &picked,
+                &file.display().to_string(),
+                name,
+                sha256,
+                &mut out,
+            )
+        })
+    } else {
+        return None;
+    };
+    Some(
+        result
+            .and_then(|()| after_write(out.flush()))
+            .map(|()| Exit::Ok),
+    )
+}
+
+/// `--split N`: the job file on standard output.
+fn split<W: Write>(
+    mut solver: Solver,
+    parts: u64,
+    sha256: &str,
+    stats: bool,
+    out: &mut W,
+) -> Result<(), Error> {
+    let started = Instant::now();
+    let at_least = usize::try_from(parts).unwrap_or(usize::MAX);
+    let split = solver.split(at_least);
+    let header = Header {
+        jobs: split.open() as u64,
+        finished: (split.parts.len() - split.open()) as u64,
+        nodes: split.nodes,
+        sha256: sha256.to_string(),
+        version: VERSION.to_string(),
+    };
+    let mut written = writeln!(out, "{header}");
+    let mut number = 0;
+    for part in split.parts {
+        if written.is_err() {
+            break;
+        }
+        written = match part {
+            Part::Open(path) => {
+                let job = Job {
+                    number,
+                    path,
+                    sha256: sha256.to_string(),
+                    version: VERSION.to_string(),
+                };
+                number += 1;
+                writeln!(out, "{job}")
+            }
+            Part::Finished { path, solutions } => {
+                let finished = Finished {
+                    path,
+                    count: solutions,
+                    sha256: sha256.to_string(),
+                    version: VERSION.to_string(),
+                };
+                writeln!(out, "{finished}")
+            }
+        };
+    }
+    if stats {
+        report(&format!(
+            "stats: split into {} jobs and {} finished subtrees, nodes {}, {:.3} s",
+            header.jobs,
+            header.finished,
+            header.nodes,
+            started.elapsed().as_secs_f64()
+        ));
+    }
+    after_write(written)
+}
+
+/// Runs each job (with the line it came from in `source`), one result line each, written
+/// as soon as the job is done.
+fn run_jobs<W: Write>(
+    mut solver: Solver,
+    jobs: &[(Job, usize)],
+    source: &str,
+    problem: &str,
+    sha256: &str,
+    out: &mut W,
+) -> Result<(), Error> {
+    for (job, line) in jobs {
+        let fault = |what: String| at(source, *line, format!("job {} {what}", job.number));
+        if job.sha256 != sha256 {
+            return Err(fault(format!(
+                "was cut from a problem with SHA-256 {}, but {problem} has SHA-256 {sha256}",
+                job.sha256
+            )));
+        }
+        if job.version != VERSION {
+            return Err(fault(format!(
+                "was cut by sudoku-dlx {}, this is {VERSION} (its item choice may differ, \
+                 so the path may name another subtree): split again",
+                job.version
+            )));
+        }
+        let started = Instant::now();
+        let run = solver.count_subtree(&job.path).map_err(|e| {
+            fault(format!(
+                "has a path that is not in the search tree of {problem}: {e}"
+            ))
+        })?;
+        let outcome = Outcome {
+            job: job.number,
+            count: run.solutions,
+            nodes: run.nodes,
+            seconds: started.elapsed().as_secs_f64(),
+            sha256: sha256.to_string(),
+        };
+        if let Err(e) = writeln!(out, "{outcome}").and_then(|()| out.flush()) {
+            // A reader that went away ends the run quietly; anything else is an error.
+            return after_write(Err(e));
+        }
+    }
+    Ok(())
+}
+
+/// Reads a whole file (`-`: standard input) as UTF-8.
+fn read_text(path: &Path) -> Result<String, Error> {
+    let name = path.display().to_string();
+    let mut bytes = Vec::new();
+    let read = if path == Path::new("-") {
+        io::stdin().lock().read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
+    };
+    read.map_err(|source| Error::Read {
+        name: name.clone(),
+        source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        at(&name, line, "not valid UTF-8".to_string())
+    })
+}
+
+fn read_job_file(path: &Path) -> Result<JobFile, Error> {
+    let text = read_text(path)?;
+    jobfile::read_job_file(&text).map_err(|e| at(&path.display().to_string(), e.line, e.fault))
+}
+
+/// `--merge JOBS RESULTS...`: checks that every job has exactly one result and that the
+/// hashes agree, then prints `total N` and `nodes N`.
+pub fn merge(files: &[PathBuf]) -> Result<Exit, Error> {
+    let jobs_path = &files[0];
+    let results = &files[1..];
+    let jobs = read_job_file(jobs_path)?;
+    let n = jobs.header.jobs as usize;
+    // Where each job's result was first seen (file, line), and the duplicates.
+    let mut seen: Vec<Option<(usize, usize)>> = vec![None; n];
+    let mut twice = Vec::new();
+    let mut total: u128 = jobs.finished.iter().map(|f| u128::from(f.count)).sum();
+    let mut nodes = u128::from(jobs.header.nodes);
+    let mut seconds = 0.0;
+    for (file, path) in results.iter().enumerate() {
+        let name = path.display().to_string();
+        let text = read_text(path)?;
+        let lines = jobfile::read_results(&text).map_err(|e| at(&name, e.line, e.fault))?;
+        for (line, outcome) in lines {
+            if outcome.sha256 != jobs.header.sha256 {
+                return Err(at(
+                    &name,
+                    line,
+                    format!(
+                        "the result's SHA-256 {} is not the job file's {}",
+                        outcome.sha256, jobs.header.sha256
+                    ),
+                ));
+            }
+            let Some(slot) = seen.get_mut(outcome.job as usize) else {
+                return Err(at(
+                    &name,
+                    line,
+                    format!(
+                        "job {} is not in {} (it has {n} jobs)",
+                        outcome.job,
+                        jobs_path.display()
+                    ),
+                ));
+            };
+            if let Some((first_file, first_line)) = *slot {
+                twice.push(format!(
+                    "job {} ({}:{first_line} and {name}:{line})",
+                    outcome.job,
+                    results[first_file].display(),
+                ));
+                continue;
+            }
+            *slot = Some((file, line));
+            total += u128::from(outcome.count);
+            nodes += u128::from(outcome.nodes);
+            seconds += outcome.seconds;
+        }
+    }
+    let missing: Vec<u64> = (0..n as u64)
+        .filter(|&k| seen[k as usize].is_none())
+        .collect();
+    if !missing.is_empty() || !twice.is_empty() {
+        let mut faults = Vec::new();
+        if !missing.is_empty() {
+            faults.push(format!(
+                "{} of {n} jobs have no result: {}",
+                missing.len(),
+                jobfile::ranges(&missing)
+            ));
+        }
+        if !twice.is_empty() {
+            let shown = twice.len().min(10);
+            faults.push(format!(
+                "{} {} for a job already seen: {}{}",
+                twice.len(),
+                if twice.len() == 1 {
+                    "result is"
+                } else {
+                    "results are"
+                },
+                twice[..shown].join(", "),
+                if twice.len() > shown { ", …" } else { "" }
+            ));
+        }
+        return Err(Error::Usage(format!("--merge: {}", faults.join("; "))));
+    }
+    let out = io::stdout();
+    let mut out = out.lock();
+    after_write(
+        writeln!(out, "total {total}")
+            .and_then(|()| writeln!(out, "nodes {nodes}"))
+            .and_then(|()| {
+                writeln!(
+                    out,
+                    "jobs {n} finished {} seconds {seconds:.3}",
+                    jobs.finished.len()
+                )
+            })
+            .and_then(|()| out.flush()),
+    )?;
+    Ok(Exit::Ok)
+}

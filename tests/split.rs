@@ -1,0 +1,384 @@
+//! Every core and many machines, through the real binary: `cover --threads` gives one
+//! thread's count, nodes and output; `--split`, `--job(s)` and `--merge` add up to the
+//! direct count and nodes; and every fault of a job or result file is refused, exit 2,
+//! with the file, the line and the fault.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{emit_problem, run_bin};
+
+/// Runs the binary; fails the test unless it exits 0. Returns (stdout, stderr).
+fn ok(args: &[&str]) -> (String, String) {
+    let r = run_bin(args, "");
+    assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+    (r.stdout, r.stderr)
+}
+
+/// The number after `word ` in `text`.
+fn number_after(text: &str, word: &str) -> u128 {
+    let at = text
+        .find(&format!("{word} "))
+        .unwrap_or_else(|| panic!("no {word:?} in {text}"));
+    text[at + word.len() + 1..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// `cover --count --stats` with `threads`: (count, nodes, link updates).
+fn count(problem: &Path, threads: &str) -> (u128, u128, u128) {
+    let (out, err) = ok(&[
+        "cover",
+        "--count",
+        "--stats",
+        "--threads",
+        threads,
+        problem.to_str().unwrap(),
+    ]);
+    (
+        out.trim().parse().unwrap(),
+        number_after(&err, "nodes"),
+        number_after(&err, "link updates"),
+    )
+}
+
+/// A file in the test's temporary directory.
+fn temp(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The published counts (queens: OEIS A000170; Langford pairs up to reversal: A014552;
+/// pentominoes on 6x10 and 5x12 up to symmetry: 2339 and 1010) with 1, 2 and 3 threads,
+/// and the same nodes and link updates.
+#[test]
+fn threads_count_as_one_thread() {
+    for (what, arg, expected) in [
+        ("queens", "9", 352),
+        ("langford", "8", 150),
+        ("pentominoes", "5x12", 1010),
+        ("queens", "1", 1),
+        ("queens", "3", 0),
+    ] {
+        let problem = emit_problem(what, arg);
+        let one = count(&problem, "1");
+        assert_eq!(one.0, expected, "{what} {arg}");
+        for threads in ["2", "3"] {
+            assert_eq!(
+                count(&problem, threads),
+                one,
+                "{what} {arg}, {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn threads_print_what_one_thread_prints() {
+    for (what, arg) in [
+        ("queens", "8"),
+        ("langford", "7"),
+        ("pentominoes", "3x20"),
+        ("queens", "2"),
+    ] {
+        let problem = emit_problem(what, arg);
+        let p = s(&problem);
+        for extra in [&[][..], &["--limit", "1"], &["--limit", "7"]] {
+            for mode in ["--all", "--count"] {
+                let mut args = vec!["cover", mode, p, "--threads", "1"];
+                args.extend_from_slice(extra);
+                let one = run_bin(&args, "");
+                for threads in ["2", "4"] {
+                    args[4] = threads;
+                    let many = run_bin(&args, "");
+                    assert_eq!(
+                        (many.code, &many.stdout),
+                        (one.code, &one.stdout),
+                        "{args:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Splits `problem` into at least `parts`, runs every job (`--jobs` with a stride, and one
+/// `--job` line), merges: (total, nodes) from `--merge`.
+fn split_run_merge(problem: &Path, parts: &str, tag: &str) -> (u128, u128) {
+    let (jobs, _) = ok(&["cover", "--split", parts, s(problem)]);
+    let job_file = temp(&format!("{tag}-jobs.txt"), &jobs);
+    let n = number_after(&jobs, "split jobs") as u64;
+    let mut results = Vec::new();
+    // Three "array tasks" with a stride of 3 cover every job.
+    for index in 0..3u64.min(n) {
+        let (out, _) = ok(&[
+            "cover",
+            "--jobs",
+            s(&job_file),
+            "--index",
+            &index.to_string(),
+            "--stride",
+            "3",
+            s(problem),
+        ]);
+        let expected = (index..n).step_by(3).count();
+        assert_eq!(out.lines().count(), expected, "{out}");
+        results.push(temp(&format!("{tag}-results-{index}.txt"), &out));
+    }
+    if n == 0 {
+        results.push(temp(&format!("{tag}-results-none.txt"), ""));
+    } else {
+        // One job again through --job: the same result line, but for the seconds.
+        let line = jobs.lines().find(|l| l.starts_with("job ")).unwrap();
+        let (again, _) = ok(&["cover", "--job", line, s(problem)]);
+        let first = std::fs::read_to_string(&results[0]).unwrap();
+        let strip = |l: &str| l.split(" seconds ").next().unwrap().to_string();
+        assert_eq!(strip(again.trim()), strip(first.lines().next().unwrap()));
+    }
+    let mut args = vec!["cover", "--merge", s(&job_file)];
+    args.extend(results.iter().map(|p| s(p)));
+    let (merged, _) = ok(&args);
+    (
+        number_after(&merged, "total"),
+        number_after(&merged, "nodes"),
+    )
+}
+
+/// The split's total and nodes are the direct run's, for splits from one job (the root)
+/// to more jobs than the tree has nodes at any level (everything finished while
+/// splitting).
+#[test]
+fn split_jobs_merge_to_the_direct_count_and_nodes() {
+    for (what, arg) in [
+        ("queens", "8"),
+        ("langford", "8"),
+        ("pentominoes", "3x20"),
+        ("queens", "6"),
+    ] {
+        let problem = emit_problem(what, arg);
+        let (count, nodes, _) = count(&problem, "1");
+        for parts in ["1", "5", "40", "100000"] {
+            let tag = format!("{what}{arg}-{parts}");
+            assert_eq!(
+                split_run_merge(&problem, parts, &tag),
+                (count, nodes),
+                "{what} {arg} split into {parts}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_big_split_writes_finished_lines() {
+    let problem = emit_problem("queens", "6");
+    let (jobs, _) = ok(&["cover", "--split", "100000", s(&problem)]);
+    let finished: Vec<&str> = jobs
+        .lines()
+        .filter(|l| l.starts_with("finished "))
+        .collect();
+    assert!(!finished.is_empty());
+    // 6 queens have 4 solutions, all met while splitting this far.
+    let solutions: u128 = finished.iter().map(|l| number_after(l, "count")).sum();
+    assert_eq!(solutions, 4);
+    assert!(jobs.lines().count() >= 2);
+}
+
+/// A job file and three result files for 8 queens, for the fault tests.
+fn eight_queens_setup(tag: &str) -> (PathBuf, PathBuf, String, Vec<String>) {
+    let problem = emit_problem("queens", "8");
+    let (jobs, _) = ok(&["cover", "--split", "12", s(&problem)]);
+    let job_file = temp(&format!("{tag}-jobs.txt"), &jobs);
+    let (results, _) = ok(&[
+        "cover",
+        "--jobs",
+        s(&job_file),
+        "--index",
+        "0",
+        "--stride",
+        "1",
+        s(&problem),
+    ]);
+    let lines = results.lines().map(String::from).collect();
+    (problem, job_file, jobs, lines)
+}
+
+/// Runs the binary expecting exit 2 and a message containing every one of `words`.
+fn refused(args: &[&str], words: &[&str]) {
+    let r = run_bin(args, "");
+    assert_eq!(
+        r.code, 2,
+        "{args:?} gave {}: {}{}",
+        r.code, r.stdout, r.stderr
+    );
+    for w in words {
+        assert!(r.stderr.contains(w), "{args:?}: {:?} lacks {w:?}", r.stderr);
+    }
+    assert!(
+        r.stdout.is_empty() || !r.stdout.contains("total"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn merge_refuses_missing_duplicated_foreign_and_unknown_jobs() {
+    let (_, job_file, _, lines) = eight_queens_setup("merge-faults");
+    let n = lines.len();
+    assert!(n >= 12);
+    let all = temp("merge-all.txt", &lines.join("\n"));
+    ok(&["cover", "--merge", s(&job_file), s(&all)]);
+    // Missing jobs 3 and 5..=7.
+    let some: Vec<&str> = lines
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| *k != 3 && !(5..=7).contains(k))
+        .map(|(_, l)| l.as_str())
+        .collect();
+    let missing = temp("merge-missing.txt", &some.join("\n"));
+    refused(
+        &["cover", "--merge", s(&job_file), s(&missing)],
+        &["4 of", "no result: 3, 5-7"],
+    );
+    // Job 2 twice, in two files.
+    let again = temp("merge-again.txt", &format!("# again\n{}\n", lines[2]));
+    refused(
+        &["cover", "--merge", s(&job_file), s(&all), s(&again)],
+        &["job 2 (", "merge-all.txt:3 and ", "merge-again.txt:2)"],
+    );
+    // A result for a problem with another hash.
+    let foreign = lines[0].replace(&lines[0][lines[0].len() - 64..], &"0".repeat(64));
+    let foreign = temp("merge-foreign.txt", &format!("{foreign}\n"));
+    refused(
+        &["cover", "--merge", s(&job_file), s(&foreign)],
+        &[
+            "merge-foreign.txt:1:",
+            "SHA-256 0000",
+            "is not the job file's",
+        ],
+    );
+    // A job number the file does not have.
+    let unknown = lines[0].replacen("result 0 ", "result 999 ", 1);
+    let unknown = temp("merge-unknown.txt", &format!("{unknown}\n"));
+    refused(
+        &["cover", "--merge", s(&job_file), s(&all), s(&unknown)],
+        &["merge-unknown.txt:1:", "job 999 is not in"],
+    );
+    // A malformed result line.
+    let bad = temp(
+        "merge-bad.txt",
+        &format!("{}\nresult 1 count x\n", lines[0]),
+    );
+    refused(
+        &["cover", "--merge", s(&job_file), s(&bad)],
+        &["merge-bad.txt:2:", "count: `x` is not a whole number"],
+    );
+    // A job file that is not one.
+    refused(
+        &["cover", "--merge", s(&all), s(&all)],
+        &[
+            "merge-all.txt:1:",
+            "expected a line starting `job`, `finished` or `split`",
+        ],
+    );
+    refused(
+        &["cover", "--merge", s(&job_file), "/nonexistent/results.txt"],
+        &["/nonexistent/results.txt"],
+    );
+}
+
+#[test]
+fn jobs_refuse_another_problem_version_path_or_index() {
+    let (problem, job_file, jobs, _) = eight_queens_setup("job-faults");
+    let line = jobs.lines().find(|l| l.starts_with("job 3 ")).unwrap();
+    // Another problem: 9 queens.
+    let other = emit_problem("queens", "9");
+    refused(
+        &["cover", "--job", line, s(&other)],
+        &[
+            "--job:1: job 3 was cut from a problem with SHA-256",
+            "queens-9.dlx has SHA-256",
+        ],
+    );
+    refused(
+        &["cover", "--jobs", s(&job_file), "--index", "3", s(&other)],
+        &["job-faults-jobs.txt:5: job 3 was cut from a problem"],
+    );
+    // Another version.
+    let old = line.replace(
+        &format!(" version {}", env!("CARGO_PKG_VERSION")),
+        " version 0.0.1",
+    );
+    refused(
+        &["cover", "--job", &old, s(&problem)],
+        &["job 3 was cut by sudoku-dlx 0.0.1", "split again"],
+    );
+    // A path that is not in the tree: option 0 then option 1 (the same row).
+    let hash = &line[line.find("sha256 ").unwrap()..];
+    let stray = format!("job 3 path 0,1 {hash}");
+    refused(
+        &["cover", "--job", &stray, s(&problem)],
+        &[
+            "job 3 has a path that is not in the search tree",
+            "path entry 2: option 1 is not a branch",
+        ],
+    );
+    let far = format!("job 3 path 64 {hash}");
+    refused(
+        &["cover", "--job", &far, s(&problem)],
+        &["path entry 1: unknown option 64"],
+    );
+    // Malformed lines.
+    for (bad, fault) in [
+        ("jobs 3", "expected a line starting `job`"),
+        ("job 3 path 0,,1", "path: `0,,1` is not a path"),
+        (
+            "job 3 path 0 sha256 12 version 0.1.0",
+            "sha256: `12` is not a SHA-256",
+        ),
+        (
+            "job 3 path 0",
+            "expected `sha256`, found the end of the line",
+        ),
+        ("", "the line is empty"),
+    ] {
+        refused(&["cover", "--job", bad, s(&problem)], &["--job:1: ", fault]);
+    }
+    let header = jobs.lines().next().unwrap();
+    refused(
+        &["cover", "--job", header, s(&problem)],
+        &["not a job line"],
+    );
+    refused(
+        &[
+            "cover",
+            "--jobs",
+            s(&job_file),
+            "--index",
+            "99",
+            s(&problem),
+        ],
+        &["--index 99", "has only"],
+    );
+    // A damaged job file names its line.
+    let damaged = jobs.replacen("job 2 path", "job 2 pth", 1);
+    let damaged = temp("job-damaged.txt", &damaged);
+    refused(
+        &["cover", "--jobs", s(&damaged), "--index", "0", s(&problem)],
+        &["job-damaged.txt:4: expected `path`, found `pth`"],
+    );
+    let cut = jobs.lines().take(5).collect::<Vec<_>>().join("\n");
+    let cut = temp("job-cut.txt", &cut);
+    refused(
+        &["cover", "--jobs", s(&cut), "--index", "0", s(&problem)],
+        &["job-cut.txt:5: the split line (line 1) promises"],
+    );
+}
