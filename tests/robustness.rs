@@ -415,6 +415,20 @@ fn threads_are_capped_at_a_few_per_core() {
         r.stderr
     );
     assert!(started.elapsed() < Duration::from_secs(30));
+    // `cover --threads` too.
+    let r = run(
+        &["cover", "--count", "--threads", "1024", "--stats"],
+        queens(8),
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, "92\n"), "{}", r.stderr);
+    assert!(r.stderr.contains("using"), "{}", r.stderr);
+    if used > 1 {
+        assert!(
+            r.stderr.contains(&format!("stats: {used} threads")),
+            "{}",
+            r.stderr
+        );
+    }
 }
 
 #[test]

@@ -13,6 +13,7 @@ use sudoku_dlx::exact_cover::{Cancel, Chooser, Limits, SearchEnd, Solver};
 use sudoku_dlx::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
 use sudoku_dlx::sudoku::Grid;
 
+use super::batch::{THREADS_PER_CORE, thread_count};
 use super::error::{after_write, report};
 use super::input::{LineReader, MAX_LINE, open};
 use super::{CoverArgs, Error, Exit};
@@ -56,7 +57,14 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     // A progress line where someone watches it and the solutions do not scroll over it.
     let watched = io::stderr().is_terminal() && (args.count || !io::stdout().is_terminal());
     let progress = Counting::new(watched && (args.count || args.all));
-    let threads = parallel::threads(args.split.threads);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (threads, cut) = thread_count(parallel::threads(args.split.threads), cores);
+    if cut {
+        report(&format!(
+            "sudoku-dlx: note: --threads is more than {THREADS_PER_CORE} per core ({cores} \
+             cores); using {threads}"
+        ));
+    }
     // The stats and subtrees of a run on several threads: for --count and --all, unless a
     // node or time limit asks for one search.
     let mut shared = None;

@@ -80,6 +80,13 @@ pub enum Error {
     StdoutClosed,
     /// Writing to standard output failed for a reason other than a closed pipe.
     Write(io::Error),
+    /// A file the run writes (`bench --plot`) cannot be written.
+    WriteFile {
+        /// Its path.
+        name: String,
+        /// Why.
+        source: io::Error,
+    },
 }
 
 impl Error {
@@ -102,6 +109,7 @@ impl fmt::Display for Error {
                  (redirect it to /dev/null to discard them)",
             ),
             Error::Write(e) => write!(f, "sudoku-dlx: writing output: {e}"),
+            Error::WriteFile { name, source } => write!(f, "sudoku-dlx: {name}: {source}"),
         }
     }
 }

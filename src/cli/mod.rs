@@ -7,6 +7,7 @@ mod cover;
 mod error;
 mod input;
 mod output;
+mod plot;
 mod solve;
 mod solvers;
 
@@ -183,6 +184,10 @@ pub struct BenchArgs {
     /// Puzzles each solver solves untimed before the timed rounds.
     #[arg(long, value_name = "N", default_value_t = 100)]
     warmup: usize,
+    /// Also draw the distribution of per-puzzle times as an SVG picture: per solver, the
+    /// share of puzzles solved within each time, on a log time axis.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
