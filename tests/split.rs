@@ -375,6 +375,18 @@ fn jobs_refuse_another_problem_version_path_or_index() {
         &["cover", "--jobs", s(&damaged), "--index", "0", s(&problem)],
         &["job-damaged.txt:4: expected `path`, found `pth`"],
     );
+    // A line past the cap, and bytes that are not UTF-8.
+    let long = temp("job-long.txt", &format!("# {}\n", "x".repeat(70_000)));
+    refused(
+        &["cover", "--jobs", s(&long), "--index", "0", s(&problem)],
+        &["job-long.txt:1: line too long"],
+    );
+    let binary = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("job-binary.txt");
+    std::fs::write(&binary, b"# fine\n\xff\xfe\n").unwrap();
+    refused(
+        &["cover", "--merge", s(&job_file), s(&binary)],
+        &["job-binary.txt:2: not valid UTF-8"],
+    );
     let cut = jobs.lines().take(5).collect::<Vec<_>>().join("\n");
     let cut = temp("job-cut.txt", &cut);
     refused(

@@ -25,7 +25,10 @@ mod split;
 /// Runs `cover`; returns the exit code, or the error that stopped it.
 pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     if let Some(emit) = &args.emit {
-        return emit_puzzle(&emit[0], &emit[1]);
+        return match super::variant::emit(&emit[0], &emit[1], &args.variant) {
+            Some(built) => built.and_then(|(title, text)| write_emitted(&title, &text)),
+            None => emit_puzzle(&emit[0], &emit[1]),
+        };
     }
     if let Some(files) = &args.split.merge {
         return split::merge(files);
@@ -345,6 +348,11 @@ fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
     let usage = |e: String| Error::Usage(format!("--emit {puzzle} {arg}: {e}"));
     let (title, named) = built.map_err(usage)?;
     let text = named.to_knuth().map_err(|e| usage(e.to_string()))?;
+    write_emitted(&title, &text)
+}
+
+/// Writes an emitted problem: a comment line with its title, then the Knuth text.
+fn write_emitted(title: &str, text: &str) -> Result<Exit, Error> {
     let mut out = io::stdout().lock();
     let written = writeln!(out, "| {title}")
         .and_then(|()| out.write_all(text.as_bytes()))

@@ -6,10 +6,12 @@ mod bench;
 mod cover;
 mod error;
 mod input;
+mod logic;
 mod output;
 mod plot;
 mod solve;
 mod solvers;
+mod variant;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -61,6 +63,92 @@ enum Command {
     /// Exit code: 0 solved or counted, 1 no solution, 3 hit --max-nodes or --timeout, 130
     /// interrupted, 2 bad input or usage.
     Cover(CoverArgs),
+    /// The next step of each puzzle on the strategy ladder, with its reason.
+    ///
+    /// Text: `technique: reason`. JSON (one object per puzzle): `puzzle`, `technique`,
+    /// `reason`, `place` and `eliminate` (lists of `["r4c7", 5]`), `cells` and `digits` (the
+    /// pattern). Exit code: 0 all answered, 1 some puzzle has no fill or several, 2 bad
+    /// input or usage.
+    Hint(HintArgs),
+    /// Every step of each puzzle to its solution, on the strategy ladder.
+    ///
+    /// Text: the puzzle, numbered steps, the solution. JSON: one line per puzzle,
+    /// `{"puzzle":…, "steps":[step, …], "solution":…}`, each step as `hint` writes it.
+    /// Exit codes as for `hint`.
+    Explain(ExplainArgs),
+    /// Rate puzzles: QQWing's level, the hardest technique, a Sudoku-Explainer-like score,
+    /// technique counts and a machine effort.
+    ///
+    /// Exit codes as for `hint`.
+    Rate(RateArgs),
+}
+
+/// Flags shared by `hint`, `explain` and `rate`.
+#[derive(Debug, Args)]
+struct LogicCommon {
+    /// Puzzle files; `-` or none for standard input (the formats `solve` reads).
+    files: Vec<PathBuf>,
+    /// Worker threads (at most 1024); 0 or none for one per core. Answers keep the input
+    /// order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Never show the progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Print puzzles, results and time to standard error at the end.
+    #[arg(long)]
+    stats: bool,
+}
+
+impl LogicCommon {
+    fn common(&self) -> Common {
+        Common {
+            files: self.files.clone(),
+            solver: SolverKind::Dlx,
+            max_nodes: None,
+            timeout: None,
+            threads: self.threads,
+            quiet: self.quiet,
+            stats: self.stats,
+            strict: false,
+            variant: variant::VariantArgs::default(),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct HintArgs {
+    #[command(flatten)]
+    common: LogicCommon,
+    /// Output format (`csv` is taken as `json`).
+    #[arg(long, value_enum, default_value_t = logic::LogicFormat::Text)]
+    format: logic::LogicFormat,
+}
+
+#[derive(Debug, Args)]
+struct ExplainArgs {
+    #[command(flatten)]
+    common: LogicCommon,
+    /// Output format (`csv` is taken as `json`).
+    #[arg(long, value_enum, default_value_t = logic::LogicFormat::Text)]
+    format: logic::LogicFormat,
+    /// Show the candidates grid before each step (JSON: a `candidates` pencilmark line in
+    /// each step).
+    #[arg(long)]
+    candidates: bool,
+}
+
+#[derive(Debug, Args)]
+struct RateArgs {
+    #[command(flatten)]
+    common: LogicCommon,
+    /// Output format: text, csv (with a header) or json.
+    #[arg(long, value_enum, default_value_t = logic::LogicFormat::Text)]
+    format: logic::LogicFormat,
+    /// Random isomorphs searched for the machine effort.
+    #[arg(long, value_name = "K", default_value_t = sudoku_dlx::sudoku::logic::DEFAULT_SAMPLES as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    samples: u64,
 }
 
 /// Flags shared by the puzzle subcommands.
@@ -99,6 +187,8 @@ struct Common {
     /// bad records, answered `error`, instead of skipping them with one note per input.
     #[arg(long)]
     strict: bool,
+    #[command(flatten)]
+    variant: variant::VariantArgs,
 }
 
 /// Limits for each puzzle: the node budget and the time each may take (`--max-nodes`,
@@ -217,7 +307,8 @@ pub struct CoverArgs {
     /// Write a puzzle in Knuth's format instead of solving: `queens N`, `pentominoes RxC`
     /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
     /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 64, 81, 100, 144, 256, 400 or 625
-    /// cells).
+    /// cells, with the variant flags for a variant), `samurai FILE` or `general FILE`
+    /// (Knuth's general Sudoku format).
     #[arg(
         long,
         num_args = 2,
@@ -225,6 +316,8 @@ pub struct CoverArgs {
         conflicts_with_all = ["file", "all", "count", "limit", "stats", "max_nodes", "timeout"]
     )]
     emit: Option<Vec<String>>,
+    #[command(flatten)]
+    variant: variant::VariantArgs,
     #[command(flatten)]
     split: SplitArgs,
 }
@@ -322,6 +415,24 @@ pub fn main() -> ExitCode {
         Command::Count(args) => solve::run(solve::Job::Count(args.limit), &args.common),
         Command::Bench(args) => bench::run(&args),
         Command::Cover(args) => cover::run(&args),
+        Command::Hint(args) => solve::run(
+            solve::Job::Logic(logic::Task::Hint(args.format)),
+            &args.common.common(),
+        ),
+        Command::Explain(args) => solve::run(
+            solve::Job::Logic(logic::Task::Explain {
+                format: args.format,
+                candidates: args.candidates,
+            }),
+            &args.common.common(),
+        ),
+        Command::Rate(args) => solve::run(
+            solve::Job::Logic(logic::Task::Rate {
+                format: args.format,
+                samples: args.samples as usize,
+            }),
+            &args.common.common(),
+        ),
     };
     let exit = result.unwrap_or_else(|e| {
         error::report(&e.to_string());

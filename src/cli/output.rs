@@ -74,7 +74,7 @@ pub fn entry(
 }
 
 /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
-fn csv_field(s: &str) -> String {
+pub(super) fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
@@ -83,7 +83,7 @@ fn csv_field(s: &str) -> String {
 }
 
 /// A JSON string, or `null`.
-fn json_string(s: Option<&str>) -> String {
+pub(super) fn json_string(s: Option<&str>) -> String {
     let Some(s) = s else {
         return "null".to_string();
     };

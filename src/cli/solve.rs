@@ -12,14 +12,18 @@ use super::batch::{
     Item, Progress, Sourced, THREADS_PER_CORE, Workers, next_chunk, spawn_reader, thread_count,
 };
 use super::error::{after_write, report};
+use super::logic::{Ladders, Task};
 use super::output::{Out, Text, entry};
-use super::solvers::Solvers;
+use super::solvers::SolverKind;
+use super::variant::{Refusal, WorkerSolvers, run_whole_file};
 use super::{Common, Error, Exit, OutputFormat, PerPuzzle};
 
 /// What to do with each puzzle.
 pub enum Job {
     Solve(OutputFormat),
     Count(u64),
+    /// `hint`, `explain` or `rate`.
+    Logic(Task),
 }
 
 /// Totals for `--stats`.
@@ -46,7 +50,7 @@ impl Tally {
 
 /// How a record ended, for the tally and the exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Status {
+pub(super) enum Status {
     Solved,
     NoSolution,
     Error,
@@ -66,11 +70,11 @@ impl Status {
 
 /// What a worker made of one record: the answer's text, a message for standard error, how
 /// it ended, and the search nodes it took.
-struct Answer {
-    text: Text,
-    note: Option<String>,
-    status: Status,
-    nodes: u64,
+pub(super) struct Answer {
+    pub(super) text: Text,
+    pub(super) note: Option<String>,
+    pub(super) status: Status,
+    pub(super) nodes: u64,
 }
 
 /// The run: every input in order; returns the exit code, or the error that stopped it.
@@ -81,6 +85,29 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
         timeout: common.timeout,
     };
     let kind = common.solver;
+    let spec = common.variant.spec()?;
+    let whole_file = common.variant.whole_file();
+    if (spec.is_some() || whole_file.is_some())
+        && !matches!(kind, SolverKind::Dlx | SolverKind::DlxGeneric)
+    {
+        return Err(Error::Usage(
+            "variants are solved by dancing links only; drop --solver".into(),
+        ));
+    }
+    if let Some(whole) = whole_file {
+        return match job {
+            Job::Solve(OutputFormat::Auto) => run_whole_file(whole, None, common),
+            Job::Count(limit) => run_whole_file(whole, Some(limit), common),
+            Job::Solve(_) => Err(Error::Usage(
+                "samurai and general puzzles are answered in kind; drop --format".into(),
+            )),
+            Job::Logic(_) => Err(Error::Usage(
+                "hint, explain and rate take Sudoku grids, not whole-file variants".into(),
+            )),
+        };
+    }
+    // Each worker's solvers, and its strategy ladders for `hint`, `explain` and `rate`.
+    let make = || (WorkerSolvers::new(kind, spec.clone()), Ladders::default());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let requested = common.threads.unwrap_or(0) as usize;
     let (threads, cut) = thread_count(requested, cores);
@@ -90,8 +117,7 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
              ({cores} cores); using {threads}"
         ));
     }
-    let workers =
-        Workers::new(threads, || Solvers::new(kind)).map_err(|e| Error::Threads(e.to_string()))?;
+    let workers = Workers::new(threads, make).map_err(|e| Error::Threads(e.to_string()))?;
     let inputs: Vec<PathBuf> = if common.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -104,21 +130,31 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
     let mut out = Out::new(io::BufWriter::with_capacity(64 * 1024, stdout.lock()));
     let style = match job {
         Job::Solve(style) => style,
-        Job::Count(_) => OutputFormat::Auto,
+        Job::Count(_) | Job::Logic(_) => OutputFormat::Auto,
     };
     let mut tally = Tally::default();
     let mut nodes = 0u64;
     let mut exit = Exit::Ok;
     let (rx, reader) = spawn_reader(inputs, common.strict);
-    let mut written = out.header(style);
+    let mut written = match &job {
+        Job::Logic(task) => task.header().map_or(Ok(()), |h| out.answer(&h)),
+        _ => out.header(style),
+    };
     while written.is_ok() {
         let Some(chunk) = next_chunk(&rx) else { break };
-        let answers = workers.map(&chunk, |s: &Sourced, solvers: &mut Solvers| match &s.item {
-            Item::Record { input, record } => {
-                Some(answer(record, input, &job, per_puzzle, solvers))
-            }
-            Item::Failure(_) | Item::Note(_) => None,
-        });
+        let answers = workers.map(
+            &chunk,
+            |s: &Sourced, state: &mut (WorkerSolvers, Ladders)| match &s.item {
+                Item::Record { input, record } => Some(match &job {
+                    Job::Logic(task) => super::logic::answer(record, input, *task, &mut state.1),
+                    _ if record.marks.is_some() => {
+                        super::logic::answer_marks(record, input, &job, &mut state.1)
+                    }
+                    _ => answer(record, input, &job, per_puzzle, &mut state.0),
+                }),
+                Item::Failure(_) | Item::Note(_) => None,
+            },
+        );
         for (s, a) in chunk.iter().zip(&answers) {
             match (a, &s.item) {
                 (Some(a), _) => {
@@ -180,14 +216,14 @@ fn answer(
     input: &str,
     job: &Job,
     per_puzzle: PerPuzzle,
-    solvers: &mut Solvers,
+    solvers: &mut WorkerSolvers,
 ) -> Answer {
     let puzzle = match &record.grid {
         Ok(g) => g,
         Err(e) => {
             let text = match job {
                 Job::Solve(style) => entry(*style, record.format, None, None, "error", 0),
-                Job::Count(_) => plain("error\n"),
+                Job::Count(_) | Job::Logic(_) => plain("error\n"),
             };
             return Answer {
                 text,
@@ -211,7 +247,28 @@ fn answer(
             nodes: 0,
         };
     }
-    let solver = solvers.get(puzzle.shape());
+    let solver = match solvers.solver_for(puzzle) {
+        Ok(solver) => solver,
+        Err(refusal) => {
+            let at = |why: String| format!("{input}:{}: {why}", record.line);
+            let (status, label, note) = match refusal {
+                Refusal::Clash(why) => (Status::NoSolution, "no solution", at(why)),
+                Refusal::Misfit(why) => (Status::Error, "error", at(why)),
+                // Already `FILE:LINE: fault`.
+                Refusal::BadCages(message) => (Status::Error, "error", message),
+            };
+            let text = match job {
+                Job::Solve(style) => entry(*style, record.format, Some(puzzle), None, label, 0),
+                Job::Count(_) | Job::Logic(_) => plain(&format!("{label}\n")),
+            };
+            return Answer {
+                text,
+                note: Some(note),
+                status,
+                nodes: 0,
+            };
+        }
+    };
     let before = solver.nodes();
     let (text, note, status) = match job {
         Job::Solve(style) => {
@@ -261,6 +318,7 @@ fn answer(
                 )
             }
         }
+        Job::Logic(_) => unreachable!("answered above"),
     };
     Answer {
         text,
@@ -270,7 +328,7 @@ fn answer(
     }
 }
 
-fn plain(text: &str) -> Text {
+pub(super) fn plain(text: &str) -> Text {
     Text {
         text: text.to_string(),
         multi: false,

@@ -16,6 +16,7 @@ use std::fmt;
 use thiserror::Error;
 
 use super::grid::{Grid, GridError, Shape, allowed_symbols, describe_byte};
+use super::pencil::{self, PencilError};
 
 /// The text format of a record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,6 +29,8 @@ pub enum Format {
     Compact,
     /// A boxed grid for people: `spaced` with `|` and `-` lines between boxes.
     Pretty,
+    /// One line of `n³` pencilmarks (see [`super::pencil`]).
+    Pencilmarks,
 }
 
 impl Format {
@@ -44,6 +47,7 @@ impl fmt::Display for Format {
             Format::Spaced => "spaced",
             Format::Compact => "compact",
             Format::Pretty => "pretty",
+            Format::Pencilmarks => "pencilmarks",
         })
     }
 }
@@ -93,6 +97,9 @@ pub enum FormatErrorKind {
         /// Rows found.
         found: usize,
     },
+    /// A pencilmark line that does not parse.
+    #[error("{0}")]
+    Pencilmarks(PencilError),
     /// A line longer than the reader keeps.
     #[error("line too long ({length} bytes)")]
     LineTooLong {
@@ -112,8 +119,11 @@ pub struct Record {
     pub line: usize,
     /// The format it was written in.
     pub format: Format,
-    /// The puzzle, or the first fault found in it.
+    /// The puzzle, or the first fault found in it. For pencilmarks: the cells with one
+    /// candidate.
     pub grid: Result<Grid, FormatError>,
+    /// The candidates of each cell (bit `v − 1`) when the record is a pencilmark line.
+    pub marks: Option<Vec<u32>>,
 }
 
 impl Record {
@@ -461,6 +471,7 @@ impl Parser {
                 line: number,
                 format: Format::Line,
                 grid: Err(error.clone()),
+                marks: None,
             };
             return match self.pending.take() {
                 None => (Some(own), None),
@@ -544,17 +555,27 @@ impl Parser {
             line: number,
             format,
             grid: Err(FormatError { line: number, kind }),
+            marks: None,
         };
         let label = || {
             let shown = chars.show(0, line.len());
             Some(record(Format::Line, FormatErrorKind::Label(shown)))
         };
+        if parts.len() == 1 && !bar && pencil::shape_for_length(line.len()).is_some() {
+            // 64 characters are 4×4 pencilmarks or an 8×8 puzzle: pencilmarks when they read
+            // as such, else a puzzle.
+            let marks = pencil::record(number, line);
+            if marks.grid.is_ok() || Shape::for_cells(line.len()).is_none() {
+                return Some(marks);
+            }
+        }
         if parts.len() == 1 && !bar && is_line_length(line.len()) {
             return match Grid::parse_line(line) {
                 Ok(grid) => Some(Record {
                     line: number,
                     format: Format::Line,
                     grid: Ok(grid),
+                    marks: None,
                 }),
                 Err(_) if chars.has_word(Shape::for_cells(line.len())) => label(),
                 Err(mut e) => {
@@ -682,6 +703,7 @@ impl Parser {
             line: p.start,
             format: p.format,
             grid,
+            marks: None,
         }
     }
 
@@ -697,6 +719,7 @@ impl Parser {
             line: p.start,
             format: p.format,
             grid: Err(error),
+            marks: None,
         }
     }
 
@@ -758,6 +781,10 @@ pub fn render(grid: &Grid, format: Format) -> String {
     match format {
         Format::Line => {
             out.push_str(&grid.to_line());
+            out.push('\n');
+        }
+        Format::Pencilmarks => {
+            out.push_str(&pencil::line_of(grid));
             out.push('\n');
         }
         Format::Compact => {

@@ -27,6 +27,9 @@ mod fast;
 pub mod format;
 mod grid;
 mod lex;
+pub mod logic;
+pub mod pencil;
+pub mod variant;
 
 pub use backtrack::{Bitmask, Candidates, Naive};
 pub use dlx::{GenericDlxSolver, problem};

@@ -384,3 +384,4 @@ pub fn emit_problem(what: &str, arg: &str) -> PathBuf {
     std::fs::rename(&aside, &path).unwrap();
     path
 }
+pub mod variants;

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 
 use rayon::prelude::*;
 use sudoku_dlx::exact_cover::knuth::Parsed;
@@ -17,9 +17,10 @@ use sudoku_dlx::exact_cover::{Cancel, Limits, SearchEnd, Solver, Stats};
 use super::write_solution;
 use crate::cli::Error;
 
-/// Subtrees per thread: enough that subtrees of very different sizes even out, few enough
-/// that cutting them costs nothing next to the search.
-const PARTS_PER_THREAD: usize = 64;
+/// Subtrees per thread: enough that subtrees of very different sizes even out (all 6x10
+/// pentomino tilings cut into 131 subtrees leave one with 13% of the nodes, into 2,054 one
+/// with 2.4%), few enough that cutting them costs nothing next to the search (a few ms).
+const PARTS_PER_THREAD: usize = 1024;
 
 /// The number of threads `--threads` asks for (0 or none: one per core).
 pub fn threads(asked: Option<u64>) -> usize {
@@ -70,6 +71,9 @@ pub fn run<W: Write>(
         .num_threads(threads)
         .build()
         .map_err(|e| Error::Threads(e.to_string()))?;
+    let solvers: Vec<Mutex<Solver>> = (0..pool.current_num_threads())
+        .map(|_| Mutex::new(base.clone()))
+        .collect();
     let mut splitter = base.clone();
     let split = splitter.split(threads * PARTS_PER_THREAD);
     let mut stats = Stats::default();
@@ -83,6 +87,7 @@ pub fn run<W: Write>(
     std::thread::scope(|scope| {
         let stop = &stop;
         let split = &split;
+        let solvers = &solvers;
         scope.spawn(move || {
             pool.install(|| {
                 split
@@ -90,14 +95,15 @@ pub fn run<W: Write>(
                     .iter()
                     .enumerate()
                     .par_bridge()
-                    .map_init(
-                        || base.clone(),
-                        |solver, (k, part)| {
-                            (k, search_part(solver, part, all, limit, stop, cancel))
-                        },
-                    )
-                    .for_each_with(tx, |tx, found| {
-                        let _ = tx.send(found);
+                    .for_each_with(tx, |tx, (k, part)| {
+                        // Each worker searches on its own solver (uncontended locks).
+                        let worker = rayon::current_thread_index().unwrap_or(0);
+                        let mut solver = solvers[worker % solvers.len()]
+                            .lock()
+                            .unwrap_or_else(|poisoned| poisoned.into_inner());
+                        let found = search_part(&mut solver, part, all, limit, stop, cancel);
+                        drop(solver);
+                        let _ = tx.send((k, found));
                     });
             });
         });

@@ -18,6 +18,7 @@ use sudoku_dlx::exact_cover::split::Part;
 
 use super::jobfile::{self, Finished, Header, Job, JobFile, JobLine, Outcome, VERSION};
 use crate::cli::error::{after_write, report};
+use crate::cli::input::{LineReader, MAX_LINE, open};
 use crate::cli::{Error, Exit, SplitArgs};
 
 /// A reader that hashes (SHA-256) the bytes read through it.
@@ -239,26 +240,30 @@ fn run_jobs<W: Write>(
     Ok(())
 }
 
-/// Reads a whole file (`-`: standard input) as UTF-8.
+/// Reads a whole file (`-`: standard input) as UTF-8 lines, each under the same cap as
+/// every other input ([`MAX_LINE`]).
 fn read_text(path: &Path) -> Result<String, Error> {
-    let name = path.display().to_string();
-    let mut bytes = Vec::new();
-    let read = if path == Path::new("-") {
-        io::stdin().lock().read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
-    };
-    read.map_err(|source| Error::Read {
+    let (name, reader) = open(path)?;
+    let mut lines = LineReader::new(reader).stop_at_cap();
+    let mut buf = Vec::new();
+    let mut text = String::new();
+    while let Some((line, full_len)) = lines.next_line(&mut buf).map_err(|source| Error::Read {
         name: name.clone(),
         source,
-    })?;
-    String::from_utf8(bytes).map_err(|e| {
-        let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        at(&name, line, "not valid UTF-8".to_string())
-    })
+    })? {
+        if full_len > buf.len() {
+            return Err(at(
+                &name,
+                line,
+                format!("line too long (over {MAX_LINE} bytes)"),
+            ));
+        }
+        let utf8 =
+            std::str::from_utf8(&buf).map_err(|_| at(&name, line, "not valid UTF-8".into()))?;
+        text.push_str(utf8);
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 fn read_job_file(path: &Path) -> Result<JobFile, Error> {

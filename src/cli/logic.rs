@@ -1,0 +1,389 @@
+//! `hint`, `explain` and `rate`: the ladder of `sudoku::logic` on each record, through the
+//! same batch loop as `solve` (records in input order, answered on worker threads).
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use sudoku_dlx::sudoku::format::Record;
+use sudoku_dlx::sudoku::logic::{
+    Candidates, Logic, LogicError, Rating, Step, Technique, cell_name,
+};
+use sudoku_dlx::sudoku::{Shape, pencil};
+
+use super::output::{Text, csv_field, entry, json_string};
+use super::solve::{Answer, Job, Status, plain};
+
+/// Output styles of the logic commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogicFormat {
+    /// Lines for people.
+    Text,
+    /// CSV with a header (`rate` only; the others write JSON lines for it).
+    Csv,
+    /// JSON lines: one object per puzzle.
+    Json,
+    /// Text, after the candidates grid of the puzzle (`explain`: before every step).
+    Candidates,
+}
+
+/// What to do with each puzzle.
+#[derive(Debug, Clone, Copy)]
+pub enum Task {
+    /// The next step.
+    Hint(LogicFormat),
+    /// Every step; with the candidates grid before each when `candidates`.
+    Explain {
+        format: LogicFormat,
+        candidates: bool,
+    },
+    /// The rating, from `samples` isomorphs.
+    Rate { format: LogicFormat, samples: usize },
+}
+
+impl Task {
+    /// The header written before any answer (CSV for `rate`), if any.
+    pub fn header(self) -> Option<Text> {
+        match self {
+            Task::Rate {
+                format: LogicFormat::Csv,
+                ..
+            } => {
+                let mut h = String::from("puzzle,status,level,score,hardest,effort,steps");
+                for t in Technique::ALL {
+                    h.push(',');
+                    h.push_str(&t.key());
+                }
+                h.push('\n');
+                Some(Text {
+                    text: h,
+                    multi: false,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn format(self) -> LogicFormat {
+        match self {
+            Task::Hint(f) | Task::Explain { format: f, .. } | Task::Rate { format: f, .. } => f,
+        }
+    }
+}
+
+/// The ladders by shape, made on first use; each worker has its own.
+#[derive(Default)]
+pub struct Ladders {
+    by_shape: HashMap<Shape, Logic>,
+}
+
+impl Ladders {
+    fn get(&mut self, shape: Shape, samples: usize) -> &Logic {
+        self.by_shape
+            .entry(shape)
+            .or_insert_with(|| Logic::new(shape).with_samples(samples))
+    }
+}
+
+/// Answers one record.
+pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -> Answer {
+    let format = task.format();
+    let puzzle = match &record.grid {
+        Ok(g) => g,
+        Err(e) => {
+            return failed(
+                task,
+                None,
+                "error",
+                Some(format!("{input}:{e}")),
+                Status::Error,
+            );
+        }
+    };
+    let samples = match task {
+        Task::Rate { samples, .. } => samples,
+        _ => 1,
+    };
+    let logic = ladders.get(puzzle.shape(), samples);
+    let (line, board) = match &record.marks {
+        Some(marks) => (
+            pencil::line_of_marks(puzzle.shape(), marks),
+            Candidates::from_masks(puzzle.shape(), marks).ok_or(LogicError::NoSolution),
+        ),
+        None => (puzzle.to_line(), logic.board(puzzle)),
+    };
+    let board = match board {
+        Ok(b) => b,
+        Err(e) => return refused(task, &line, e, input, record.line),
+    };
+    let shape = puzzle.shape();
+    let grid_too = format == LogicFormat::Candidates;
+    let format = if grid_too { LogicFormat::Text } else { format };
+    let mut text = match task {
+        Task::Hint(_) => match logic.hint(&board) {
+            Err(e) => return refused(task, &line, e, input, record.line),
+            Ok(None) => match format {
+                LogicFormat::Text => "solved\n".to_string(),
+                _ => format!(
+                    "{{\"puzzle\":{},\"technique\":null,\"reason\":\"the puzzle is solved\",\
+                     \"place\":[],\"eliminate\":[]}}\n",
+                    json_string(Some(&line))
+                ),
+            },
+            Ok(Some((step, _))) => match format {
+                LogicFormat::Text => step_text(&step, shape),
+                _ => {
+                    let mut o = step_json(&step, shape, None);
+                    o.insert_str(1, &format!("\"puzzle\":{},", json_string(Some(&line))));
+                    o.push('\n');
+                    o
+                }
+            },
+        },
+        Task::Explain { candidates, .. } => {
+            let steps = match logic.explain(&board) {
+                Ok(s) => s,
+                Err(e) => return refused(task, &line, e, input, record.line),
+            };
+            explain_text(logic, &board, &steps, &line, format, candidates || grid_too)
+        }
+        Task::Rate { .. } => match logic.rate(&board) {
+            Ok(r) => rating_text(&r, &line, format),
+            Err(e) => return refused(task, &line, e, input, record.line),
+        },
+    };
+    let explained = matches!((task, format), (Task::Explain { .. }, LogicFormat::Text));
+    if grid_too && !explained {
+        text.insert_str(0, &board.render());
+    }
+    Answer {
+        text: Text {
+            text,
+            multi: explained || grid_too,
+        },
+        note: None,
+        status: Status::Solved,
+        nodes: 0,
+    }
+}
+
+/// `solve` and `count` of a pencilmark record, which the DLX solvers (givens only) cannot
+/// take: the ladder's search, branching in reading order for the smallest fill. Search
+/// limits (`--max-nodes`, `--timeout`) do not apply here.
+pub fn answer_marks(record: &Record, input: &str, job: &Job, ladders: &mut Ladders) -> Answer {
+    let (Ok(puzzle), Some(marks)) = (&record.grid, &record.marks) else {
+        unreachable!("a record with marks parsed")
+    };
+    let shape = puzzle.shape();
+    let logic = ladders.get(shape, 1);
+    let board = Candidates::from_masks(shape, marks);
+    let (text, status) = match job {
+        Job::Count(limit) => {
+            let n = board.map_or(0, |b| logic.count_fills(&b, *limit));
+            let text = if n >= *limit {
+                format!("{n} (stopped at the limit)\n")
+            } else {
+                format!("{n}\n")
+            };
+            (plain(&text), Status::Solved)
+        }
+        Job::Solve(style) => match board.and_then(|b| logic.smallest_fill(&b)) {
+            Some(fill) => (
+                entry(
+                    *style,
+                    record.format,
+                    Some(puzzle),
+                    Some(&fill),
+                    "solved",
+                    0,
+                ),
+                Status::Solved,
+            ),
+            None => (
+                entry(*style, record.format, Some(puzzle), None, "no solution", 0),
+                Status::NoSolution,
+            ),
+        },
+        Job::Logic(_) => unreachable!("logic jobs are answered by `answer`"),
+    };
+    let _ = input;
+    Answer {
+        text,
+        note: None,
+        status,
+        nodes: 0,
+    }
+}
+
+/// A puzzle the ladder will not take: no fill, several, or clashing givens.
+fn refused(task: Task, line: &str, e: LogicError, input: &str, at: usize) -> Answer {
+    let (word, status) = match e {
+        LogicError::NotUnique => ("not unique", Status::NoSolution),
+        LogicError::Clash(_) | LogicError::NoSolution => ("no solution", Status::NoSolution),
+    };
+    failed(
+        task,
+        Some(line),
+        word,
+        Some(format!("{input}:{at}: {e}")),
+        status,
+    )
+}
+
+/// The answer for a record without a result: `word` in the task's format.
+fn failed(
+    task: Task,
+    line: Option<&str>,
+    word: &str,
+    note: Option<String>,
+    status: Status,
+) -> Answer {
+    let text = match (task, task.format()) {
+        (_, LogicFormat::Text | LogicFormat::Candidates) => format!("{word}\n"),
+        (Task::Rate { .. }, LogicFormat::Csv) => {
+            let mut t = format!("{},{}", csv_field(line.unwrap_or("")), csv_field(word));
+            t.push_str(&",".repeat(5 + Technique::ALL.len()));
+            t.push('\n');
+            t
+        }
+        _ => format!(
+            "{{\"puzzle\":{},\"status\":{}}}\n",
+            json_string(line),
+            json_string(Some(word))
+        ),
+    };
+    Answer {
+        text: Text { text, multi: false },
+        note,
+        status,
+        nodes: 0,
+    }
+}
+
+/// A step for people: `hidden single: r4c7 is the only place for 5 in box 6`.
+fn step_text(step: &Step, shape: Shape) -> String {
+    format!("{}: {}\n", step.technique, step.reason(shape))
+}
+
+/// A step as a JSON object (no line break): `technique`, `reason`, `place`, `eliminate`,
+/// `cells`, `digits`, and `candidates` (the pencilmark line before the step) when given.
+fn step_json(step: &Step, shape: Shape, candidates: Option<&Candidates>) -> String {
+    let pairs = |ps: &[(usize, u8)]| {
+        let items: Vec<String> = ps
+            .iter()
+            .map(|&(c, v)| format!("[\"{}\",{v}]", cell_name(shape, c)))
+            .collect();
+        format!("[{}]", items.join(","))
+    };
+    let cells: Vec<String> = step
+        .cells
+        .iter()
+        .map(|&c| format!("\"{}\"", cell_name(shape, c)))
+        .collect();
+    let digits: Vec<String> = step.digits.iter().map(u8::to_string).collect();
+    let mut o = format!(
+        "{{\"technique\":{},\"reason\":{},\"place\":{},\"eliminate\":{},\"cells\":[{}],\"digits\":[{}]",
+        json_string(Some(step.technique.name())),
+        json_string(Some(&step.reason(shape))),
+        pairs(&step.place),
+        pairs(&step.eliminate),
+        cells.join(","),
+        digits.join(",")
+    );
+    if let Some(b) = candidates {
+        let _ = write!(
+            o,
+            ",\"candidates\":{}",
+            json_string(Some(&b.to_pencilmarks()))
+        );
+    }
+    o.push('}');
+    o
+}
+
+fn explain_text(
+    logic: &Logic,
+    board: &Candidates,
+    steps: &[Step],
+    line: &str,
+    format: LogicFormat,
+    candidates: bool,
+) -> String {
+    let shape = logic.shape();
+    let mut b = board.clone();
+    let mut out = String::new();
+    if format == LogicFormat::Text {
+        let _ = writeln!(out, "puzzle {line}");
+        for (i, s) in steps.iter().enumerate() {
+            if candidates {
+                out.push_str(&b.render());
+            }
+            let _ = write!(out, "{}. {}", i + 1, step_text(s, shape));
+            logic.apply(&mut b, s);
+        }
+        let _ = writeln!(out, "solution {}", b.to_grid().to_line());
+    } else {
+        let items: Vec<String> = steps
+            .iter()
+            .map(|s| {
+                let o = step_json(s, shape, candidates.then_some(&b));
+                logic.apply(&mut b, s);
+                o
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{{\"puzzle\":{},\"steps\":[{}],\"solution\":{}}}",
+            json_string(Some(line)),
+            items.join(","),
+            json_string(Some(&b.to_grid().to_line()))
+        );
+    }
+    out
+}
+
+fn rating_text(r: &Rating, line: &str, format: LogicFormat) -> String {
+    let hardest = r.hardest.map_or("none", Technique::name);
+    match format {
+        LogicFormat::Text | LogicFormat::Candidates => format!(
+            "{:<12} {:>4.1}  {:<16} effort {:>5.2}  {line}\n",
+            r.level.name(),
+            r.score,
+            hardest,
+            r.effort
+        ),
+        LogicFormat::Csv => {
+            let mut t = format!(
+                "{},solved,{},{:.1},{},{:.3},{}",
+                csv_field(line),
+                r.level,
+                r.score,
+                hardest,
+                r.effort,
+                r.steps
+            );
+            for n in r.counts {
+                let _ = write!(t, ",{n}");
+            }
+            t.push('\n');
+            t
+        }
+        LogicFormat::Json => {
+            let counts: Vec<String> = Technique::ALL
+                .iter()
+                .filter(|t| r.counts[t.index()] > 0)
+                .map(|t| format!("\"{}\":{}", t.key(), r.counts[t.index()]))
+                .collect();
+            format!(
+                "{{\"puzzle\":{},\"status\":\"solved\",\"level\":\"{}\",\"score\":{:.1},\"hardest\":{},\
+                 \"effort\":{:.3},\"steps\":{},\"counts\":{{{}}}}}\n",
+                json_string(Some(line)),
+                r.level,
+                r.score,
+                json_string(r.hardest.map(Technique::name)),
+                r.effort,
+                r.steps,
+                counts.join(",")
+            )
+        }
+    }
+}

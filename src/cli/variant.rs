@@ -1,0 +1,491 @@
+//! The variant flags of `solve`, `count` and `cover --emit`: reading `--regions` and
+//! `--cages`, making a variant solver for each grid shape, and the whole-file formats
+//! (samurai, Knuth's general format), which do not go through the line-based batch reader.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::{Args, ValueEnum};
+use sudoku_dlx::sudoku::variant::{
+    Regions, Variant, VariantError, VariantOutcome, VariantSolver, general, parse_cages,
+    parse_regions, samurai,
+};
+use sudoku_dlx::sudoku::{Grid, Limits, Shape, SudokuSolver};
+
+use super::error::{after_write, report};
+use super::input::open;
+use super::solvers::{SolverKind, Solvers};
+use super::{Common, Error, Exit};
+
+/// Flags that make the puzzles a Sudoku variant.
+#[derive(Debug, Clone, Default, Args)]
+pub struct VariantArgs {
+    /// A Sudoku variant, comma-separated to combine: `x` (both main diagonals hold every
+    /// symbol once), `windoku` (four extra 3x3 windows), or a whole-file format: `samurai`
+    /// (five overlapping 9x9 grids, 21 lines per puzzle), `general` (Knuth's general
+    /// format). Puzzles of a whole-file format are separated by empty lines.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "KIND")]
+    pub variant: Vec<VariantKind>,
+    /// Jigsaw regions replacing the boxes: n² labels in row-major order (e.g. 111222333...),
+    /// or a file holding them.
+    #[arg(long, value_name = "SPEC")]
+    pub regions: Option<String>,
+    /// Killer cages: a file with one cage per line, the sum then the cells as rRcC
+    /// (1-based), e.g. `15 r1c1 r1c2 r2c1`; `#` starts a comment line.
+    #[arg(long, value_name = "FILE")]
+    pub cages: Option<PathBuf>,
+}
+
+/// The variants named by `--variant`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VariantKind {
+    /// Both main diagonals hold every symbol once.
+    X,
+    /// Four extra windows (hyper-Sudoku).
+    Windoku,
+    /// Five overlapping 9x9 grids on a 21x21 canvas.
+    Samurai,
+    /// Knuth's general format (grid, then groups of box maps).
+    General,
+}
+
+/// The variant to apply to every grid, read and checked once.
+#[derive(Debug, Clone)]
+pub struct VariantSpec {
+    x: bool,
+    windoku: bool,
+    regions: Option<Regions>,
+    /// The cages file's name (as messages show it) and text.
+    cages: Option<(String, String)>,
+}
+
+/// Reads a whole input, at most 64 MiB of it.
+fn read_all(path: &Path) -> Result<(String, String), Error> {
+    const MAX: u64 = 64 << 20;
+    let (name, reader) = open(path)?;
+    let mut bytes = Vec::new();
+    if let Err(source) = reader.take(MAX + 1).read_to_end(&mut bytes) {
+        return Err(Error::Read { name, source });
+    }
+    if bytes.len() as u64 > MAX {
+        return Err(Error::Usage(format!("{name}: larger than 64 MiB")));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((name, text)),
+        Err(e) => {
+            let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            Err(Error::At {
+                name,
+                line,
+                fault: "not valid UTF-8".into(),
+            })
+        }
+    }
+}
+
+impl VariantArgs {
+    /// True when a whole-file format is asked for.
+    pub fn whole_file(&self) -> Option<VariantKind> {
+        self.variant
+            .iter()
+            .copied()
+            .find(|k| matches!(k, VariantKind::Samurai | VariantKind::General))
+    }
+
+    /// The variant for grids read in the classic formats, `None` for classic Sudoku; `Err`
+    /// is the message for a bad flag, regions spec or cages file.
+    pub fn spec(&self) -> Result<Option<VariantSpec>, Error> {
+        if let Some(kind) = self.whole_file() {
+            let name = if kind == VariantKind::Samurai {
+                "samurai"
+            } else {
+                "general"
+            };
+            if self.variant.len() > 1 || self.regions.is_some() || self.cages.is_some() {
+                return Err(Error::Usage(format!(
+                    "--variant {name} combines with no other variant flag (its houses come \
+                     from the format)"
+                )));
+            }
+            return Ok(None);
+        }
+        let regions = match &self.regions {
+            None => None,
+            Some(arg) => {
+                let (source, text) = if Path::new(arg).is_file() {
+                    let (name, text) = read_all(Path::new(arg))?;
+                    (name, text)
+                } else {
+                    ("--regions".to_string(), arg.clone())
+                };
+                Some(parse_regions(&text).map_err(|e| Error::Usage(format!("{source}: {e}")))?)
+            }
+        };
+        let cages = match &self.cages {
+            None => None,
+            Some(path) => Some(read_all(path)?),
+        };
+        let spec = VariantSpec {
+            x: self.variant.contains(&VariantKind::X),
+            windoku: self.variant.contains(&VariantKind::Windoku),
+            regions,
+            cages,
+        };
+        if !spec.x && !spec.windoku && spec.regions.is_none() && spec.cages.is_none() {
+            return Ok(None);
+        }
+        // With regions the side is known: check the cages before any puzzle. Otherwise
+        // they are checked against the side of each puzzle read.
+        if let (Some((name, text)), Some(regions)) = (&spec.cages, &spec.regions) {
+            parse_cages(text, regions.side()).map_err(|e| Error::At {
+                name: name.clone(),
+                line: e.line,
+                fault: e.kind.to_string(),
+            })?;
+        }
+        Ok(Some(spec))
+    }
+}
+
+/// Why a puzzle cannot be solved as the variant asks.
+#[derive(Debug, Clone)]
+pub enum Refusal {
+    /// Two givens break a rule (a "no solution"); the message names the house.
+    Clash(String),
+    /// The variant does not fit the puzzle's grid (regions of another side).
+    Misfit(String),
+    /// The cages file is wrong for this grid: a complete `FILE:LINE: fault` message.
+    BadCages(String),
+}
+
+impl VariantSpec {
+    /// The variant for grids of `shape`, or why not.
+    pub fn build(&self, shape: Shape) -> Result<Variant, Refusal> {
+        let n = shape.side();
+        let misfit = |e: VariantError| Refusal::Misfit(e.to_string());
+        let mut v = Variant::square(n).map_err(misfit)?;
+        v = match &self.regions {
+            Some(r) => v.with_regions(r),
+            None => v.with_boxes(shape.box_rows(), shape.box_cols()),
+        }
+        .map_err(misfit)?;
+        if self.x {
+            v = v.with_diagonals().map_err(misfit)?;
+        }
+        if self.windoku {
+            v = v
+                .with_windows(shape.box_rows(), shape.box_cols())
+                .map_err(misfit)?;
+        }
+        if let Some((name, text)) = &self.cages {
+            let cages = parse_cages(text, n)
+                .map_err(|e| Refusal::BadCages(format!("{name}:{}: {}", e.line, e.kind)))?;
+            v = v
+                .with_cages(cages)
+                .map_err(|e| Refusal::BadCages(format!("{name}: {e}")))?;
+        }
+        Ok(v)
+    }
+}
+
+/// A worker's solvers: the `--solver` table's for classic Sudoku, or the variant's.
+pub struct WorkerSolvers {
+    classic: Solvers,
+    variants: Option<VariantSolvers>,
+}
+
+impl WorkerSolvers {
+    pub fn new(kind: SolverKind, spec: Option<VariantSpec>) -> WorkerSolvers {
+        WorkerSolvers {
+            classic: Solvers::new(kind),
+            variants: spec.map(VariantSolvers::new),
+        }
+    }
+
+    /// The solver for `puzzle`, or why the variant cannot take it.
+    pub fn solver_for(&mut self, puzzle: &Grid) -> Result<&mut dyn SudokuSolver, Refusal> {
+        match &mut self.variants {
+            Some(v) => v.prepare(puzzle).map(|s| s as &mut dyn SudokuSolver),
+            None => Ok(self.classic.get(puzzle.shape())),
+        }
+    }
+}
+
+/// One variant solver per grid shape, made on first use (or the message why not).
+pub struct VariantSolvers {
+    spec: VariantSpec,
+    by_shape: HashMap<Shape, Result<VariantSolver, Refusal>>,
+}
+
+impl VariantSolvers {
+    pub fn new(spec: VariantSpec) -> VariantSolvers {
+        VariantSolvers {
+            spec,
+            by_shape: HashMap::new(),
+        }
+    }
+
+    /// The solver for `puzzle`, or why it cannot be solved.
+    pub fn prepare(&mut self, puzzle: &Grid) -> Result<&mut VariantSolver, Refusal> {
+        let spec = &self.spec;
+        let solver = self
+            .by_shape
+            .entry(puzzle.shape())
+            .or_insert_with(|| {
+                spec.build(puzzle.shape()).and_then(|v| {
+                    VariantSolver::new(&v).map_err(|e| Refusal::Misfit(e.to_string()))
+                })
+            })
+            .as_mut()
+            .map_err(|e| e.clone())?;
+        if let Some(clash) = solver.variant().clash(puzzle.cells()) {
+            return Err(Refusal::Clash(format!("no solution: {clash}")));
+        }
+        Ok(solver)
+    }
+}
+
+/// `solve`/`count` for the whole-file formats: each input is read whole, split at empty
+/// lines into puzzles, and each puzzle answered in kind (counts one per line), in order.
+pub fn run_whole_file(
+    kind: VariantKind,
+    count: Option<u64>,
+    common: &Common,
+) -> Result<Exit, Error> {
+    let started = Instant::now();
+    let inputs: Vec<PathBuf> = if common.files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        common.files.clone()
+    };
+    let max_nodes = common.max_nodes.unwrap_or(u64::MAX);
+    let limits = || Limits {
+        max_nodes,
+        deadline: common.timeout.map(|t| Instant::now() + t),
+        ..Limits::NONE
+    };
+    let samurai_solver = if kind == VariantKind::Samurai {
+        Some(VariantSolver::new(&samurai::variant()).expect("the samurai variant encodes"))
+    } else {
+        None
+    };
+    let mut samurai_solver = samurai_solver;
+    let mut exit = Exit::Ok;
+    let (mut puzzles, mut nodes) = (0u64, 0u64);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut first = true;
+    'inputs: for path in &inputs {
+        let (name, text) = match read_all(path) {
+            Ok(t) => t,
+            Err(e) => {
+                after_write(out.flush())?;
+                report(&e.to_string());
+                exit = exit.worst(e.exit());
+                continue;
+            }
+        };
+        for (start, block) in blocks(&text) {
+            puzzles += 1;
+            // Parse: the variant, the givens, and how to write a fill.
+            let parsed = match kind {
+                VariantKind::Samurai => samurai::parse(&block)
+                    .map(|p| (None, p.givens, Some(p.filler)))
+                    .map_err(|e| (e.line, e.kind.to_string())),
+                _ => general::parse(&block)
+                    .map(|g| (Some(g.variant), g.givens, None))
+                    .map_err(|e| (e.line, e.kind.to_string())),
+            };
+            let mut text_out = String::new();
+            if !first && count.is_none() {
+                text_out.push('\n');
+            }
+            first = false;
+            let (variant, givens, filler) = match parsed {
+                Ok(p) => p,
+                Err((line, fault)) => {
+                    after_write(out.flush())?;
+                    let at = Error::At {
+                        name: name.clone(),
+                        line: start + line - 1,
+                        fault,
+                    };
+                    report(&at.to_string());
+                    exit = exit.worst(at.exit());
+                    text_out.push_str("error\n");
+                    if out.write_all(text_out.as_bytes()).is_err() {
+                        break 'inputs;
+                    }
+                    continue;
+                }
+            };
+            let mut own;
+            let solver = match (&variant, samurai_solver.as_mut()) {
+                (None, Some(s)) => s,
+                (v, _) => {
+                    let v = v.as_ref().expect("a general puzzle has its variant");
+                    own = match VariantSolver::new(v) {
+                        Ok(s) => s,
+                        Err(e) => {
+                            after_write(out.flush())?;
+                            report(&format!("{name}:{start}: {e}"));
+                            exit = exit.worst(Exit::BadInput);
+                            continue;
+                        }
+                    };
+                    &mut own
+                }
+            };
+            let before = solver.nodes();
+            let mut note = None;
+            match count {
+                Some(limit) => {
+                    let c = solver.count(&givens, limit, limits());
+                    let _ = write!(text_out, "{}", c.solutions);
+                    if let Some(why) = c.gave_up {
+                        let _ = write!(text_out, " (gave up: {why})");
+                        note = Some(format!("{name}:{start}: gave up: {why}"));
+                        exit = exit.worst(Exit::GaveUp);
+                    } else if !c.complete {
+                        text_out.push_str(" (stopped at the limit)");
+                    }
+                    text_out.push('\n');
+                }
+                None => match solver.solve(&givens, limits()) {
+                    VariantOutcome::Solved(fill) => text_out.push_str(&match filler {
+                        Some(f) => samurai::render(&fill, f),
+                        None => general::render(solver.variant(), &fill),
+                    }),
+                    VariantOutcome::NoSolution(clash) => {
+                        text_out.push_str("no solution\n");
+                        if let Some(c) = clash {
+                            note = Some(format!("{name}:{start}: no solution: {c}"));
+                        }
+                        exit = exit.worst(Exit::NoSolution);
+                    }
+                    VariantOutcome::GaveUp(why) => {
+                        let _ = writeln!(text_out, "gave up ({why})");
+                        note = Some(format!("{name}:{start}: gave up: {why}"));
+                        exit = exit.worst(Exit::GaveUp);
+                    }
+                },
+            }
+            nodes += solver.nodes() - before;
+            if let Some(note) = note {
+                after_write(out.flush())?;
+                report(&note);
+            }
+            if let Err(e) = out.write_all(text_out.as_bytes()) {
+                // A reader that went away ends the run quietly.
+                after_write(Err(e))?;
+                break 'inputs;
+            }
+        }
+    }
+    after_write(out.flush())?;
+    if common.stats {
+        let secs = started.elapsed().as_secs_f64();
+        let per = if puzzles > 0 {
+            secs * 1e6 / puzzles as f64
+        } else {
+            0.0
+        };
+        report(&format!(
+            "stats: puzzles {puzzles}, wall time {secs:.3} s, {per:.1} µs/puzzle, {nodes} search nodes, 1 thread"
+        ));
+    }
+    Ok(exit)
+}
+
+/// The blocks of `text` separated by empty lines, with the 1-based line each starts on.
+/// (No line of a samurai or general puzzle is empty.)
+fn blocks(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut start = 0;
+    for (i, line) in text.lines().enumerate() {
+        if line.is_empty() {
+            if !current.is_empty() {
+                out.push((start, std::mem::take(&mut current)));
+            }
+            continue;
+        }
+        if current.is_empty() {
+            start = i + 1;
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    if !current.is_empty() {
+        out.push((start, current));
+    }
+    out
+}
+
+/// `cover --emit`: a variant puzzle in Knuth's dlx format, as (title, text). `puzzle` is
+/// `sudoku` (with the variant flags), `samurai` or `general` (a file, `-` for standard
+/// input); `None` when it is none of these variants (the caller's own emitter).
+pub fn emit(
+    puzzle: &str,
+    arg: &str,
+    flags: &VariantArgs,
+) -> Option<Result<(String, String), Error>> {
+    let usage = |e: String| Error::Usage(format!("--emit {puzzle} {arg}: {e}"));
+    let built = match puzzle {
+        "samurai" | "general" => {
+            if !flags.variant.is_empty() || flags.regions.is_some() || flags.cages.is_some() {
+                return Some(Err(usage(
+                    "the houses come from the file; drop the variant flags".into(),
+                )));
+            }
+            read_all(Path::new(arg)).and_then(|(name, text)| {
+                let at = |line, fault: String| Error::At {
+                    name: name.clone(),
+                    line,
+                    fault,
+                };
+                let (variant, givens) = if puzzle == "samurai" {
+                    let p = samurai::parse(&text).map_err(|e| at(e.line, e.kind.to_string()))?;
+                    (samurai::variant(), p.givens)
+                } else {
+                    let g = general::parse(&text).map_err(|e| at(e.line, e.kind.to_string()))?;
+                    (g.variant, g.givens)
+                };
+                Ok((format!("{puzzle} puzzle from {name}"), variant, givens))
+            })
+        }
+        "sudoku" => {
+            let spec = match flags.spec() {
+                Ok(Some(spec)) => spec,
+                Ok(None) => return None,
+                Err(e) => return Some(Err(e)),
+            };
+            Grid::parse_line(arg.trim().as_bytes())
+                .map_err(|e| usage(e.to_string()))
+                .and_then(|g| {
+                    let v = spec.build(g.shape()).map_err(|r| match r {
+                        Refusal::Clash(m) | Refusal::Misfit(m) => usage(m),
+                        // Already `FILE:LINE: fault`.
+                        Refusal::BadCages(m) => Error::Usage(m),
+                    })?;
+                    if let Some(clash) = v.clash(g.cells()) {
+                        return Err(usage(format!("no solution: {clash}")));
+                    }
+                    let title = format!("sudoku variant: {}", g.to_line());
+                    Ok((title, v, g.cells().to_vec()))
+                })
+        }
+        _ => return None,
+    };
+    Some(built.and_then(|(title, variant, givens)| {
+        let named = variant.cover(&givens).map_err(|e| usage(e.to_string()))?;
+        let text = named.to_knuth().map_err(|e| usage(e.to_string()))?;
+        Ok((title, text))
+    }))
+}

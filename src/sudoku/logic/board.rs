@@ -1,0 +1,284 @@
+//! The candidates grid: for every cell its value or the set of digits still possible there,
+//! as a bitmask (bit `v − 1` for digit `v`), with the geometry of rows, columns and boxes.
+
+use std::fmt::Write as _;
+
+use crate::sudoku::{Clash, Grid, Shape, Unit};
+
+/// Rows, columns and boxes of a shape, precomputed: the cells of each unit and the units of
+/// each cell. Units are numbered rows `0..n`, columns `n..2n`, boxes `2n..3n`.
+#[derive(Debug, Clone)]
+pub(crate) struct Geometry {
+    pub shape: Shape,
+    pub n: usize,
+    /// The cells of unit `u`, in reading order: `unit_cells[u * n..(u + 1) * n]`.
+    pub unit_cells: Vec<usize>,
+    /// The row, column and box unit of each cell.
+    pub cell_units: Vec<[usize; 3]>,
+    /// The peers of each cell (cells sharing a unit with it, itself excluded), sorted.
+    pub peers: Vec<Vec<usize>>,
+}
+
+impl Geometry {
+    pub fn new(shape: Shape) -> Geometry {
+        let n = shape.side();
+        let mut unit_cells = vec![0; 3 * n * n];
+        let mut fill = vec![0usize; 3 * n];
+        let mut cell_units = Vec::with_capacity(n * n);
+        for cell in 0..n * n {
+            let (r, c) = (cell / n, cell % n);
+            let units = [r, n + c, 2 * n + shape.box_of(r, c)];
+            for u in units {
+                unit_cells[u * n + fill[u]] = cell;
+                fill[u] += 1;
+            }
+            cell_units.push(units);
+        }
+        let peers = (0..n * n)
+            .map(|cell| {
+                let mut p: Vec<usize> = cell_units[cell]
+                    .iter()
+                    .flat_map(|&u| unit_cells[u * n..(u + 1) * n].iter().copied())
+                    .filter(|&q| q != cell)
+                    .collect();
+                p.sort_unstable();
+                p.dedup();
+                p
+            })
+            .collect();
+        Geometry {
+            shape,
+            n,
+            unit_cells,
+            cell_units,
+            peers,
+        }
+    }
+
+    /// The cells of unit `u`.
+    #[inline]
+    pub fn cells(&self, u: usize) -> &[usize] {
+        &self.unit_cells[u * self.n..(u + 1) * self.n]
+    }
+
+    /// Whether two distinct cells share a unit.
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.cell_units[a], &self.cell_units[b]);
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+    }
+
+    /// Unit `u` as the public [`Unit`].
+    pub fn unit(&self, u: usize) -> Unit {
+        let n = self.n;
+        match u / n {
+            0 => Unit::Row(u),
+            1 => Unit::Column(u - n),
+            _ => Unit::Box(u - 2 * n),
+        }
+    }
+}
+
+/// A Sudoku in progress: each cell holds a value, or the candidates still possible there.
+///
+/// ```
+/// use sudoku_dlx::sudoku::{Grid, logic::Candidates};
+///
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///     .parse()?;
+/// let board = Candidates::from_grid(&puzzle).expect("no clash");
+/// // r1c3 sees 5, 3, 7 in its row, 6, 8, 9 in its box: 1, 2 and 4 are left.
+/// assert_eq!(board.candidates(0, 2), vec![1, 2, 4]);
+/// # Ok::<(), sudoku_dlx::sudoku::GridError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidates {
+    shape: Shape,
+    /// The value of each cell, 0 while it is empty.
+    pub(crate) values: Vec<u8>,
+    /// The candidates of each empty cell (bit `v − 1` for digit `v`); 0 for a filled cell.
+    pub(crate) masks: Vec<u32>,
+}
+
+impl Candidates {
+    /// The candidates grid of a puzzle: every empty cell starts with every digit, then each
+    /// given removes its digit from its peers.
+    ///
+    /// # Errors
+    /// When two givens clash.
+    pub fn from_grid(puzzle: &Grid) -> Result<Candidates, Clash> {
+        Candidates::from_grid_in(&Geometry::new(puzzle.shape()), puzzle)
+    }
+
+    /// [`Candidates::from_grid`] with the shape's geometry at hand.
+    pub(crate) fn from_grid_in(geometry: &Geometry, puzzle: &Grid) -> Result<Candidates, Clash> {
+        if let Some(clash) = puzzle.clash() {
+            return Err(clash);
+        }
+        let shape = puzzle.shape();
+        let n = shape.side();
+        let full = full_mask(n);
+        let mut board = Candidates {
+            shape,
+            values: vec![0; n * n],
+            masks: vec![full; n * n],
+        };
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                board.place(geometry, cell, v);
+            }
+        }
+        Ok(board)
+    }
+
+    /// A candidates grid from raw marks: `masks[cell]` holds the digits allowed in each cell
+    /// (bit `v − 1`). A cell with one mark counts as filled, and its digit leaves its peers.
+    /// `None` when a cell has no mark at all or two filled cells clash.
+    pub fn from_masks(shape: Shape, masks: &[u32]) -> Option<Candidates> {
+        let n = shape.side();
+        if masks.len() != n * n || masks.iter().any(|&m| m == 0 || m & !full_mask(n) != 0) {
+            return None;
+        }
+        let geometry = Geometry::new(shape);
+        let mut board = Candidates {
+            shape,
+            values: vec![0; n * n],
+            masks: masks.to_vec(),
+        };
+        for (cell, &m) in masks.iter().enumerate() {
+            if m.count_ones() == 1 {
+                let v = m.trailing_zeros() as u8 + 1;
+                if geometry.peers[cell].iter().any(|&p| board.values[p] == v) {
+                    return None;
+                }
+                board.place(&geometry, cell, v);
+            }
+        }
+        // A filled cell may have emptied a peer's marks.
+        (0..n * n)
+            .all(|c| board.values[c] != 0 || board.masks[c] != 0)
+            .then_some(board)
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The value of cell `(row, col)`, 0 while empty.
+    pub fn value(&self, row: usize, col: usize) -> u8 {
+        self.values[row * self.shape.side() + col]
+    }
+
+    /// The candidates of cell `(row, col)`, ascending (empty for a filled cell).
+    pub fn candidates(&self, row: usize, col: usize) -> Vec<u8> {
+        digits(self.masks[row * self.shape.side() + col])
+    }
+
+    /// The candidates of each cell as a bitmask (bit `v − 1`); 0 for a filled cell.
+    pub fn masks(&self) -> &[u32] {
+        &self.masks
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The filled cells as a grid (0 for the empty ones).
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_values(self.shape, &self.values).expect("values stay within the shape")
+    }
+
+    /// Puts `v` in `cell` and removes it from the cell's peers.
+    pub(crate) fn place(&mut self, geometry: &Geometry, cell: usize, v: u8) {
+        self.values[cell] = v;
+        self.masks[cell] = 0;
+        let keep = !(1u32 << (v - 1));
+        for &p in &geometry.peers[cell] {
+            self.masks[p] &= keep;
+        }
+    }
+
+    /// Removes candidate `v` from `cell`.
+    pub(crate) fn eliminate(&mut self, cell: usize, v: u8) {
+        self.masks[cell] &= !(1u32 << (v - 1));
+    }
+
+    /// The pencilmark line: for each cell `n` characters, the digit where it is a candidate
+    /// (or the cell's value) and `.` elsewhere (729 characters for 9×9).
+    pub fn to_pencilmarks(&self) -> String {
+        let marks: Vec<u32> = (0..self.values.len()).map(|c| self.cell_marks(c)).collect();
+        crate::sudoku::pencil::line_of_marks(self.shape, &marks)
+    }
+
+    /// The marks of a cell: its candidates, or its value alone.
+    fn cell_marks(&self, cell: usize) -> u32 {
+        match self.values[cell] {
+            0 => self.masks[cell],
+            v => 1 << (v - 1),
+        }
+    }
+
+    /// The candidates grid for people: each cell shows its candidates (or its value), columns
+    /// padded to the widest cell, `|` between boxes across and a rule between bands.
+    pub fn render(&self) -> String {
+        let n = self.shape.side();
+        let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
+        let text = |cell: usize| -> String {
+            digits(self.cell_marks(cell))
+                .into_iter()
+                .map(|v| self.shape.symbol(v))
+                .collect()
+        };
+        let width: Vec<usize> = (0..n)
+            .map(|c| (0..n).map(|r| text(r * n + c).len()).max().unwrap_or(1))
+            .collect();
+        let mut out = String::new();
+        // A stack's cells take `width + 1` characters each; " |" separates stacks, so the
+        // rule has a `+` under each `|`.
+        let stacks = n / bc;
+        let mut rule = String::new();
+        for s in 0..stacks {
+            let len: usize = (s * bc..(s + 1) * bc).map(|c| width[c] + 1).sum();
+            if s + 1 < stacks {
+                rule.push_str(&"-".repeat(len + 1));
+                rule.push('+');
+            } else {
+                rule.push_str(&"-".repeat(len));
+            }
+        }
+        for r in 0..n {
+            if r > 0 && r % br == 0 {
+                out.push_str(&rule);
+                out.push('\n');
+            }
+            let mut line = String::new();
+            for (c, &w) in width.iter().enumerate() {
+                if c > 0 && c % bc == 0 {
+                    line.push_str(" |");
+                }
+                let _ = write!(line, " {:<w$}", text(r * n + c));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Every digit of a side `n`, as a mask.
+#[inline]
+pub(crate) fn full_mask(n: usize) -> u32 {
+    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+}
+
+/// The digits of a mask, ascending.
+pub(crate) fn digits(mut mask: u32) -> Vec<u8> {
+    let mut out = Vec::with_capacity(mask.count_ones() as usize);
+    while mask != 0 {
+        out.push(mask.trailing_zeros() as u8 + 1);
+        mask &= mask - 1;
+    }
+    out
+}

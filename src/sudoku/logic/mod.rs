@@ -1,0 +1,318 @@
+//! Human logic: the strategy ladder, hints, explanations and ratings.
+//!
+//! ```
+//! use sudoku_dlx::sudoku::{Grid, logic::{self, Level, Technique}};
+//!
+//! let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+//!     .parse()?;
+//! let rating = logic::rate(&puzzle).expect("one fill");
+//! assert!(rating.level <= Level::Easy);
+//! assert_eq!(rating.counts[Technique::Guess.index()], 0);
+//!
+//! let mut ladder = logic::Logic::new(puzzle.shape());
+//! let board = logic::Candidates::from_grid(&puzzle).expect("no clash");
+//! let (step, _fill) = ladder.hint(&board).expect("one fill").expect("not solved yet");
+//! println!("{}: {}", step.technique, step.reason(puzzle.shape()));
+//! # Ok::<(), sudoku_dlx::sudoku::GridError>(())
+//! ```
+//!
+//! # The ladder
+//!
+//! The candidates grid ([`Candidates`]) keeps, for every empty cell, the digits still
+//! possible there as a bitmask. Each step tries the techniques of [`Technique::ALL`] in
+//! order and takes the first that places a digit or removes a candidate: naked single,
+//! hidden single, pointing, claiming, naked pair, hidden pair, naked triple, X-wing, hidden
+//! triple, swordfish, XY-wing, XYZ-wing, W-wing, naked quad, jellyfish, hidden quad and
+//! simple colouring. When none applies, the step is a **guess**: the empty cell with the
+//! fewest candidates (the first in reading order among equals) takes the digit it has in the
+//! puzzle's fill, which a search finds first ([`Logic::fill`]); the ladder then goes on.
+//! So every explanation ends with the solved grid, and a guess is only made where the
+//! ladder has nothing left.
+//!
+//! Every step is sound on any fill of the puzzle: a placement is forced, an elimination
+//! removes a digit the cell cannot hold. The ladder refuses puzzles with no fill or with
+//! several fills ([`LogicError`]), since guesses and ratings mean nothing there.
+//!
+//! # Sizes
+//!
+//! The ladder works on every shape the crate has (sides 4 to 25 with `r × c` boxes): the
+//! techniques are written for rows, columns and boxes of any side. Levels and scores are
+//! calibrated on 9×9, where QQWing and Sudoku Explainer live.
+//!
+//! # Rating
+//!
+//! [`Logic::rate`] gives QQWing's [`Level`], the hardest technique, a score on a scale like
+//! Sudoku Explainer's (the weight of the hardest step, [`Technique::weight`]), how often each
+//! technique was used, and a machine effort: the mean of `log2` of the search nodes of
+//! [`Logic::samples`] random isomorphs of the puzzle (rows, columns, bands, stacks and
+//! digits shuffled by a fixed seed; transposed too when the boxes are square), so that
+//! equivalent puzzles rate alike.
+
+mod board;
+mod search;
+mod step;
+mod techniques;
+
+pub use board::Candidates;
+pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};
+
+use board::Geometry;
+use search::{Isomorph, SplitMix, count_fills, search};
+
+use crate::sudoku::{Clash, Grid, Shape};
+
+/// Why the ladder will not take a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LogicError {
+    /// Two givens clash.
+    #[error("no solution: {0}")]
+    Clash(Clash),
+    /// No fill completes the puzzle.
+    #[error("no solution")]
+    NoSolution,
+    /// More than one fill completes it.
+    #[error("more than one solution")]
+    NotUnique,
+}
+
+/// The rating of a puzzle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rating {
+    /// QQWing's level: by the hardest technique on the ladder's path.
+    pub level: Level,
+    /// The hardest technique used (`None` when the puzzle was already solved).
+    pub hardest: Option<Technique>,
+    /// The weight of the hardest technique ([`Technique::weight`]), 0 when none was used.
+    pub score: f32,
+    /// How often each technique was used, by [`Technique::index`].
+    pub counts: [u32; Technique::ALL.len()],
+    /// Steps to the solution.
+    pub steps: usize,
+    /// Mean of `log2` search nodes over the random isomorphs.
+    pub effort: f64,
+}
+
+/// The ladder for one shape, with its geometry computed once. Reuse it across puzzles.
+#[derive(Debug, Clone)]
+pub struct Logic {
+    geometry: Geometry,
+    samples: usize,
+}
+
+/// Isomorphs searched for the machine effort, unless set otherwise.
+pub const DEFAULT_SAMPLES: usize = 4;
+
+/// The seed of the isomorphs: fixed, so ratings are the same on every run.
+const SEED: u64 = 0x5EED_1065;
+
+impl Logic {
+    /// The ladder for puzzles of `shape`.
+    pub fn new(shape: Shape) -> Logic {
+        Logic {
+            geometry: Geometry::new(shape),
+            samples: DEFAULT_SAMPLES,
+        }
+    }
+
+    /// Sets the number of isomorphs searched for the machine effort (at least 1).
+    pub fn with_samples(mut self, samples: usize) -> Logic {
+        self.samples = samples.max(1);
+        self
+    }
+
+    /// The number of isomorphs searched for the machine effort.
+    pub fn samples(&self) -> usize {
+        self.samples
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> Shape {
+        self.geometry.shape
+    }
+
+    /// The candidates grid of a puzzle.
+    ///
+    /// # Errors
+    /// When two givens clash.
+    pub fn board(&self, puzzle: &Grid) -> Result<Candidates, LogicError> {
+        assert_eq!(
+            puzzle.shape(),
+            self.shape(),
+            "puzzle shape differs from the ladder's"
+        );
+        Candidates::from_grid_in(&self.geometry, puzzle).map_err(LogicError::Clash)
+    }
+
+    /// The puzzle's one fill, by search.
+    ///
+    /// # Errors
+    /// When it has none or several.
+    ///
+    /// # Panics
+    /// If the board has another shape than the ladder.
+    pub fn fill(&self, board: &Candidates) -> Result<Grid, LogicError> {
+        self.check_shape(board);
+        let found = count_fills(&self.geometry, board);
+        fill_of(board.shape(), found.fills, found.first)
+    }
+
+    /// The lexicographically smallest fill of the board (the crate's one answer to a puzzle
+    /// with several fills), or `None` when it has none. For boards with marks, where the
+    /// DLX solvers, which take givens only, cannot go.
+    pub fn smallest_fill(&self, board: &Candidates) -> Option<Grid> {
+        self.check_shape(board);
+        let found = search(&self.geometry, board, 1, true);
+        found
+            .first
+            .map(|f| Grid::from_values(board.shape(), &f).expect("a fill has valid values"))
+    }
+
+    /// The number of fills of the board, up to `limit`.
+    pub fn count_fills(&self, board: &Candidates, limit: u64) -> u64 {
+        self.check_shape(board);
+        search(&self.geometry, board, limit.max(1), false).fills
+    }
+
+    fn check_shape(&self, board: &Candidates) {
+        assert_eq!(
+            board.shape(),
+            self.shape(),
+            "board shape differs from the ladder's"
+        );
+    }
+
+    /// The next step on the ladder for a board whose fill is `fill`, or `None` when the
+    /// board is solved. A guess takes its digit from `fill`.
+    ///
+    /// # Panics
+    /// If the board or the fill has another shape than the ladder.
+    pub fn next_step(&self, board: &Candidates, fill: &Grid) -> Option<Step> {
+        self.check_shape(board);
+        assert_eq!(
+            fill.shape(),
+            self.shape(),
+            "fill shape differs from the ladder's"
+        );
+        if board.is_solved() {
+            return None;
+        }
+        techniques::next_step(&self.geometry, board).or_else(|| Some(guess(board, fill)))
+    }
+
+    /// Applies a step: places its digits and removes its eliminated candidates.
+    pub fn apply(&self, board: &mut Candidates, step: &Step) {
+        for &(cell, v) in &step.eliminate {
+            board.eliminate(cell, v);
+        }
+        for &(cell, v) in &step.place {
+            board.place(&self.geometry, cell, v);
+        }
+    }
+
+    /// The next step and the fill, or `None` for a solved board.
+    ///
+    /// # Errors
+    /// When the board has no fill or several.
+    pub fn hint(&self, board: &Candidates) -> Result<Option<(Step, Grid)>, LogicError> {
+        let fill = self.fill(board)?;
+        Ok(self.next_step(board, &fill).map(|s| (s, fill)))
+    }
+
+    /// Every step from the board to its solution.
+    ///
+    /// # Errors
+    /// When the board has no fill or several.
+    pub fn explain(&self, board: &Candidates) -> Result<Vec<Step>, LogicError> {
+        let fill = self.fill(board)?;
+        Ok(self.path(board.clone(), &fill))
+    }
+
+    fn path(&self, mut board: Candidates, fill: &Grid) -> Vec<Step> {
+        let mut steps = Vec::new();
+        while let Some(step) = self.next_step(&board, fill) {
+            self.apply(&mut board, &step);
+            steps.push(step);
+        }
+        steps
+    }
+
+    /// Rates the board: level, hardest technique, score, counts and machine effort.
+    ///
+    /// # Errors
+    /// When the board has no fill or several.
+    pub fn rate(&self, board: &Candidates) -> Result<Rating, LogicError> {
+        self.check_shape(board);
+        let mut rng = SplitMix::new(SEED);
+        let mut log_sum = 0.0;
+        let mut fill = None;
+        for k in 0..self.samples {
+            let iso = Isomorph::random(&self.geometry, &mut rng);
+            let found = count_fills(&self.geometry, &iso.apply(board));
+            log_sum += (found.nodes as f64).log2();
+            if k == 0 {
+                let first = found.first.map(|f| iso.undo(&f));
+                fill = Some(fill_of(board.shape(), found.fills, first)?);
+            }
+        }
+        let fill = fill.expect("at least one sample");
+        let steps = self.path(board.clone(), &fill);
+        let mut counts = [0u32; Technique::ALL.len()];
+        for s in &steps {
+            counts[s.technique.index()] += 1;
+        }
+        let hardest = steps
+            .iter()
+            .map(|s| s.technique)
+            .max_by(|a, b| a.weight().total_cmp(&b.weight()));
+        Ok(Rating {
+            level: steps
+                .iter()
+                .map(|s| s.technique.level())
+                .max()
+                .unwrap_or(Level::Simple),
+            hardest,
+            score: hardest.map_or(0.0, Technique::weight),
+            counts,
+            steps: steps.len(),
+            effort: log_sum / self.samples as f64,
+        })
+    }
+}
+
+/// The fill, when there is exactly one.
+fn fill_of(shape: Shape, fills: u64, first: Option<Vec<u8>>) -> Result<Grid, LogicError> {
+    match (fills, first) {
+        (0, _) | (_, None) => Err(LogicError::NoSolution),
+        (1, Some(f)) => Ok(Grid::from_values(shape, &f).expect("a fill has valid values")),
+        _ => Err(LogicError::NotUnique),
+    }
+}
+
+/// The guess: the empty cell with the fewest candidates takes its digit in the fill.
+fn guess(board: &Candidates, fill: &Grid) -> Step {
+    let cell = (0..board.masks.len())
+        .filter(|&c| board.values[c] == 0)
+        .min_by_key(|&c| (board.masks[c].count_ones(), c))
+        .expect("an unsolved board has an empty cell");
+    let v = fill.cells()[cell];
+    Step {
+        technique: Technique::Guess,
+        cells: vec![cell],
+        digits: board::digits(board.masks[cell]),
+        units: Vec::new(),
+        place: vec![(cell, v)],
+        eliminate: Vec::new(),
+    }
+}
+
+/// Rates a puzzle with a fresh [`Logic`] (make one and reuse it for many puzzles).
+///
+/// # Errors
+/// When the givens clash, or the puzzle has no fill or several.
+pub fn rate(puzzle: &Grid) -> Result<Rating, LogicError> {
+    let logic = Logic::new(puzzle.shape());
+    logic.rate(&logic.board(puzzle)?)
+}
+
+#[cfg(test)]
+mod tests;

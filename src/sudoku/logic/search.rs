@@ -1,0 +1,286 @@
+//! A small search on the candidates grid: naked and hidden singles propagated at each node,
+//! then a branch on a cell with the fewest candidates. It finds a puzzle's fill (up to two),
+//! and counts its nodes for the machine effort, on random isomorphs of the puzzle.
+
+use super::board::{Candidates, Geometry, full_mask};
+
+/// What a search found: the number of fills (it stops at its limit), the first fill, and
+/// its nodes (the root plus every branch taken).
+pub(crate) struct Found {
+    pub fills: u64,
+    pub first: Option<Vec<u8>>,
+    pub nodes: u64,
+}
+
+/// Counts the fills of `board` up to 2.
+pub(crate) fn count_fills(g: &Geometry, board: &Candidates) -> Found {
+    search(g, board, 2, false)
+}
+
+/// Counts the fills of `board` up to `limit`. With `lex`, it branches on the first empty
+/// cell in reading order, digits ascending, so the first fill found is the
+/// lexicographically smallest (propagation only removes digits no fill has there);
+/// otherwise on a cell with the fewest candidates.
+pub(crate) fn search(g: &Geometry, board: &Candidates, limit: u64, lex: bool) -> Found {
+    let cells = board.values.len();
+    let mut s = Search {
+        limit,
+        lex,
+        g,
+        found: Found {
+            fills: 0,
+            first: None,
+            nodes: 0,
+        },
+        full: full_mask(g.n),
+        queue: Vec::with_capacity(cells),
+        frames: Vec::new(),
+    };
+    let mut root = Frame {
+        values: board.values.clone(),
+        masks: board.masks.clone(),
+    };
+    s.queue
+        .extend((0..cells).filter(|&c| root.values[c] == 0 && root.masks[c].count_ones() <= 1));
+    s.node(&mut root, 0);
+    s.found
+}
+
+/// The state of one node: values and candidates of every cell.
+#[derive(Clone)]
+struct Frame {
+    values: Vec<u8>,
+    masks: Vec<u32>,
+}
+
+struct Search<'g> {
+    limit: u64,
+    lex: bool,
+    g: &'g Geometry,
+    found: Found,
+    full: u32,
+    /// Cells left with one candidate (or none), to be placed.
+    queue: Vec<usize>,
+    /// The children's frames, one per depth, reused.
+    frames: Vec<Frame>,
+}
+
+impl Search<'_> {
+    /// One node at `depth`; returns `true` to stop (the limit reached).
+    fn node(&mut self, f: &mut Frame, depth: usize) -> bool {
+        self.found.nodes += 1;
+        if !self.propagate(f) {
+            return false;
+        }
+        // The empty cell with the fewest candidates.
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        for (c, (&v, &m)) in f.values.iter().zip(f.masks.iter()).enumerate() {
+            if v == 0 && m.count_ones() < best_count {
+                best_count = m.count_ones();
+                best = c;
+                if best_count == 2 || self.lex {
+                    break;
+                }
+            }
+        }
+        if best == usize::MAX {
+            self.found.fills += 1;
+            if self.found.first.is_none() {
+                self.found.first = Some(f.values.clone());
+            }
+            return self.found.fills >= self.limit;
+        }
+        if self.frames.len() <= depth {
+            self.frames.push(f.clone());
+        }
+        let mut m = f.masks[best];
+        while m != 0 {
+            let v = m.trailing_zeros() as u8 + 1;
+            m &= m - 1;
+            let empty = Frame {
+                values: Vec::new(),
+                masks: Vec::new(),
+            };
+            let mut child = std::mem::replace(&mut self.frames[depth], empty);
+            child.values.copy_from_slice(&f.values);
+            child.masks.copy_from_slice(&f.masks);
+            self.queue.clear();
+            let stop = self.assign(&mut child, best, v) && self.node(&mut child, depth + 1);
+            self.frames[depth] = child;
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Puts `v` in `cell`, removes it from the peers, and queues peers left with one
+    /// candidate; `false` when a peer is left with none.
+    fn assign(&mut self, f: &mut Frame, cell: usize, v: u8) -> bool {
+        f.values[cell] = v;
+        f.masks[cell] = 0;
+        let bit = 1u32 << (v - 1);
+        for &p in &self.g.peers[cell] {
+            let m = f.masks[p];
+            if m & bit != 0 {
+                let m = m & !bit;
+                f.masks[p] = m;
+                if m & m.wrapping_sub(1) == 0 {
+                    if m == 0 {
+                        return false;
+                    }
+                    self.queue.push(p);
+                }
+            }
+        }
+        true
+    }
+
+    /// Places naked and hidden singles until none is left; `false` on a contradiction (an
+    /// empty cell without candidates, or a digit with no place in a unit).
+    fn propagate(&mut self, f: &mut Frame) -> bool {
+        let g = self.g;
+        loop {
+            while let Some(c) = self.queue.pop() {
+                if f.values[c] != 0 {
+                    continue;
+                }
+                let m = f.masks[c];
+                if m == 0 || !self.assign(f, c, m.trailing_zeros() as u8 + 1) {
+                    return false;
+                }
+            }
+            let mut progress = false;
+            for u in 0..3 * g.n {
+                let (mut once, mut twice, mut done) = (0u32, 0u32, 0u32);
+                for &c in g.cells(u) {
+                    let v = f.values[c];
+                    if v != 0 {
+                        done |= 1 << (v - 1);
+                    } else {
+                        let m = f.masks[c];
+                        twice |= once & m;
+                        once |= m;
+                    }
+                }
+                if once | done != self.full {
+                    return false;
+                }
+                let mut single = once & !twice & !done;
+                while single != 0 {
+                    let b = single & single.wrapping_neg();
+                    single &= single - 1;
+                    let Some(&c) = g.cells(u).iter().find(|&&c| f.masks[c] & b != 0) else {
+                        return false;
+                    };
+                    if !self.assign(f, c, b.trailing_zeros() as u8 + 1) {
+                        return false;
+                    }
+                    progress = true;
+                }
+            }
+            if !progress {
+                return true;
+            }
+        }
+    }
+}
+
+/// SplitMix64: a small seeded generator, so that efforts are the same on every run.
+pub(crate) struct SplitMix(u64);
+
+impl SplitMix {
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform index below `bound`.
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A symmetry of the puzzle's shape: cell `c` moves to `cell[c]`, digit `v` becomes
+/// `digit[v]` (index 0 unused).
+pub(crate) struct Isomorph {
+    pub cell: Vec<usize>,
+    pub digit: Vec<u8>,
+}
+
+impl Isomorph {
+    /// A random isomorph: bands and the rows inside each band shuffled, stacks and the
+    /// columns inside each stack shuffled, the digits relabelled, and (square boxes only)
+    /// a transposition half of the time.
+    pub fn random(g: &Geometry, rng: &mut SplitMix) -> Isomorph {
+        let n = g.n;
+        let (br, bc) = (g.shape.box_rows(), g.shape.box_cols());
+        let lines = |rng: &mut SplitMix, per: usize| -> Vec<usize> {
+            let mut groups: Vec<usize> = (0..n / per).collect();
+            rng.shuffle(&mut groups);
+            let mut out = Vec::with_capacity(n);
+            for grp in groups {
+                let mut inner: Vec<usize> = (0..per).collect();
+                rng.shuffle(&mut inner);
+                out.extend(inner.into_iter().map(|i| grp * per + i));
+            }
+            out
+        };
+        let rows = lines(rng, br);
+        let cols = lines(rng, bc);
+        let transpose = br == bc && rng.next() & 1 == 1;
+        let mut digit: Vec<u8> = (0..=n as u8).collect();
+        rng.shuffle(&mut digit[1..]);
+        let cell = (0..n * n)
+            .map(|c| {
+                let (r, k) = (rows[c / n], cols[c % n]);
+                if transpose { k * n + r } else { r * n + k }
+            })
+            .collect();
+        Isomorph { cell, digit }
+    }
+
+    /// The board moved by this isomorph.
+    pub fn apply(&self, board: &Candidates) -> Candidates {
+        let mut out = board.clone();
+        for c in 0..board.values.len() {
+            let to = self.cell[c];
+            let v = board.values[c];
+            out.values[to] = self.digit[v as usize];
+            let mut m = board.masks[c];
+            let mut moved = 0;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize + 1;
+                m &= m - 1;
+                moved |= 1 << (self.digit[v] - 1);
+            }
+            out.masks[to] = moved;
+        }
+        out
+    }
+
+    /// A fill of the moved board, moved back.
+    pub fn undo(&self, fill: &[u8]) -> Vec<u8> {
+        let mut back = vec![0u8; self.digit.len()];
+        for (v, &w) in self.digit.iter().enumerate() {
+            back[w as usize] = v as u8;
+        }
+        (0..fill.len())
+            .map(|c| back[fill[self.cell[c]] as usize])
+            .collect()
+    }
+}

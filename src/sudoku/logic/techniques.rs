@@ -1,0 +1,609 @@
+//! The techniques: each a function that looks at the candidates grid and returns the first
+//! step it finds (which places a digit or removes at least one candidate), or `None`.
+
+use super::board::{Candidates, Geometry, digits};
+use super::step::{Step, Technique};
+
+/// The first step of the ladder that applies, or `None` when only a guess is left.
+pub(crate) fn next_step(g: &Geometry, b: &Candidates) -> Option<Step> {
+    if let Some(s) = naked_single(b) {
+        return Some(s);
+    }
+    let x = &Ctx::new(g, b);
+    hidden_single(x)
+        .or_else(|| intersection(x, true))
+        .or_else(|| intersection(x, false))
+        .or_else(|| naked_subset(x, 2))
+        .or_else(|| hidden_subset(x, 2))
+        .or_else(|| naked_subset(x, 3))
+        .or_else(|| fish(x, 2))
+        .or_else(|| hidden_subset(x, 3))
+        .or_else(|| fish(x, 3))
+        .or_else(|| xy_wing(x))
+        .or_else(|| xyz_wing(x))
+        .or_else(|| w_wing(x))
+        .or_else(|| naked_subset(x, 4))
+        .or_else(|| fish(x, 4))
+        .or_else(|| hidden_subset(x, 4))
+        .or_else(|| simple_colouring(x))
+}
+
+/// What every technique looks at: the geometry, the board, and the places of each digit in
+/// each unit, computed once per step.
+struct Ctx<'a> {
+    g: &'a Geometry,
+    b: &'a Candidates,
+    /// `pos[u · n + v − 1]`: the places of digit `v` in unit `u`, as a mask over the unit's
+    /// cell indices.
+    pos: Vec<u32>,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(g: &'a Geometry, b: &'a Candidates) -> Ctx<'a> {
+        let n = g.n;
+        let mut pos = vec![0u32; 3 * n * n];
+        for u in 0..3 * n {
+            let row = &mut pos[u * n..(u + 1) * n];
+            for (i, &c) in g.cells(u).iter().enumerate() {
+                let mut m = b.masks[c];
+                while m != 0 {
+                    row[m.trailing_zeros() as usize] |= 1 << i;
+                    m &= m - 1;
+                }
+            }
+        }
+        Ctx { g, b, pos }
+    }
+
+    /// The places of digit `v` in unit `u`.
+    #[inline]
+    fn pos(&self, u: usize, v: u8) -> u32 {
+        self.pos[u * self.g.n + v as usize - 1]
+    }
+}
+
+fn bit(v: u8) -> u32 {
+    1 << (v - 1)
+}
+
+fn step(technique: Technique) -> Step {
+    Step {
+        technique,
+        cells: Vec::new(),
+        digits: Vec::new(),
+        units: Vec::new(),
+        place: Vec::new(),
+        eliminate: Vec::new(),
+    }
+}
+
+/// Sorts and returns the step when it eliminates something.
+fn if_any(mut s: Step) -> Option<Step> {
+    s.eliminate.sort_unstable();
+    s.eliminate.dedup();
+    (!s.eliminate.is_empty()).then_some(s)
+}
+
+/// The digits already placed in unit `u`.
+fn placed(g: &Geometry, b: &Candidates, u: usize) -> u32 {
+    g.cells(u)
+        .iter()
+        .filter(|&&c| b.values[c] != 0)
+        .fold(0, |m, &c| m | bit(b.values[c]))
+}
+
+fn naked_single(b: &Candidates) -> Option<Step> {
+    let cell = (0..b.masks.len()).find(|&c| b.values[c] == 0 && b.masks[c].count_ones() == 1)?;
+    let v = b.masks[cell].trailing_zeros() as u8 + 1;
+    let mut s = step(Technique::NakedSingle);
+    s.cells.push(cell);
+    s.digits.push(v);
+    s.place.push((cell, v));
+    Some(s)
+}
+
+/// Boxes first (players scan them first), then rows, then columns.
+fn hidden_single(x: &Ctx) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
+    let n = g.n;
+    for u in (2 * n..3 * n).chain(0..2 * n) {
+        let (mut once, mut twice) = (0u32, 0u32);
+        for &c in g.cells(u) {
+            let m = b.masks[c];
+            twice |= once & m;
+            once |= m;
+        }
+        let single = once & !twice;
+        if single != 0 {
+            let v = single.trailing_zeros() as u8 + 1;
+            let cell = *g.cells(u).iter().find(|&&c| b.masks[c] & bit(v) != 0)?;
+            let mut s = step(Technique::HiddenSingle);
+            s.cells.push(cell);
+            s.digits.push(v);
+            s.units.push(g.unit(u));
+            s.place.push((cell, v));
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// Pointing (`from_box`: a box's digit on one line) or claiming (a line's digit in one box).
+fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
+    let n = g.n;
+    let bases = if from_box { 2 * n..3 * n } else { 0..2 * n };
+    for u in bases {
+        let kind = u / n; // 0 row, 1 column, 2 box: the slot of `u` in `cell_units`
+        let here = g.cells(u);
+        for v in 1..=n as u8 {
+            let p = x.pos(u, v);
+            if p.count_ones() < 2 {
+                continue;
+            }
+            let first = here[p.trailing_zeros() as usize];
+            // The other unit all the places share: a row or column inside a box, the box
+            // for a line.
+            let slots: &[usize] = if from_box { &[0, 1] } else { &[2] };
+            for &k in slots {
+                let other = g.cell_units[first][k];
+                let mut rest = p;
+                let mut shared = true;
+                while rest != 0 {
+                    let c = here[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                    shared &= g.cell_units[c][k] == other;
+                }
+                if !shared {
+                    continue;
+                }
+                let gone: Vec<(usize, u8)> = g
+                    .cells(other)
+                    .iter()
+                    .filter(|&&c| b.masks[c] & bit(v) != 0 && g.cell_units[c][kind] != u)
+                    .map(|&c| (c, v))
+                    .collect();
+                if gone.is_empty() {
+                    continue;
+                }
+                let mut s = step(if from_box {
+                    Technique::Pointing
+                } else {
+                    Technique::Claiming
+                });
+                s.units = vec![g.unit(u), g.unit(other)];
+                s.cells = (0..n)
+                    .filter(|i| p & (1 << i) != 0)
+                    .map(|i| here[i])
+                    .collect();
+                s.digits.push(v);
+                s.eliminate = gone;
+                return if_any(s);
+            }
+        }
+    }
+    None
+}
+
+/// Calls `found` with each set of `k` indices of `masks` whose union has exactly `k` bits
+/// (masks of 0 or more than `k` bits are never chosen), until it returns `true`.
+fn subsets(masks: &[u32], k: usize, found: &mut dyn FnMut(&[usize], u32) -> bool) -> bool {
+    fn go(
+        masks: &[u32],
+        k: usize,
+        start: usize,
+        chosen: &mut Vec<usize>,
+        union: u32,
+        found: &mut dyn FnMut(&[usize], u32) -> bool,
+    ) -> bool {
+        if chosen.len() == k {
+            return union.count_ones() as usize == k && found(chosen, union);
+        }
+        for i in start..masks.len() {
+            let m = masks[i];
+            if m == 0 || m.count_ones() as usize > k {
+                continue;
+            }
+            let u = union | m;
+            if u.count_ones() as usize > k {
+                continue;
+            }
+            chosen.push(i);
+            if go(masks, k, i + 1, chosen, u, found) {
+                return true;
+            }
+            chosen.pop();
+        }
+        false
+    }
+    go(masks, k, 0, &mut Vec::with_capacity(k), 0, found)
+}
+
+/// The first step `make` gives for a set of `k` masks with `k` bits between them.
+fn first_subset(
+    masks: &[u32],
+    k: usize,
+    make: &mut dyn FnMut(&[usize], u32) -> Option<Step>,
+) -> Option<Step> {
+    if masks.iter().filter(|&&m| m != 0).count() <= k {
+        return None;
+    }
+    let mut result = None;
+    subsets(masks, k, &mut |chosen, union| {
+        result = make(chosen, union);
+        result.is_some()
+    });
+    result
+}
+
+fn naked_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    }
+}
+
+fn hidden_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    }
+}
+
+fn fish_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    }
+}
+
+/// `k` cells of a unit with `k` candidates between them: those digits leave the unit's
+/// other cells.
+fn naked_subset(x: &Ctx, k: usize) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
+    for u in 0..3 * g.n {
+        let cells = g.cells(u);
+        // Single-candidate cells are naked singles, not part of a subset.
+        let masks: Vec<u32> = cells
+            .iter()
+            .map(|&c| {
+                if b.masks[c].count_ones() >= 2 {
+                    b.masks[c]
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let found = first_subset(&masks, k, &mut |chosen, union| {
+            let mut s = step(naked_technique(k));
+            s.cells = chosen.iter().map(|&i| cells[i]).collect();
+            s.digits = digits(union);
+            s.units.push(g.unit(u));
+            for (i, &c) in cells.iter().enumerate() {
+                if !chosen.contains(&i) {
+                    for v in digits(b.masks[c] & union) {
+                        s.eliminate.push((c, v));
+                    }
+                }
+            }
+            if_any(s)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// `k` digits with `k` places between them in a unit: those cells hold nothing else.
+fn hidden_subset(x: &Ctx, k: usize) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
+    let n = g.n;
+    for u in 0..3 * n {
+        let cells = g.cells(u);
+        let done = placed(g, b, u);
+        // Digit v − 1's places in the unit; a digit with one place is a hidden single.
+        let masks: Vec<u32> = (1..=n as u8)
+            .map(|v| {
+                let p = if done & bit(v) != 0 { 0 } else { x.pos(u, v) };
+                if p.count_ones() >= 2 { p } else { 0 }
+            })
+            .collect();
+        let found = first_subset(&masks, k, &mut |chosen, union| {
+            let keep: u32 = chosen.iter().fold(0, |m, &i| m | 1 << i);
+            let mut s = step(hidden_technique(k));
+            s.digits = chosen.iter().map(|&i| i as u8 + 1).collect();
+            s.units.push(g.unit(u));
+            for (i, &c) in cells.iter().enumerate() {
+                if union & (1 << i) != 0 {
+                    s.cells.push(c);
+                    for v in digits(b.masks[c] & !keep) {
+                        s.eliminate.push((c, v));
+                    }
+                }
+            }
+            if_any(s)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Fish of size `k`: digit `v` in `k` base lines (rows, or columns) fits only in `k` cover
+/// lines (columns, or rows) between them; `v` leaves the cover lines' other cells.
+fn fish(x: &Ctx, k: usize) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
+    let n = g.n;
+    for v in 1..=n as u8 {
+        for rows_are_base in [true, false] {
+            let base0 = if rows_are_base { 0 } else { n };
+            let cover0 = if rows_are_base { n } else { 0 };
+            let masks: Vec<u32> = (0..n)
+                .map(|i| {
+                    let p = x.pos(base0 + i, v);
+                    if p.count_ones() >= 2 { p } else { 0 }
+                })
+                .collect();
+            let found = first_subset(&masks, k, &mut |chosen, union| {
+                let mut s = step(fish_technique(k));
+                s.digits.push(v);
+                s.units = chosen.iter().map(|&i| g.unit(base0 + i)).collect();
+                for j in 0..n {
+                    if union & (1 << j) != 0 {
+                        s.units.push(g.unit(cover0 + j));
+                        for (i, &c) in g.cells(cover0 + j).iter().enumerate() {
+                            if b.masks[c] & bit(v) == 0 {
+                                continue;
+                            }
+                            if chosen.contains(&i) {
+                                s.cells.push(c);
+                            } else {
+                                s.eliminate.push((c, v));
+                            }
+                        }
+                    }
+                }
+                s.cells.sort_unstable();
+                if_any(s)
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// Cells other than `not` that see every cell of `wings` and hold `v`, as eliminations.
+fn seen_by_all(g: &Geometry, b: &Candidates, wings: &[usize], v: u8) -> Vec<(usize, u8)> {
+    g.peers[wings[0]]
+        .iter()
+        .copied()
+        .filter(|&c| {
+            b.masks[c] & bit(v) != 0
+                && !wings.contains(&c)
+                && wings[1..].iter().all(|&w| g.sees(c, w))
+        })
+        .map(|c| (c, v))
+        .collect()
+}
+
+/// XY-wing: pivot `xy`, pincers `xz` and `yz` that the pivot sees; `z` leaves every cell
+/// that sees both pincers.
+fn xy_wing(x: &Ctx) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
+    let cells = b.masks.len();
+    for pivot in 0..cells {
+        let p = b.masks[pivot];
+        if p.count_ones() != 2 {
+            continue;
+        }
+        for &a in &g.peers[pivot] {
+            let am = b.masks[a];
+            if am.count_ones() != 2 || (am & p).count_ones() != 1 {
+                continue;
+            }
+            let z = am & !p;
+            let want = (p & !am) | z;
+            for &c in &g.peers[pivot] {
+                if c <= a || b.masks[c] != want {
+                    continue;
+                }
+                let zv = z.trailing_zeros() as u8 + 1;
+                let mut s = step(Technique::XyWing);
+                s.cells = vec![pivot, a, c];
+                s.digits = digits(p | z);
+                s.digits.retain(|&d| d != zv);
+                s.digits.push(zv);
+                s.eliminate = seen_by_all(g, b, &[a, c], zv);
+                if let Some(s) = if_any(s) {
+                    return Some(s);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// XYZ-wing: pivot `xyz`, pincers `xz` and `yz` that it sees; `z` leaves every cell that
+/// sees all three.
+fn xyz_wing(x: &Ctx) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
+    for pivot in 0..b.masks.len() {
+        let p = b.masks[pivot];
+        if p.count_ones() != 3 {
+            continue;
+        }
+        for &a in &g.peers[pivot] {
+            let am = b.masks[a];
+            if am.count_ones() != 2 || am & !p != 0 {
+                continue;
+            }
+            for &c in &g.peers[pivot] {
+                let cm = b.masks[c];
+                if c <= a || cm.count_ones() != 2 || cm & !p != 0 || cm == am {
+                    continue;
+                }
+                let z = am & cm;
+                let zv = z.trailing_zeros() as u8 + 1;
+                let mut s = step(Technique::XyzWing);
+                s.cells = vec![pivot, a, c];
+                s.digits = digits(p);
+                s.digits.retain(|&d| d != zv);
+                s.digits.push(zv);
+                s.eliminate = seen_by_all(g, b, &[pivot, a, c], zv);
+                if let Some(s) = if_any(s) {
+                    return Some(s);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// W-wing: cells `a` and `c` both `xy`, not peers; in some unit `x` has exactly two places,
+/// one seen by `a` and one by `c`. Then `a` or `c` is `y`: `y` leaves every cell that sees
+/// both.
+fn w_wing(x: &Ctx) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
+    let n = g.n;
+    let bivalue: Vec<usize> = (0..b.masks.len())
+        .filter(|&c| b.masks[c].count_ones() == 2)
+        .collect();
+    if bivalue.len() < 2 {
+        return None;
+    }
+    // Strong links: (digit, unit, the two cells).
+    let mut links: Vec<(u8, usize, usize, usize)> = Vec::new();
+    for u in 0..3 * n {
+        for v in 1..=n as u8 {
+            let p = x.pos(u, v);
+            if p.count_ones() == 2 {
+                let i = p.trailing_zeros() as usize;
+                let j = (p & (p - 1)).trailing_zeros() as usize;
+                links.push((v, u, g.cells(u)[i], g.cells(u)[j]));
+            }
+        }
+    }
+    for (k, &a) in bivalue.iter().enumerate() {
+        let m = b.masks[a];
+        for &c in &bivalue[k + 1..] {
+            if b.masks[c] != m || g.sees(a, c) {
+                continue;
+            }
+            for d in digits(m) {
+                let y = digits(m & !bit(d))[0];
+                for &(v, u, e, f) in &links {
+                    if v != d || [e, f].iter().any(|q| *q == a || *q == c) {
+                        continue;
+                    }
+                    let (e, f) = if g.sees(a, e) && g.sees(c, f) {
+                        (e, f)
+                    } else if g.sees(a, f) && g.sees(c, e) {
+                        (f, e)
+                    } else {
+                        continue;
+                    };
+                    let gone = seen_by_all(g, b, &[a, c], y);
+                    if gone.is_empty() {
+                        break;
+                    }
+                    let mut s = step(Technique::WWing);
+                    s.cells = vec![a, c, e, f];
+                    s.digits = vec![d, y];
+                    s.units.push(g.unit(u));
+                    s.eliminate = gone;
+                    return if_any(s);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Simple colouring on one digit: the cells joined by conjugate pairs (a unit where the
+/// digit has exactly two places) take two colours, one of which is all true. A colour with
+/// two cells in one unit is false (colour wrap); a cell that sees both colours is false
+/// (colour trap).
+fn simple_colouring(x: &Ctx) -> Option<Step> {
+    let (g, b) = (x.g, x.b);
+    let n = g.n;
+    let cells = b.masks.len();
+    for v in 1..=n as u8 {
+        // Conjugate pairs of v.
+        let mut links: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        for u in 0..3 * n {
+            let p = x.pos(u, v);
+            if p.count_ones() == 2 {
+                let i = p.trailing_zeros() as usize;
+                let j = (p & (p - 1)).trailing_zeros() as usize;
+                let (e, f) = (g.cells(u)[i], g.cells(u)[j]);
+                links[e].push(f);
+                links[f].push(e);
+            }
+        }
+        let mut colour = vec![u8::MAX; cells];
+        for start in 0..cells {
+            if links[start].is_empty() || colour[start] != u8::MAX {
+                continue;
+            }
+            // One component, coloured 0/1 by breadth-first search.
+            let mut comp = vec![start];
+            colour[start] = 0;
+            let mut i = 0;
+            while i < comp.len() {
+                let e = comp[i];
+                for &f in &links[e] {
+                    if colour[f] == u8::MAX {
+                        colour[f] = 1 - colour[e];
+                        comp.push(f);
+                    }
+                }
+                i += 1;
+            }
+            if comp.len() < 4 {
+                // Two or three cells: what they prove is a pointing, claiming or X-wing.
+                continue;
+            }
+            comp.sort_unstable();
+            let mut s = step(Technique::SimpleColouring);
+            s.cells = comp.clone();
+            s.digits.push(v);
+            // Colour wrap.
+            for side in 0..2u8 {
+                let same: Vec<usize> = comp
+                    .iter()
+                    .copied()
+                    .filter(|&c| colour[c] == side)
+                    .collect();
+                let wrapped = same
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &e)| same[i + 1..].iter().any(|&f| g.sees(e, f)));
+                if wrapped {
+                    s.eliminate = same.iter().map(|&c| (c, v)).collect();
+                    return if_any(s);
+                }
+            }
+            // Colour trap.
+            for c in 0..cells {
+                if b.masks[c] & bit(v) == 0 || comp.binary_search(&c).is_ok() {
+                    continue;
+                }
+                let sees = |side: u8| comp.iter().any(|&e| colour[e] == side && g.sees(c, e));
+                if sees(0) && sees(1) {
+                    s.eliminate.push((c, v));
+                }
+            }
+            if let Some(s) = if_any(s) {
+                return Some(s);
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,159 @@
+//! Unit tests: every step of the ladder against the fill the DLX solver finds (code that
+//! shares nothing with the techniques), on puzzles from easy to very hard and on other sizes.
+
+use super::*;
+use crate::sudoku::{DlxSolver, Outcome};
+
+/// A few puzzles: a newspaper one, 17-clue ones, and hard ones from top1465 and the forum's
+/// hardest list.
+const PUZZLES: [&str; 10] = [
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....",
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    ".................1....23.4........2....5.......51.6..7..4.8.....2....3...8.7....5",
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "4.3.....2...7.1...9...........5..18.2...3.....8..........94.....7....6...6.....5.",
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    "..9...4...7.3...2.8...6...71..8....6....1..7.....56...3....5..1.4.....9...2...7..",
+    "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+];
+
+fn dlx_fill(puzzle: &Grid) -> Grid {
+    match DlxSolver::new(puzzle.shape()).solve(puzzle) {
+        Outcome::Solved(g) => g,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Every placement is the fill's digit, no elimination removes the fill's digit, and the
+/// path ends with the fill.
+fn check_path(puzzle: &Grid) -> Vec<Step> {
+    let fill = dlx_fill(puzzle);
+    let logic = Logic::new(puzzle.shape());
+    let mut board = logic.board(puzzle).unwrap();
+    let steps = logic.explain(&board).unwrap();
+    for s in &steps {
+        assert!(
+            !s.place.is_empty() || !s.eliminate.is_empty(),
+            "{s:?} does nothing"
+        );
+        for &(c, v) in &s.place {
+            assert_eq!(fill.cells()[c], v, "{s:?} places a wrong digit");
+        }
+        for &(c, v) in &s.eliminate {
+            assert_ne!(fill.cells()[c], v, "{s:?} removes the fill's digit");
+            assert!(
+                board.masks()[c] & (1 << (v - 1)) != 0,
+                "{s:?} removes a non-candidate"
+            );
+        }
+        assert!(!s.reason(puzzle.shape()).is_empty());
+        logic.apply(&mut board, s);
+    }
+    assert_eq!(board.to_grid(), fill);
+    steps
+}
+
+#[test]
+fn every_step_agrees_with_the_fill() {
+    for p in PUZZLES {
+        let puzzle: Grid = p.parse().unwrap();
+        if DlxSolver::new(puzzle.shape()).count(&puzzle, 2).solutions != 1 {
+            continue;
+        }
+        check_path(&puzzle);
+    }
+}
+
+#[test]
+fn other_sizes_follow_the_same_ladder() {
+    // A 4×4 and a 6×6 puzzle with one fill each.
+    for p in [
+        "1...........4..3",
+        "1.....4...5..2....3.....6...4..5.....",
+        ".2.4..3...1...2.",
+    ] {
+        let Ok(puzzle) = p.parse::<Grid>() else {
+            continue;
+        };
+        if DlxSolver::new(puzzle.shape()).count(&puzzle, 2).solutions == 1 {
+            check_path(&puzzle);
+        }
+    }
+}
+
+#[test]
+fn the_newspaper_puzzle_is_easy_and_the_hard_ones_expert() {
+    let easy: Grid = PUZZLES[0].parse().unwrap();
+    let r = rate(&easy).unwrap();
+    assert!(r.level <= Level::Easy, "{r:?}");
+    assert_eq!(r.counts.iter().sum::<u32>() as usize, r.steps);
+    assert_eq!(r.effort, 0.0, "singles solve it: one node each");
+    let hard: Grid = PUZZLES[4].parse().unwrap();
+    let r = rate(&hard).unwrap();
+    assert_eq!(r.level, Level::Expert);
+    assert!(r.effort > 1.0, "{r:?}");
+}
+
+#[test]
+fn bad_puzzles_are_refused() {
+    let clash: Grid = format!("11{}", ".".repeat(79)).parse().unwrap();
+    assert!(matches!(rate(&clash), Err(LogicError::Clash(_))));
+    let empty = Grid::empty(Shape::CLASSIC);
+    assert_eq!(rate(&empty), Err(LogicError::NotUnique));
+    // Consistent givens without a fill: r1c9 can be nothing (1–8 in its row, 9 below).
+    let mut stuck = "12345678.".to_string();
+    stuck.push_str("........9");
+    stuck.push_str(&".".repeat(63));
+    assert_eq!(rate(&stuck.parse().unwrap()), Err(LogicError::NoSolution));
+}
+
+#[test]
+fn isomorphs_keep_the_fill() {
+    let puzzle: Grid = PUZZLES[7].parse().unwrap();
+    let logic = Logic::new(puzzle.shape());
+    let board = logic.board(&puzzle).unwrap();
+    let fill = dlx_fill(&puzzle);
+    let g = &logic.geometry;
+    let mut rng = SplitMix::new(7);
+    for _ in 0..20 {
+        let iso = Isomorph::random(g, &mut rng);
+        let moved = iso.apply(&board);
+        let found = count_fills(g, &moved);
+        assert_eq!(found.fills, 1);
+        assert_eq!(iso.undo(&found.first.unwrap()), fill.cells());
+    }
+}
+
+#[test]
+fn levels_parse_and_print() {
+    for l in Level::ALL {
+        assert_eq!(l.name().parse::<Level>(), Ok(l));
+        assert_eq!(l.name().to_uppercase().parse::<Level>(), Ok(l));
+    }
+    assert!("hard".parse::<Level>().is_err());
+}
+
+#[test]
+fn pencilmarks_round_trip() {
+    let puzzle: Grid = PUZZLES[0].parse().unwrap();
+    let board = Candidates::from_grid(&puzzle).unwrap();
+    let line = board.to_pencilmarks();
+    assert_eq!(line.len(), 729);
+    let masks: Vec<u32> = line
+        .as_bytes()
+        .chunks(9)
+        .map(|c| {
+            c.iter()
+                .filter(|&&b| b != b'.')
+                .fold(0, |m, &b| m | 1 << (b - b'1'))
+        })
+        .collect();
+    let back = Candidates::from_masks(Shape::CLASSIC, &masks).unwrap();
+    // Naked singles of the first board count as filled now; everything else is the same.
+    for c in 0..81 {
+        let v = board.values[c];
+        assert!(v == 0 || back.values[c] == v);
+    }
+}

@@ -1,0 +1,198 @@
+//! The exact-cover problem of a [`Variant`] (the layout is in the module docs of
+//! `variant`), and its named form for Knuth's text format.
+
+use super::Variant;
+use crate::exact_cover::knuth::Named;
+use crate::exact_cover::{Problem, ProblemError};
+
+/// The items and options of a variant, with what each option means.
+#[derive(Debug, Clone)]
+pub(crate) struct Encoding {
+    pub problem: Problem,
+    /// Canvas cell of each cell item (`cell_items[i]` is the cell of item `i`).
+    pub cell_items: Vec<usize>,
+    /// Item names, for Knuth's format.
+    pub names: Vec<String>,
+    /// What option `o` places: `(canvas cell, value)`, or `None` for a cage's digit set.
+    pub placements: Vec<Option<(usize, u8)>>,
+}
+
+/// Every set of `k` distinct digits from `1..=side` adding up to `sum`, as bit masks
+/// (bit `v` for digit `v`), in lexicographic order of their sorted digits; at most
+/// `limit` of them.
+pub fn digit_sets(side: usize, k: usize, sum: u32, limit: usize) -> Vec<u64> {
+    fn walk(
+        from: usize,
+        side: usize,
+        k: usize,
+        sum: i64,
+        mask: u64,
+        out: &mut Vec<u64>,
+        limit: usize,
+    ) {
+        if out.len() >= limit {
+            return;
+        }
+        if k == 0 {
+            if sum == 0 {
+                out.push(mask);
+            }
+            return;
+        }
+        for d in from..=side {
+            // The k smallest digits from d on already exceed what is left.
+            let least = (k * d + k * (k - 1) / 2) as i64;
+            if least > sum {
+                break;
+            }
+            // The k largest digits up to side fall short.
+            let most = (k * side - k * (k - 1) / 2) as i64;
+            if most < sum {
+                return;
+            }
+            walk(
+                d + 1,
+                side,
+                k - 1,
+                sum - d as i64,
+                mask | 1 << d,
+                out,
+                limit,
+            );
+        }
+    }
+    let mut out = Vec::new();
+    walk(1, side, k, sum as i64, 0, &mut out, limit);
+    out
+}
+
+/// A short base-36 number for item names (`0`–`9`, `a`–`z`, then two digits).
+fn b36(x: usize) -> String {
+    if x < 36 {
+        char::from_digit(x as u32, 36).unwrap().to_string()
+    } else {
+        format!("{}{}", b36(x / 36), b36(x % 36))
+    }
+}
+
+impl Encoding {
+    /// The encoding of `variant`. With `givens`, the problem has them built in (for
+    /// Knuth's format): a given cell keeps only its own option, and an empty cell loses the
+    /// values given elsewhere in one of its houses. Without, every option is there and the
+    /// solver selects the givens.
+    pub fn new(variant: &Variant, givens: Option<&[u8]>) -> Result<Encoding, ProblemError> {
+        let n = variant.side();
+        let cells = variant.present.len();
+        let cell_items: Vec<usize> = (0..cells).filter(|&x| variant.present[x]).collect();
+        let mut item_of_cell = vec![usize::MAX; cells];
+        for (i, &x) in cell_items.iter().enumerate() {
+            item_of_cell[x] = i;
+        }
+        let houses: Vec<_> = variant.houses().collect();
+        let full: Vec<_> = houses.iter().filter(|h| h.cells.len() == n).collect();
+        let partial: Vec<_> = houses.iter().filter(|h| h.cells.len() < n).collect();
+        let mut names: Vec<String> = cell_items
+            .iter()
+            .map(|&x| format!("p{}_{}", b36(x / variant.width), b36(x % variant.width)))
+            .collect();
+        // Per canvas cell, the first item of each house (and cage) holding it; the value
+        // item is that plus v − 1.
+        let mut value_items: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        let mut next = cell_items.len();
+        for (k, h) in full.iter().enumerate() {
+            for &x in &h.cells {
+                value_items[x].push(next);
+            }
+            names.extend((1..=n).map(|v| format!("h{}_{}", b36(k), b36(v))));
+            next += n;
+        }
+        let mut cage_items = Vec::with_capacity(variant.cages.len());
+        for (k, cage) in variant.cages.iter().enumerate() {
+            cage_items.push(next);
+            names.push(format!("k{}", b36(k)));
+            for &x in &cage.cells {
+                value_items[x].push(next + 1);
+            }
+            names.extend((1..=n).map(|v| format!("k{}_{}", b36(k), b36(v))));
+            next += 1 + n;
+        }
+        let primary = next;
+        for (k, h) in partial.iter().enumerate() {
+            for &x in &h.cells {
+                value_items[x].push(next);
+            }
+            names.extend((1..=n).map(|v| format!("s{}_{}", b36(k), b36(v))));
+            next += n;
+        }
+        let mut problem = Problem::new(primary, next - primary)?;
+        // With givens built in: used[x] has bit v when a house of x holds v elsewhere.
+        let mut used = vec![0u64; cells];
+        if let Some(g) = givens {
+            for h in &houses {
+                let mask = h.cells.iter().fold(0u64, |m, &x| m | (1u64 << g[x]) & !1);
+                for &x in &h.cells {
+                    used[x] |= mask;
+                }
+            }
+        }
+        let mut placements = Vec::new();
+        let mut items = Vec::with_capacity(8);
+        for (i, &x) in cell_items.iter().enumerate() {
+            for v in 1..=n {
+                if let Some(g) = givens {
+                    let keep = if g[x] != 0 {
+                        g[x] as usize == v
+                    } else {
+                        used[x] & (1 << v) == 0
+                    };
+                    if !keep {
+                        continue;
+                    }
+                }
+                items.clear();
+                items.push(i);
+                items.extend(value_items[x].iter().map(|&first| first + v - 1));
+                problem.add_option(items.iter().copied())?;
+                placements.push(Some((x, v as u8)));
+            }
+        }
+        for (k, cage) in variant.cages.iter().enumerate() {
+            let base = cage_items[k];
+            for set in digit_sets(n, cage.cells.len(), cage.sum, usize::MAX) {
+                items.clear();
+                items.push(base);
+                items.extend((1..=n).filter(|&v| set & (1 << v) == 0).map(|v| base + v));
+                problem.add_option(items.iter().copied())?;
+                placements.push(None);
+            }
+        }
+        Ok(Encoding {
+            problem,
+            cell_items,
+            names,
+            placements,
+        })
+    }
+
+    /// The named problem, for [`Named::to_knuth`].
+    pub fn named(self) -> Named {
+        Named::new(self.problem, self.names, Vec::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_sets_of_killer_lore() {
+        // The famous ones: 3 in two cells is {1,2}; 17 in two is {8,9}; 45 in nine is all.
+        assert_eq!(digit_sets(9, 2, 3, 99), vec![0b110]);
+        assert_eq!(digit_sets(9, 2, 17, 99), vec![1 << 8 | 1 << 9]);
+        assert_eq!(digit_sets(9, 9, 45, 99), vec![0b11_1111_1110]);
+        // 10 in three cells: {1,2,7} {1,3,6} {1,4,5} {2,3,5}.
+        assert_eq!(digit_sets(9, 3, 10, 99).len(), 4);
+        assert!(digit_sets(9, 2, 18, 99).is_empty());
+        assert_eq!(digit_sets(9, 3, 15, 2).len(), 2);
+    }
+}
