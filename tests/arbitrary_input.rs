@@ -5,19 +5,60 @@ use proptest::prelude::*;
 
 #[path = "../fuzz/checks/knuth.rs"]
 mod knuth_check;
-use sudoku_dlx::sudoku::format::{Parser, parse_str, render};
+use sudoku_dlx::sudoku::format::{Format, Parser, lines, parse_str, render};
 use sudoku_dlx::sudoku::{DlxSolver, Grid, Limits, NoSolution, Outcome, Shape, SudokuSolver};
 
-/// Bytes that look a little like puzzles: digits, blanks, separators, line ends, junk.
+/// Bytes that look a little like puzzles: digits, blanks, separators, line ends (lone CRs
+/// too), letters and words (labels), byte-order marks, non-ASCII characters, junk.
 fn puzzleish() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(
         prop_oneof![
-            4 => prop::sample::select(b"0123456789.".to_vec()),
-            2 => prop::sample::select(b" |-+\n\r#".to_vec()),
-            1 => any::<u8>(),
+            8 => prop::sample::select(b"0123456789.".to_vec()).prop_map(|b| vec![b]),
+            4 => prop::sample::select(b" |-+\n\r#".to_vec()).prop_map(|b| vec![b]),
+            1 => prop::sample::select(b"aAgGpPzZ".to_vec()).prop_map(|b| vec![b]),
+            1 => prop::sample::select(vec!["Grid", "Hard", "\u{FEFF}", "\u{FF11}", "\u{A0}", "数独", "\r\n"])
+                .prop_map(|s| s.as_bytes().to_vec()),
+            1 => any::<u8>().prop_map(|b| vec![b]),
         ],
-        0..600,
+        0..400,
     )
+    .prop_map(|parts| parts.concat())
+}
+
+/// A grid of any size with random values (not a valid Sudoku: the parser does not care).
+fn any_grid() -> impl Strategy<Value = Grid> {
+    prop::sample::select(vec![4usize, 6, 8, 9, 10, 12, 16, 20, 25]).prop_flat_map(|side| {
+        prop::collection::vec(0..=side as u8, side * side).prop_map(move |values| {
+            Grid::from_values(Shape::for_side(side).unwrap(), &values).unwrap()
+        })
+    })
+}
+
+/// A format the grid reads back in (a 16×16 grid is never written compact).
+fn any_format(g: &Grid) -> impl Strategy<Value = Format> + use<> {
+    let mut formats = vec![Format::Line, Format::Spaced, Format::Pretty];
+    if g.shape().side() != 16 {
+        formats.push(Format::Compact);
+    }
+    prop::sample::select(formats)
+}
+
+/// A label line: words and numbers, one word at least with a letter no grid has.
+fn label() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec(
+            prop::sample::select(vec![
+                "Grid", "01", "Puzzle", "3", "hard", "(x)", "—", "数独",
+            ]),
+            0..6,
+        ),
+        prop::sample::select(vec!["Grid", "Sudoku", "title", "Rätsel", "XYZ"]),
+        0usize..6,
+    )
+        .prop_map(|(mut words, word, at)| {
+            words.insert(at.min(words.len()), word);
+            words.join(" ")
+        })
 }
 
 proptest! {
@@ -28,7 +69,7 @@ proptest! {
         let mut parser = Parser::new();
         let mut records = Vec::new();
         let mut last = 0;
-        for (i, line) in data.split(|&b| b == b'\n').enumerate() {
+        for (i, line) in lines(&data).enumerate() {
             last = i + 1;
             records.extend(parser.push_line(last, line, line.len()));
         }
@@ -42,7 +83,30 @@ proptest! {
                 prop_assert_eq!(back.len(), 1);
                 prop_assert_eq!(back[0].grid.as_ref(), Ok(g));
             }
+            if r.is_label() {
+                // A label is a record of one line.
+                prop_assert_eq!(r.grid.as_ref().unwrap_err().line, r.line);
+            }
         }
+    }
+
+    #[test]
+    fn a_label_or_junk_never_takes_the_puzzle_after_it(
+        before in label(),
+        junk in "[!-~]{0,30}",
+        (g, format) in any_grid().prop_flat_map(|g| { let f = any_format(&g); (Just(g), f) }),
+    ) {
+        let puzzle = render(&g, format);
+        // A label right before the puzzle, and junk then an empty line before it.
+        for text in [format!("{before}\n{puzzle}"), format!("{junk}\n\n{puzzle}")] {
+            let records = parse_str(&text);
+            let last = records.last().unwrap();
+            prop_assert_eq!(last.grid.as_ref(), Ok(&g), "{}", text);
+            prop_assert_eq!(last.format, format);
+        }
+        let records = parse_str(&format!("{before}\n{puzzle}"));
+        prop_assert_eq!(records.len(), 2);
+        prop_assert!(records[0].is_label());
     }
 
     #[test]

@@ -243,6 +243,7 @@ fn limits_end_the_search_with_the_right_reason() {
     let past = Limits {
         max_nodes: u64::MAX,
         deadline: Some(Instant::now()),
+        ..Limits::NONE
     };
     let empty = Grid::empty(Shape::CLASSIC);
     let before = fast.nodes();

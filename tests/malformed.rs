@@ -93,7 +93,7 @@ fn empty_and_binary_input() {
     case(
         "binary junk",
         b"\x00\x01\xff\xfe\x80garbage\x00\n\x7f\x1b[31m\n",
-        "error\nerror\n",
+        "error\n\nerror\n",
         "<stdin>:1: expected 81 cells, found 13\n\
          <stdin>:2: column 1: byte 0x7F is not a digit 1-6, '.' or '0'\n",
         2,
@@ -129,7 +129,7 @@ fn line_format() {
         "ten numbers",
         b"1 2 3 4 5 6 7 8 9 1\n",
         "error\n",
-        "<stdin>:2: the grid has 1 rows, expected 10\n",
+        "<stdin>:2: the grid has 1 row, expected 10\n",
         2,
     );
     case(
@@ -220,7 +220,7 @@ fn grid_cases(format: &str, grid: Vec<String>, what: &str) {
     case(
         &format!("{format}: truncated, then one-line puzzles"),
         &text(&then_lines),
-        &format!("error\n{ANSWER}\n{ANSWER}\n"),
+        &format!("error\n\n{ANSWER}\n{ANSWER}\n"),
         &format!("<stdin>:{}: the grid has 6 rows, expected 9\n", cut + 1),
         2,
     );

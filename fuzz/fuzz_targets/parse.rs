@@ -1,17 +1,17 @@
-//! The puzzle parser on arbitrary bytes, split into lines as the CLI's reader does (some
-//! lines cut short as if longer than the reader keeps). Checks: no panic; records come in
-//! order and point at lines seen; a grid that parses renders in its format and parses back
-//! to the same grid.
+//! The puzzle parser on arbitrary bytes, split into lines as the CLI's reader does (at LF,
+//! CRLF or a lone CR; some lines cut short as if longer than the reader keeps). Checks: no
+//! panic; records come in order and point at lines seen; a label is a record of one line;
+//! a grid that parses renders in its format and parses back to the same grid.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_dlx::sudoku::format::{Parser, parse_str, render};
+use sudoku_dlx::sudoku::format::{Parser, lines, parse_str, render};
 
 fuzz_target!(|data: &[u8]| {
     let mut parser = Parser::new();
     let mut records = Vec::new();
     let mut last = 0;
-    for (i, line) in data.split(|&b| b == b'\n').enumerate() {
+    for (i, line) in lines(data).enumerate() {
         last = i + 1;
         // A line starting with 0xFF is "too long": keep half of it, report the full length.
         let (kept, full) = if line.first() == Some(&0xFF) {
@@ -48,6 +48,7 @@ fuzz_target!(|data: &[u8]| {
             Err(e) => {
                 assert!(e.line >= r.line && e.line <= last + 1, "{e:?} in {r:?}");
                 assert!(!e.to_string().is_empty());
+                assert!(!r.is_label() || e.line == r.line, "{r:?}");
             }
         }
     }

@@ -14,6 +14,7 @@ use sudoku_dlx::sudoku::{Grid, Outcome};
 
 use super::error::{after_write, report};
 use super::input::{Records, open};
+use super::plot::{Curve, svg};
 use super::solvers::Solvers;
 use super::{BenchArgs, Error, Exit, PerPuzzle, SolverKind};
 
@@ -79,12 +80,17 @@ fn median(xs: &[u64]) -> f64 {
 /// parse are reported and skipped, and make the run exit with code 2.
 fn load(path: &Path, exit: &mut Exit) -> Result<(String, Vec<Puzzle>), Error> {
     let (name, reader) = open(path)?;
-    let records = Records::new(reader)
+    let mut reading = Records::new(reader, false);
+    let records = reading
+        .by_ref()
         .collect::<io::Result<Vec<_>>>()
         .map_err(|source| Error::Read {
             name: name.clone(),
             source,
         })?;
+    if let Some(note) = reading.label_note(&name) {
+        report(&note);
+    }
     let mut puzzles = Vec::with_capacity(records.len());
     for r in records {
         match r.grid {
@@ -164,7 +170,57 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Error> {
     };
     let mut out = io::stdout().lock();
     after_write(out.write_all(text.as_bytes()).and_then(|()| out.flush()))?;
+    if let Some(path) = &args.plot {
+        std::fs::write(path, plot_of(&rows, args)).map_err(|source| Error::WriteFile {
+            name: path.display().to_string(),
+            source,
+        })?;
+    }
     Ok(exit)
+}
+
+/// The `--plot` picture of `rows`: a curve per solver (per solver and file when there are
+/// several files), titled with the files' names, puzzles and rounds.
+fn plot_of(rows: &[Row], args: &BenchArgs) -> String {
+    let base = |file: &str| {
+        Path::new(file)
+            .file_name()
+            .map_or(file.to_string(), |f| f.to_string_lossy().into_owned())
+    };
+    let mut files: Vec<String> = Vec::new();
+    for r in rows {
+        if !files.contains(&r.file) {
+            files.push(r.file.clone());
+        }
+    }
+    let puzzles: usize = files
+        .iter()
+        .filter_map(|f| rows.iter().find(|r| &r.file == f))
+        .map(|r| r.puzzles)
+        .sum();
+    let curves: Vec<Curve<'_>> = rows
+        .iter()
+        .map(|r| {
+            let mut label = r.solver.clone();
+            if files.len() > 1 {
+                label = format!("{label} ({})", base(&r.file));
+            }
+            if r.gave_up > 0 {
+                label = format!("{label}, {} gave up", r.gave_up);
+            }
+            Curve {
+                label,
+                times: &r.times,
+            }
+        })
+        .collect();
+    let names: Vec<String> = files.iter().map(|f| base(f)).collect();
+    let title = format!(
+        "{}: {puzzles} puzzles, {} timed round(s)",
+        names.join(", "),
+        args.rounds
+    );
+    svg(&title, &curves)
 }
 
 /// Every solver on one file; one row per solver.

@@ -1,19 +1,22 @@
 //! `cover`: exact-cover problems in Knuth's text format, read, solved and reported; and
 //! `--emit`, which writes one of the library's puzzles in that format.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_dlx::exact_cover::knuth::{Named, Parsed, Reader};
 use sudoku_dlx::exact_cover::preprocess::{self, Removal};
 use sudoku_dlx::exact_cover::{
-    Chooser, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats, cost,
+    Cancel, Chooser, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats, cost,
 };
 use sudoku_dlx::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
 use sudoku_dlx::sudoku::Grid;
 
+use super::batch::{THREADS_PER_CORE, thread_count};
 use super::error::{after_write, report};
 use super::input::{LineReader, MAX_LINE, open};
 use super::{CoverArgs, Error, Exit};
@@ -62,15 +65,27 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         deadline: args.timeout.map(|t| searched + t),
+        cancel: cancel_on_ctrl_c(),
     };
     let out = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, out.lock());
     let limit = args.limit.unwrap_or(u64::MAX);
-    let threads = parallel::threads(args.split.threads);
+    // A progress line where someone watches it and the solutions do not scroll over it.
+    let watched = io::stderr().is_terminal() && (args.count || !io::stdout().is_terminal());
+    let progress = Counting::new(watched && (args.count || args.all));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (threads, cut) = thread_count(parallel::threads(args.split.threads), cores);
+    if cut {
+        report(&format!(
+            "sudoku-dlx: note: --threads is more than {THREADS_PER_CORE} per core ({cores} \
+             cores); using {threads}"
+        ));
+    }
     // The stats and subtrees of a run on several threads: for --count and --all, unless a
     // node or time limit asks for one search.
     let mut shared = None;
     let mut cost_stats = None;
+    let unlimited = limits.max_nodes == u64::MAX && limits.deadline.is_none();
     let (found, end, written) = if args.min_cost || args.best.is_some() {
         let k = args.best.unwrap_or(1) as usize;
         let best = cost::cheapest(&parsed.named.problem, k, limits);
@@ -79,15 +94,24 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         (best.solutions.len() as u64, best.end, written)
     } else if let (Engine::Plain(plain), true) = (
         &solver,
-        threads > 1 && (args.count || args.all) && limits == Limits::NONE,
+        threads > 1 && (args.count || args.all) && unlimited,
     ) {
-        let run = parallel::run(plain, &parsed, args.all, limit, threads, &mut out)?;
+        let run = parallel::run(
+            plain,
+            &parsed,
+            args.all,
+            limit,
+            threads,
+            limits.cancel,
+            &mut out,
+        )?;
         shared = Some((run.stats, run.parts));
         (run.found, run.end, run.written)
     } else if args.count {
         let mut found = 0u64;
         let end = solver.search(limits, |_| {
             found += 1;
+            progress.found(found);
             if found >= limit {
                 ControlFlow::Break(())
             } else {
@@ -97,9 +121,21 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         (found, end, Ok(()))
     } else {
         let wanted = if args.all { limit } else { 1 };
-        print_solutions(&mut solver, &parsed, wanted, args.all, limits, &mut out)
+        let found = |n| progress.found(n);
+        print_solutions(
+            &mut solver,
+            &parsed,
+            wanted,
+            args.all,
+            limits,
+            found,
+            &mut out,
+        )
     };
+    progress.finish();
+    let interrupted = end == SearchEnd::Deadline && INTERRUPTED.load(Ordering::SeqCst);
     let gave_up = match end {
+        _ if interrupted => None,
         SearchEnd::NodeLimit => Some("node limit reached"),
         SearchEnd::Deadline => Some("time limit reached"),
         SearchEnd::Exhausted | SearchEnd::Stopped => None,
@@ -107,6 +143,7 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     let mut exit = Exit::Ok;
     let status = if args.count {
         let note = match gave_up {
+            _ if interrupted => " (partial: interrupted)".to_string(),
             Some(why) => format!(" (gave up: {why})"),
             None if end == SearchEnd::Stopped => " (stopped at the limit)".to_string(),
             None => String::new(),
@@ -114,6 +151,7 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         Some(format!("{found}{note}"))
     } else if found == 0 {
         Some(match gave_up {
+            _ if interrupted => "gave up (interrupted)".to_string(),
             Some(why) => format!("gave up ({why})"),
             None => {
                 exit = Exit::NoSolution;
@@ -132,6 +170,12 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     if let Some(why) = gave_up {
         report(&format!("{name}: gave up after {found} solution(s): {why}"));
         exit = exit.worst(Exit::GaveUp);
+    }
+    if interrupted {
+        report(&format!(
+            "{name}: interrupted after {found} solution(s); the output is partial"
+        ));
+        exit = exit.worst(Exit::Interrupted);
     }
     if args.stats {
         let p = &parsed.named.problem;
@@ -165,6 +209,57 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     }
     after_write(written)?;
     Ok(exit)
+}
+
+/// Set by Ctrl-C during `cover`: the search stops at its next look at the clock and the
+/// count so far is written, marked partial.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Makes Ctrl-C (SIGINT) set [`INTERRUPTED`] rather than end the process; a second Ctrl-C
+/// ends it at once. `None` when the handler cannot be installed (then Ctrl-C kills as
+/// usual).
+fn cancel_on_ctrl_c() -> Option<Cancel> {
+    ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(Exit::Interrupted as i32);
+        }
+    })
+    .ok()?;
+    Some(Cancel::new(&INTERRUPTED))
+}
+
+/// The progress line of a long count: solutions so far and the time, redrawn by indicatif
+/// (only when shown; updated every 1024 solutions, the elapsed time ticking meanwhile).
+struct Counting {
+    bar: Option<ProgressBar>,
+}
+
+impl Counting {
+    fn new(show: bool) -> Counting {
+        let bar = show.then(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(
+                ProgressStyle::with_template("{spinner} {pos} solutions [{elapsed_precise}]")
+                    .expect("a valid template"),
+            );
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        Counting { bar }
+    }
+
+    fn found(&self, n: u64) {
+        if let Some(bar) = &self.bar
+            && n.is_multiple_of(1024)
+        {
+            bar.set_position(n);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// Reads the whole input, a line at a time under the same cap as puzzle input.
@@ -203,6 +298,7 @@ fn print_solutions<W: Write>(
     wanted: u64,
     numbered: bool,
     limits: Limits,
+    progress: impl Fn(u64),
     out: &mut W,
 ) -> (u64, SearchEnd, io::Result<()>) {
     let mut found = 0u64;
@@ -214,6 +310,7 @@ fn print_solutions<W: Write>(
         sorted.extend_from_slice(solution);
         sorted.sort_unstable();
         written = write_solution(out, numbered.then_some(found), &sorted, parsed);
+        progress(found);
         if written.is_err() || found >= wanted {
             ControlFlow::Break(())
         } else {

@@ -23,12 +23,15 @@ pub enum Exit {
     NotUnique = 5,
     /// `check`: some puzzle is unique but not minimal.
     NotMinimal = 6,
+    /// `cover`: interrupted (Ctrl-C); what was found so far was written, marked partial.
+    /// 128 + SIGINT, as shells report a process that Ctrl-C ended.
+    Interrupted = 130,
 }
 
 impl Exit {
-    /// How bad: the run's code is the worst seen. A wrong answer outranks bad input, which
-    /// outranks giving up, which outranks "no solution", which outranks `check`'s "not
-    /// unique", which outranks "not minimal".
+    /// How bad: the run's code is the worst seen. An interruption outranks everything (the
+    /// output is partial); then a wrong answer, bad input, giving up, "no solution",
+    /// `check`'s "not unique", then "not minimal".
     fn rank(self) -> u8 {
         match self {
             Exit::Ok => 0,
@@ -38,6 +41,7 @@ impl Exit {
             Exit::GaveUp => 4,
             Exit::BadInput => 5,
             Exit::WrongAnswer => 6,
+            Exit::Interrupted => 7,
         }
     }
 
@@ -83,6 +87,13 @@ pub enum Error {
     StdoutClosed,
     /// Writing to standard output failed for a reason other than a closed pipe.
     Write(io::Error),
+    /// A file the run writes (`bench --plot`) cannot be written.
+    WriteFile {
+        /// Its path.
+        name: String,
+        /// Why.
+        source: io::Error,
+    },
 }
 
 impl Error {
@@ -105,6 +116,7 @@ impl fmt::Display for Error {
                  (redirect it to /dev/null to discard them)",
             ),
             Error::Write(e) => write!(f, "sudoku-dlx: writing output: {e}"),
+            Error::WriteFile { name, source } => write!(f, "sudoku-dlx: {name}: {source}"),
         }
     }
 }
@@ -195,6 +207,7 @@ mod tests {
         assert_eq!(Exit::NoSolution.worst(Exit::GaveUp), Exit::GaveUp);
         assert_eq!(Exit::BadInput.worst(Exit::GaveUp), Exit::BadInput);
         assert_eq!(Exit::WrongAnswer.worst(Exit::BadInput), Exit::WrongAnswer);
+        assert_eq!(Exit::GaveUp.worst(Exit::Interrupted), Exit::Interrupted);
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
-use sudoku_dlx::sudoku::format::{Parser, Record};
+use sudoku_dlx::sudoku::format::{FormatError, FormatErrorKind, Parser, Record};
 
 use super::Error;
 
@@ -118,20 +118,29 @@ impl<R: BufRead> LineReader<R> {
 
 /// The records of one input, in order: its lines, read with a [`LineReader`], fed to the
 /// format [`Parser`]. An error reading the input ends the iteration after it is yielded.
+/// Label lines (`Grid 01`, a title: see [`Record::is_label`]) are skipped and counted,
+/// unless `strict`, when they come as the bad records they are.
 pub struct Records<R> {
     lines: LineReader<R>,
     parser: Parser,
     buf: Vec<u8>,
     done: bool,
+    strict: bool,
+    /// Labels skipped, and the first one (its line and its text).
+    labels: usize,
+    first_label: Option<(usize, String)>,
 }
 
 impl<R: BufRead> Records<R> {
-    pub fn new(inner: R) -> Self {
+    pub fn new(inner: R, strict: bool) -> Self {
         Records {
             lines: LineReader::new(inner),
             parser: Parser::new(),
             buf: Vec::new(),
             done: false,
+            strict,
+            labels: 0,
+            first_label: None,
         }
     }
 
@@ -139,33 +148,59 @@ impl<R: BufRead> Records<R> {
     pub fn bytes_read(&self) -> u64 {
         self.lines.bytes_read()
     }
+
+    /// The one message about the labels skipped so far in input `name`, if any.
+    pub fn label_note(&self, name: &str) -> Option<String> {
+        let (line, text) = self.first_label.as_ref()?;
+        let what = match self.labels {
+            1 => format!("1 line that is not a puzzle (a label or title: {text})"),
+            n => format!("{n} lines that are not puzzles (labels or titles such as {text})"),
+        };
+        Some(format!(
+            "{name}:{line}: note: skipped {what}; --strict makes them errors"
+        ))
+    }
+
+    /// Hands out `record`, or counts it and returns `None` when it is a label to skip.
+    fn keep(&mut self, record: Record) -> Option<Record> {
+        if self.strict || !record.is_label() {
+            return Some(record);
+        }
+        self.labels += 1;
+        if self.first_label.is_none()
+            && let Err(FormatError {
+                kind: FormatErrorKind::Label(text),
+                ..
+            }) = &record.grid
+        {
+            self.first_label = Some((record.line, text.clone()));
+        }
+        None
+    }
 }
 
 impl<R: BufRead> Iterator for Records<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        if self.done {
-            return None;
-        }
-        loop {
-            match self.lines.next_line(&mut self.buf) {
-                Ok(Some((number, full_len))) => {
-                    if let Some(record) = self.parser.push_line(number, &self.buf, full_len) {
-                        return Some(Ok(record));
-                    }
-                }
+        while !self.done {
+            let record = match self.lines.next_line(&mut self.buf) {
+                Ok(Some((number, full_len))) => self.parser.push_line(number, &self.buf, full_len),
                 Ok(None) => {
                     // `finish` gives at most one record: a held one or a grid cut short.
                     self.done = true;
-                    return self.parser.finish(self.lines.last_line()).map(Ok);
+                    self.parser.finish(self.lines.last_line())
                 }
                 Err(e) => {
                     self.done = true;
                     return Some(Err(e));
                 }
+            };
+            if let Some(record) = record.and_then(|r| self.keep(r)) {
+                return Some(Ok(record));
             }
         }
+        None
     }
 }
 
@@ -218,7 +253,7 @@ mod tests {
         let line =
             "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
         let text = format!("# comment\n{line}\n\n{line}\n103000509\n002109400\n");
-        let mut records = Records::new(text.as_bytes());
+        let mut records = Records::new(text.as_bytes(), false);
         let lines: Vec<usize> = records
             .by_ref()
             .map(|r| r.expect("reading from memory cannot fail").line)
@@ -226,5 +261,23 @@ mod tests {
         assert_eq!(lines, [2, 4, 5]);
         assert_eq!(records.bytes_read(), text.len() as u64);
         assert!(records.next().is_none());
+    }
+
+    #[test]
+    fn labels_are_skipped_and_noted_once_unless_strict() {
+        let line =
+            "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+        let text = format!("Grid 01\n{line}\nGrid 02\n{line}\n");
+        let mut records = Records::new(text.as_bytes(), false);
+        let lines: Vec<usize> = records.by_ref().map(|r| r.unwrap().line).collect();
+        assert_eq!(lines, [2, 4]);
+        assert_eq!(
+            records.label_note("f").unwrap(),
+            "f:1: note: skipped 2 lines that are not puzzles (labels or titles such as \
+             'Grid 01'); --strict makes them errors"
+        );
+        let strict = Records::new(text.as_bytes(), true);
+        let lines: Vec<usize> = strict.map(|r| r.unwrap().line).collect();
+        assert_eq!(lines, [1, 2, 3, 4]);
     }
 }

@@ -12,6 +12,7 @@ mod input;
 mod logic;
 mod output;
 mod per_record;
+mod plot;
 mod solve;
 mod solvers;
 mod variant;
@@ -62,8 +63,10 @@ enum Command {
     /// secondary items; every later line is an option; lines starting with `|` are
     /// comments; a secondary item may be colored, `name:color`. Prints the first solution's
     /// options as written, one per line (in input order), or `no solution`.
-    /// Exit code: 0 solved or counted, 1 no solution, 3 hit --max-nodes or --timeout, 2 bad
-    /// input or usage.
+    /// A long --count or --all shows a progress line when standard error is a terminal;
+    /// Ctrl-C writes the count (or the solutions) so far, marked partial.
+    /// Exit code: 0 solved or counted, 1 no solution, 3 hit --max-nodes or --timeout, 130
+    /// interrupted, 2 bad input or usage.
     Cover(CoverArgs),
     /// The canonical form of each 9×9 puzzle under the Sudoku symmetry group.
     ///
@@ -136,6 +139,7 @@ impl LogicCommon {
             threads: self.threads,
             quiet: self.quiet,
             stats: self.stats,
+            strict: false,
             variant: variant::VariantArgs::default(),
         }
     }
@@ -181,6 +185,10 @@ struct RateArgs {
 struct Common {
     /// Puzzle files; `-` or none for standard input. Formats are detected per puzzle:
     /// 81-character lines, Baekjoon 2580 (spaced) and 2239 (compact) grids, pretty grids.
+    /// Sizes: 4x4, 6x6, 8x8, 9x9, 10x10, 12x12, 16x16, 20x20 and 25x25 (one-line puzzles of
+    /// 16, 36, 64, 81, 100, 144, 256, 400 and 625 cells; symbols 1-9 then A-P; a 16x16 grid
+    /// cannot be compact: its rows read as 4x4 puzzles). Lines that are labels or titles
+    /// (`Grid 01`) are skipped with one note per input (see --strict).
     files: Vec<PathBuf>,
     /// The solver to use.
     #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
@@ -193,8 +201,8 @@ struct Common {
     /// is milliseconds.
     #[arg(long, value_name = "TIME", value_parser = parse_timeout)]
     timeout: Option<Duration>,
-    /// Worker threads (at most 1024); 0 or none for one per core. Answers keep the input
-    /// order.
+    /// Worker threads; 0 or none for one per core; more than 4 per core are cut to 4 per
+    /// core (with a note), since they only cost time. Answers keep the input order.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
     threads: Option<u64>,
     /// Never show the progress bar (shown only when standard error is a terminal and the
@@ -204,6 +212,10 @@ struct Common {
     /// Print puzzles, results, time and search nodes to standard error at the end.
     #[arg(long)]
     stats: bool,
+    /// Treat label lines (`Grid 01`, a title: lines with a word that are not puzzles) as
+    /// bad records, answered `error`, instead of skipping them with one note per input.
+    #[arg(long)]
+    strict: bool,
     #[command(flatten)]
     variant: variant::VariantArgs,
 }
@@ -222,6 +234,7 @@ impl PerPuzzle {
         sudoku_dlx::sudoku::Limits {
             max_nodes: self.max_nodes,
             deadline: self.timeout.map(|t| std::time::Instant::now() + t),
+            ..sudoku_dlx::sudoku::Limits::NONE
         }
     }
 }
@@ -290,6 +303,10 @@ pub struct BenchArgs {
     /// Puzzles each solver solves untimed before the timed rounds.
     #[arg(long, value_name = "N", default_value_t = 100)]
     warmup: usize,
+    /// Also draw the distribution of per-puzzle times as an SVG picture: per solver, the
+    /// share of puzzles solved within each time, on a log time axis.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -331,9 +348,9 @@ pub struct CoverArgs {
     /// Write a puzzle in Knuth's format instead of solving: `queens N`, `kqueens N:K` (K
     /// queens on N×N, with multiplicities), `pentominoes RxC`
     /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
-    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 81, 256 or 625 cells, with the
-    /// variant flags for a variant), `samurai FILE` or `general FILE` (Knuth's general
-    /// Sudoku format).
+    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 64, 81, 100, 144, 256, 400 or 625
+    /// cells, with the variant flags for a variant), `samurai FILE` or `general FILE`
+    /// (Knuth's general Sudoku format).
     #[arg(
         long,
         num_args = 2,

@@ -2,7 +2,7 @@
 //!
 //! Workers turn each answer into its text ([`entry`]) so that the writer thread only copies
 //! bytes; [`Out`] then writes the texts in input order and puts an empty line between an
-//! answer that spans several lines and its neighbours.
+//! answer in a grid format (solved or not) and its neighbours.
 
 use std::io::{self, Write};
 
@@ -42,15 +42,15 @@ pub fn entry(
         OutputFormat::Csv | OutputFormat::Json => None,
     };
     if let Some(format) = grid_format {
-        return match answer {
-            Some(g) => Text {
-                text: render(g, format),
-                multi: format.is_grid(),
-            },
-            None => Text {
-                text: format!("{status}\n"),
-                multi: false,
-            },
+        // In a grid format every answer is a record set apart by empty lines, failed ones
+        // (`no solution`, `error`, `gave up …`) too, so splitting on empty lines counts them.
+        let text = match answer {
+            Some(g) => render(g, format),
+            None => format!("{status}\n"),
+        };
+        return Text {
+            text,
+            multi: format.is_grid(),
         };
     }
     let puzzle = puzzle.map(Grid::to_line);
@@ -190,6 +190,16 @@ mod tests {
             )
         );
         assert_eq!(json_string(Some("a\"\\\u{1}")), "\"a\\\"\\\\\\u0001\"");
+    }
+
+    #[test]
+    fn failed_grids_are_records_too() {
+        for style in [OutputFormat::Auto, OutputFormat::Spaced] {
+            let t = entry(style, Format::Spaced, None, None, "no solution", 0);
+            assert_eq!((t.text.as_str(), t.multi), ("no solution\n", true));
+        }
+        let t = entry(OutputFormat::Auto, Format::Line, None, None, "error", 0);
+        assert!(!t.multi);
     }
 
     #[test]

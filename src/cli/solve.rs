@@ -8,7 +8,9 @@ use std::time::Instant;
 use sudoku_dlx::sudoku::format::Record;
 use sudoku_dlx::sudoku::{NoSolution, Outcome};
 
-use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
+use super::batch::{
+    Item, Progress, Sourced, THREADS_PER_CORE, Workers, next_chunk, spawn_reader, thread_count,
+};
 use super::error::{after_write, report};
 use super::logic::{Ladders, Task};
 use super::output::{Out, Text, entry};
@@ -106,8 +108,16 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
     }
     // Each worker's solvers, and its strategy ladders for `hint`, `explain` and `rate`.
     let make = || (WorkerSolvers::new(kind, spec.clone()), Ladders::default());
-    let workers = Workers::new(common.threads.unwrap_or(0) as usize, make)
-        .map_err(|e| Error::Threads(e.to_string()))?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let requested = common.threads.unwrap_or(0) as usize;
+    let (threads, cut) = thread_count(requested, cores);
+    if cut {
+        report(&format!(
+            "sudoku-dlx: note: --threads {requested} is more than {THREADS_PER_CORE} per core \
+             ({cores} cores); using {threads}"
+        ));
+    }
+    let workers = Workers::new(threads, make).map_err(|e| Error::Threads(e.to_string()))?;
     let inputs: Vec<PathBuf> = if common.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -125,7 +135,7 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
     let mut tally = Tally::default();
     let mut nodes = 0u64;
     let mut exit = Exit::Ok;
-    let (rx, reader) = spawn_reader(inputs);
+    let (rx, reader) = spawn_reader(inputs, common.strict);
     let mut written = match &job {
         Job::Logic(task) => task.header().map_or(Ok(()), |h| out.answer(&h)),
         _ => out.header(style),
@@ -142,7 +152,7 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
                     }
                     _ => answer(record, input, &job, per_puzzle, &mut state.0),
                 }),
-                Item::Failure(_) => None,
+                Item::Failure(_) | Item::Note(_) => None,
             },
         );
         for (s, a) in chunk.iter().zip(&answers) {
@@ -163,6 +173,10 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
                     written = written.and_then(|()| out.flush());
                     progress.note(&e.to_string());
                     exit = exit.worst(e.exit());
+                }
+                (None, Item::Note(note)) => {
+                    written = written.and_then(|()| out.flush());
+                    progress.note(note);
                 }
                 // Every record has an answer.
                 (None, Item::Record { .. }) => {}
@@ -219,6 +233,20 @@ fn answer(
             };
         }
     };
+    if let Job::Solve(OutputFormat::Compact) = job
+        && puzzle.shape().side() == 16
+    {
+        return Answer {
+            text: entry(OutputFormat::Compact, record.format, None, None, "error", 0),
+            note: Some(format!(
+                "{input}:{}: --format compact cannot write a 16x16 grid (rows of 16 symbols \
+                 read back as 4x4 puzzles); use --format spaced, pretty or line",
+                record.line
+            )),
+            status: Status::Error,
+            nodes: 0,
+        };
+    }
     let solver = match solvers.solver_for(puzzle) {
         Ok(solver) => solver,
         Err(refusal) => {

@@ -268,6 +268,7 @@ pub fn run_whole_file(
     let limits = || Limits {
         max_nodes,
         deadline: common.timeout.map(|t| Instant::now() + t),
+        ..Limits::NONE
     };
     let samurai_solver = if kind == VariantKind::Samurai {
         Some(VariantSolver::new(&samurai::variant()).expect("the samurai variant encodes"))

@@ -73,7 +73,7 @@ pub enum FormatErrorKind {
     RowLength {
         /// Entries a row of this grid needs.
         expected: usize,
-        /// Entries found.
+        /// Entries found (characters, not bytes, for cells).
         found: usize,
         /// "numbers" or "cells".
         what: &'static str,
@@ -88,8 +88,9 @@ pub enum FormatErrorKind {
         /// What is allowed.
         allowed: String,
     },
-    /// The grid ended (empty line or end of input) before its last row.
-    #[error("the grid has {found} rows, expected {expected}")]
+    /// The grid ended (empty line, end of input, or a line that cannot be its row) before
+    /// its last row.
+    #[error("the grid has {found} {}, expected {expected}", if *.found == 1 { "row" } else { "rows" })]
     TooFewRows {
         /// Rows the grid needs.
         expected: usize,
@@ -105,6 +106,10 @@ pub enum FormatErrorKind {
         /// Its length in bytes.
         length: usize,
     },
+    /// A label or title (`Grid 01`, `Hard`, a sentence): a line with a word in it that is
+    /// neither a puzzle nor a row of one. See [`Record::is_label`].
+    #[error("not a puzzle: {0}")]
+    Label(String),
 }
 
 /// One puzzle of the input: where it starts, its format, and the grid or what is wrong.
@@ -121,6 +126,20 @@ pub struct Record {
     pub marks: Option<Vec<u32>>,
 }
 
+impl Record {
+    /// True for a label line (`Grid 01`, a title): not a puzzle at all, and not an attempt
+    /// at one. Readers may skip these (the CLI does, unless `--strict`).
+    pub fn is_label(&self) -> bool {
+        matches!(
+            &self.grid,
+            Err(FormatError {
+                kind: FormatErrorKind::Label(_),
+                ..
+            })
+        )
+    }
+}
+
 /// A grid being read row by row.
 #[derive(Debug)]
 struct Pending {
@@ -129,20 +148,225 @@ struct Pending {
     shape: Shape,
     values: Vec<u8>,
     rows: usize,
+    /// The first fault. A grid with a fault takes only lines that are valid rows of it;
+    /// any other line ends it at once.
     error: Option<FormatError>,
 }
 
 /// Turns lines into [`Record`]s: feed it every line with [`Parser::push_line`], then call
 /// [`Parser::finish`] at the end of the input.
 ///
-/// A one-line puzzle met inside a grid ends that grid (reported as cut short) and is read
-/// as a puzzle of its own, so a truncated grid cannot swallow the puzzles after it. That
-/// line makes two records; the second is held back and handed out by the next call
-/// (records always leave in input order, and `finish` returns a held one first).
+/// No record that is known to be bad consumes the lines after it:
+/// - a line that starts a record but is a *label* (a word that is no symbol of the grid it
+///   would start: `Grid 01`, `Hard`, a title) is a record of its own, marked
+///   [`FormatErrorKind::Label`];
+/// - a grid with a fault takes only the lines that are valid rows of it; any other line ends
+///   it at once and is read afresh;
+/// - a grid without a fault is ended (cut short) by a line of another kind: a label, a
+///   single token in a spaced grid, several in a compact one, or a one-line puzzle. A line
+///   of its own kind with a fault (a row of 10 numbers, a bad symbol) is its faulty row.
+///
+/// Such a line makes two records (the grid it ended, then its own); the second is held back
+/// and handed out by the next call (records always leave in input order, and `finish`
+/// returns a held one first).
+///
+/// Lines are read as UTF-8 where they are valid: counts and columns are in characters, a
+/// non-ASCII character is named in messages (`'１' (U+FF11, fullwidth digit 1)`), and
+/// non-ASCII spaces separate numbers like spaces. A byte-order mark at the start of line 1
+/// is skipped; a line may end in CR.
 #[derive(Debug, Default)]
 pub struct Parser {
     pending: Option<Pending>,
     held: Option<Record>,
+}
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Stands for one non-ASCII character (or one byte of invalid UTF-8) in [`Chars`]: never a
+/// symbol, counted as one character.
+const WIDE: u8 = 0x80;
+
+/// What a [`WIDE`] byte stands for.
+#[derive(Debug, Clone, Copy)]
+enum Wide {
+    Char(char),
+    Byte(u8),
+}
+
+/// A line as characters, trimmed: ASCII as it is, each other character as one [`WIDE`]
+/// byte (a non-ASCII space as a space), so that lengths and columns count characters.
+struct Chars<'a> {
+    bytes: std::borrow::Cow<'a, [u8]>,
+    /// Each [`WIDE`] byte's index in `bytes` and what it stands for, in order.
+    wide: Vec<(usize, Wide)>,
+    /// The trimmed line is `bytes[start..end]`.
+    start: usize,
+    end: usize,
+}
+
+impl<'a> Chars<'a> {
+    fn new(line: &'a [u8]) -> Chars<'a> {
+        let (bytes, wide) = if line.is_ascii() {
+            (std::borrow::Cow::Borrowed(line), Vec::new())
+        } else {
+            let mut bytes = Vec::with_capacity(line.len());
+            let mut wide = Vec::new();
+            for chunk in line.utf8_chunks() {
+                for c in chunk.valid().chars() {
+                    if c.is_ascii() {
+                        bytes.push(c as u8);
+                    } else if c.is_whitespace() {
+                        bytes.push(b' ');
+                    } else {
+                        wide.push((bytes.len(), Wide::Char(c)));
+                        bytes.push(WIDE);
+                    }
+                }
+                for &b in chunk.invalid() {
+                    wide.push((bytes.len(), Wide::Byte(b)));
+                    bytes.push(WIDE);
+                }
+            }
+            (std::borrow::Cow::Owned(bytes), wide)
+        };
+        let start = bytes
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(bytes.len());
+        let end = bytes
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(start, |e| e + 1);
+        Chars {
+            bytes,
+            wide,
+            start,
+            end,
+        }
+    }
+
+    /// The trimmed line.
+    fn line(&self) -> &[u8] {
+        &self.bytes[self.start..self.end]
+    }
+
+    /// What the character at `i` of [`Chars::line`] stands for, if it is [`WIDE`].
+    fn wide_at(&self, i: usize) -> Option<Wide> {
+        let at = self.start + i;
+        if self.bytes[at] != WIDE {
+            return None;
+        }
+        self.wide
+            .binary_search_by_key(&at, |&(j, _)| j)
+            .ok()
+            .map(|k| self.wide[k].1)
+    }
+
+    /// The character at `i` of [`Chars::line`], for a message.
+    fn describe(&self, i: usize) -> String {
+        match self.wide_at(i) {
+            None => describe_byte(self.line()[i]),
+            Some(Wide::Byte(b)) => format!("byte 0x{b:02X}"),
+            Some(Wide::Char(c)) => describe_char(c),
+        }
+    }
+
+    /// `len` characters of the line from `i` for a message, quoted, cut after 12.
+    fn show(&self, i: usize, len: usize) -> String {
+        let mut shown = String::new();
+        for k in i..i + len.min(12) {
+            shown.push(match self.wide_at(k) {
+                Some(Wide::Char(c)) if !c.is_control() => c,
+                Some(_) => '?',
+                None => {
+                    let b = self.line()[k];
+                    if b.is_ascii_graphic() || b == b' ' {
+                        b as char
+                    } else {
+                        '?'
+                    }
+                }
+            });
+        }
+        let more = if len > 12 { "…" } else { "" };
+        format!("'{shown}{more}'")
+    }
+
+    /// True when the character at `i` is a letter (ASCII or not).
+    fn is_letter(&self, i: usize) -> bool {
+        match self.wide_at(i) {
+            None => self.line()[i].is_ascii_alphabetic(),
+            Some(Wide::Char(c)) => c.is_alphabetic(),
+            Some(Wide::Byte(_)) => false,
+        }
+    }
+
+    /// True when the line is text holding a word: no control characters or invalid UTF-8,
+    /// and two or more letters in a row, one of them not a symbol of `shape` (any letter
+    /// when there is no shape). Such a line is a label, not a puzzle, unless it is a valid
+    /// row.
+    fn has_word(&self, shape: Option<Shape>) -> bool {
+        let line = self.line();
+        let binary = |b: &u8| b.is_ascii_control() && *b != b'\t';
+        if line.iter().any(binary)
+            || self.wide.iter().any(|(_, w)| match *w {
+                Wide::Byte(_) => true,
+                Wide::Char(c) => c.is_control(),
+            })
+        {
+            return false;
+        }
+        let mut run = 0;
+        let mut foreign = false;
+        for (i, &b) in line.iter().enumerate() {
+            if self.is_letter(i) {
+                run += 1;
+                foreign |= shape.is_none_or(|s| s.value_of(b).is_none());
+                if run >= 2 && foreign {
+                    return true;
+                }
+            } else {
+                run = 0;
+                foreign = false;
+            }
+        }
+        false
+    }
+
+    /// Where `token` (a slice of [`Chars::line`]) starts in the line.
+    fn offset(&self, token: &[u8]) -> usize {
+        token.as_ptr() as usize - self.line().as_ptr() as usize
+    }
+}
+
+/// A non-ASCII character for a message: itself, its code point, and a name for the ones
+/// people paste by accident.
+fn describe_char(c: char) -> String {
+    let name = match c {
+        '\u{FF10}'..='\u{FF19}' => {
+            Some(format!("fullwidth digit {}", c as u32 - '\u{FF10}' as u32))
+        }
+        '\u{FF0E}' => Some("fullwidth full stop".into()),
+        '\u{FEFF}' => Some("byte-order mark".into()),
+        '\u{200B}' => Some("zero-width space".into()),
+        '\u{2013}' => Some("en dash".into()),
+        '\u{2014}' => Some("em dash".into()),
+        '\u{2022}' => Some("bullet".into()),
+        '\u{00B7}' => Some("middle dot".into()),
+        '\u{2026}' => Some("ellipsis".into()),
+        _ => None,
+    };
+    let code = format!("U+{:04X}", c as u32);
+    let code = match name {
+        Some(name) => format!("{code}, {name}"),
+        None => code,
+    };
+    if c.is_control() || matches!(c, '\u{FEFF}' | '\u{200B}') {
+        code
+    } else {
+        format!("'{c}' ({code})")
+    }
 }
 
 /// Splits a row into entries: whitespace-separated, with `|` box bars dropped. Returns the
@@ -167,22 +391,10 @@ fn is_rule(line: &[u8]) -> bool {
 /// Whether a lone token of `len` symbols is a one-line puzzle rather than the first row of
 /// a compact grid. Short tokens are rows (sides 4 to 12); a token as long as a grid's side
 /// that is no puzzle's cell count is a row too (sides 20 and 25). A token of 16 symbols is
-/// read as a 4×4 puzzle, so 16×16 grids are written spaced (or as one line of 256).
+/// read as a 4×4 puzzle, so 16×16 grids are written spaced (or as one line of 256): the
+/// CLI refuses `--format compact` for them.
 fn is_line_length(len: usize) -> bool {
-    let is_cells = (1..=Shape::MAX_SIDE).any(|s| s * s == len && Shape::for_side(s).is_some());
-    len > 12 && (is_cells || Shape::for_side(len).is_none())
-}
-
-fn trim(line: &[u8]) -> &[u8] {
-    let start = line
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(line.len());
-    let end = line
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(start, |e| e + 1);
-    &line[start..end]
+    len > 12 && (Shape::for_cells(len).is_some() || Shape::for_side(len).is_none())
 }
 
 fn spaced_value(token: &[u8], shape: Shape) -> Option<u8> {
@@ -198,28 +410,15 @@ fn spaced_value(token: &[u8], shape: Shape) -> Option<u8> {
     }
 }
 
-fn show_token(token: &[u8]) -> String {
-    if token.len() == 1 {
-        return describe_byte(token[0]);
-    }
-    let shown: String = token
-        .iter()
-        .take(12)
-        .map(|&b| if b.is_ascii_graphic() { b as char } else { '?' })
-        .collect();
-    let more = if token.len() > 12 { "…" } else { "" };
-    format!("'{shown}{more}'")
-}
-
 impl Parser {
     /// A parser with nothing pending.
     pub fn new() -> Parser {
         Parser::default()
     }
 
-    /// Feeds line `number` (1-based). `full_len` is the line's real length when the reader
-    /// kept only a prefix of it (see [`Parser`]'s users), otherwise `line.len()`.
-    /// Returns the record the line completes, if any.
+    /// Feeds line `number` (1-based), without its line end. `full_len` is the line's real
+    /// length when the reader kept only a prefix of it (see [`Parser`]'s users), otherwise
+    /// `line.len()`. Returns the record the line completes, if any.
     pub fn push_line(&mut self, number: usize, line: &[u8], full_len: usize) -> Option<Record> {
         let (first, second) = self.read_line(number, line, full_len);
         match self.held.take() {
@@ -239,148 +438,209 @@ impl Parser {
     }
 
     /// The records line `number` completes, in input order: usually none or one; two when
-    /// a one-line puzzle ends a pending grid.
+    /// it ends a pending grid and is a record of its own.
     fn read_line(
         &mut self,
         number: usize,
-        line: &[u8],
+        raw: &[u8],
         full_len: usize,
     ) -> (Option<Record>, Option<Record>) {
-        if let Some(p) = &self.pending
-            && full_len == line.len()
-            && Self::is_line_puzzle(line, p)
-        {
-            let cut = self.pending.take().map(|p| Self::cut_short(p, number));
-            return (cut, self.read_one(number, line, full_len));
-        }
-        (self.read_one(number, line, full_len), None)
-    }
-
-    /// True when `line` is a one-line puzzle (one token of a one-line puzzle's length) and
-    /// cannot be a row of the pending grid `p`.
-    fn is_line_puzzle(line: &[u8], p: &Pending) -> bool {
-        let line = trim(line.strip_suffix(b"\r").unwrap_or(line));
-        [16, 36, 81, 256, 625].contains(&line.len())
-            && line[0] != b'#'
-            && !line.iter().any(|&b| b.is_ascii_whitespace() || b == b'|')
-            && !is_rule(line)
-            && !(p.format == Format::Compact && line.len() == p.shape.side())
-    }
-
-    /// What [`Parser::push_line`] does for one record.
-    fn read_one(&mut self, number: usize, line: &[u8], full_len: usize) -> Option<Record> {
-        let truncated = full_len > line.len();
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let line = trim(line);
+        let truncated = full_len > raw.len();
+        let raw = match number {
+            1 => raw.strip_prefix(BOM).unwrap_or(raw),
+            _ => raw,
+        };
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let chars = Chars::new(raw);
+        let line = chars.line();
         if line.is_empty() {
-            return self.pending.take().map(|p| Self::cut_short(p, number));
+            return (
+                self.pending.take().map(|p| Self::cut_short(p, number)),
+                None,
+            );
         }
         if line[0] == b'#' {
-            return None;
+            return (None, None);
         }
         if truncated {
             let error = FormatError {
                 line: number,
                 kind: FormatErrorKind::LineTooLong { length: full_len },
             };
-            return match &mut self.pending {
-                Some(_) => self.row_error(error),
-                None => Some(Record {
-                    line: number,
-                    format: Format::Line,
-                    grid: Err(error),
-                    marks: None,
-                }),
+            let own = Record {
+                line: number,
+                format: Format::Line,
+                grid: Err(error.clone()),
+                marks: None,
+            };
+            return match self.pending.take() {
+                None => (Some(own), None),
+                Some(p) if p.error.is_some() => (Some(Self::complete(p)), Some(own)),
+                Some(mut p) => {
+                    p.error = Some(error);
+                    (self.add_row(p), None)
+                }
             };
         }
         if is_rule(line) {
             if let Some(p) = &mut self.pending {
                 p.format = Format::Pretty;
             }
-            return None;
+            return (None, None);
         }
         let (parts, bar) = entries(line);
-        if self.pending.is_none() {
-            if parts.len() == 1 && !bar && pencil::shape_for_length(line.len()).is_some() {
-                return Some(pencil::record(number, line));
+        let Some(mut p) = self.pending.take() else {
+            return (self.start(number, &chars, &parts, bar), None);
+        };
+        let format = if bar && p.format == Format::Spaced {
+            Format::Pretty
+        } else {
+            p.format
+        };
+        let fault = match Self::parse_row(p.shape, format, &chars, &parts) {
+            Ok(row) => {
+                p.values.extend(row);
+                p.format = format;
+                return (self.add_row(p), None);
             }
-            if parts.len() == 1 && !bar && is_line_length(line.len()) {
-                return Some(Record {
+            Err(kind) => kind,
+        };
+        let other_kind = match p.format {
+            Format::Compact => {
+                parts.len() != 1
+                    || bar
+                    || (is_line_length(line.len()) && line.len() != p.shape.side())
+            }
+            _ => parts.len() == 1 && !bar,
+        };
+        if p.error.is_some() || other_kind || chars.has_word(Some(p.shape)) {
+            // Not a row of this grid: it ends here, and the line starts afresh.
+            let ended = if p.error.is_some() {
+                Self::complete(p)
+            } else {
+                Self::cut_short(p, number)
+            };
+            return (Some(ended), self.start(number, &chars, &parts, bar));
+        }
+        // Its own kind of line, with a fault: the grid's faulty row.
+        p.error = Some(FormatError {
+            line: number,
+            kind: fault,
+        });
+        p.format = format;
+        (self.add_row(p), None)
+    }
+
+    /// Counts a row of `p`; returns the record when it was the last, else keeps `p`.
+    fn add_row(&mut self, mut p: Pending) -> Option<Record> {
+        p.rows += 1;
+        if p.rows == p.shape.side() {
+            return Some(Self::complete(p));
+        }
+        self.pending = Some(p);
+        None
+    }
+
+    /// A line with nothing pending: a one-line puzzle, a label, a record of one bad line,
+    /// or the first row of a grid (then pending, and `None`).
+    fn start(
+        &mut self,
+        number: usize,
+        chars: &Chars<'_>,
+        parts: &[&[u8]],
+        bar: bool,
+    ) -> Option<Record> {
+        let line = chars.line();
+        let record = |format, kind| Record {
+            line: number,
+            format,
+            grid: Err(FormatError { line: number, kind }),
+            marks: None,
+        };
+        let label = || {
+            let shown = chars.show(0, line.len());
+            Some(record(Format::Line, FormatErrorKind::Label(shown)))
+        };
+        if parts.len() == 1 && !bar && pencil::shape_for_length(line.len()).is_some() {
+            // 64 characters are 4×4 pencilmarks or an 8×8 puzzle: pencilmarks when they read
+            // as such, else a puzzle.
+            let marks = pencil::record(number, line);
+            if marks.grid.is_ok() || Shape::for_cells(line.len()).is_none() {
+                return Some(marks);
+            }
+        }
+        if parts.len() == 1 && !bar && is_line_length(line.len()) {
+            return match Grid::parse_line(line) {
+                Ok(grid) => Some(Record {
                     line: number,
                     format: Format::Line,
-                    grid: Grid::parse_line(line).map_err(|e| FormatError {
-                        line: number,
-                        kind: FormatErrorKind::Line(e),
-                    }),
+                    grid: Ok(grid),
                     marks: None,
-                });
+                }),
+                Err(_) if chars.has_word(Shape::for_cells(line.len())) => label(),
+                Err(mut e) => {
+                    if let GridError::BadSymbol { column, found, .. } = &mut e {
+                        *found = chars.describe(*column - 1);
+                    }
+                    Some(record(Format::Line, FormatErrorKind::Line(e)))
+                }
+            };
+        }
+        let (format, side) = if parts.len() == 1 && !bar {
+            (Format::Compact, line.len())
+        } else {
+            (
+                if bar { Format::Pretty } else { Format::Spaced },
+                parts.len(),
+            )
+        };
+        let Some(shape) = Shape::for_side(side) else {
+            if chars.has_word(None) {
+                return label();
             }
-            let (format, side) = if parts.len() == 1 && !bar {
-                (Format::Compact, line.len())
-            } else {
-                (
-                    if bar { Format::Pretty } else { Format::Spaced },
-                    parts.len(),
-                )
-            };
-            let Some(shape) = Shape::for_side(side) else {
-                // No grid has rows this long: report the line on its own rather than take
-                // the lines after it as the rest of a grid.
-                let found_cells = format == Format::Compact;
-                return Some(Record {
-                    line: number,
-                    format,
-                    grid: Err(FormatError {
-                        line: number,
-                        kind: FormatErrorKind::RowLength {
-                            expected: Shape::CLASSIC.side(),
-                            found: side,
-                            what: if found_cells { "cells" } else { "numbers" },
-                        },
-                    }),
-                    marks: None,
-                });
-            };
-            self.pending = Some(Pending {
-                start: number,
-                format,
-                shape,
-                values: Vec::with_capacity(shape.cells()),
-                rows: 0,
-                error: None,
-            });
-        }
-        let p = self.pending.as_mut().expect("a grid is pending");
-        if bar && p.format == Format::Spaced {
-            p.format = Format::Pretty;
-        }
-        if p.error.is_none()
-            && let Err(kind) = Self::parse_row(p, line, &parts)
-        {
-            p.error = Some(FormatError { line: number, kind });
-        }
-        p.rows += 1;
-        if p.rows == p.shape.side() {
-            return self.pending.take().map(Self::complete);
-        }
-        None
+            // No grid has rows this long: report the line on its own, a record of one
+            // line (answered, like a one-line puzzle, without empty lines around it).
+            let found_cells = format == Format::Compact;
+            return Some(record(
+                Format::Line,
+                FormatErrorKind::RowLength {
+                    expected: Shape::CLASSIC.side(),
+                    found: side,
+                    what: if found_cells { "cells" } else { "numbers" },
+                },
+            ));
+        };
+        let mut values = Vec::with_capacity(shape.cells());
+        let error = match Self::parse_row(shape, format, chars, parts) {
+            Ok(row) => {
+                values.extend(row);
+                None
+            }
+            Err(_) if chars.has_word(Some(shape)) => return label(),
+            Err(kind) => Some(FormatError { line: number, kind }),
+        };
+        let p = Pending {
+            start: number,
+            format,
+            shape,
+            values,
+            rows: 0,
+            error,
+        };
+        self.add_row(p)
     }
 
-    fn row_error(&mut self, error: FormatError) -> Option<Record> {
-        let p = self.pending.as_mut().expect("a grid is pending");
-        if p.error.is_none() {
-            p.error = Some(error);
-        }
-        p.rows += 1;
-        if p.rows == p.shape.side() {
-            return self.pending.take().map(Self::complete);
-        }
-        None
-    }
-
-    fn parse_row(p: &mut Pending, line: &[u8], parts: &[&[u8]]) -> Result<(), FormatErrorKind> {
-        let n = p.shape.side();
-        if p.format == Format::Compact {
+    /// The values of one row of a `format` grid of `shape`, or its fault.
+    fn parse_row(
+        shape: Shape,
+        format: Format,
+        chars: &Chars<'_>,
+        parts: &[&[u8]],
+    ) -> Result<Vec<u8>, FormatErrorKind> {
+        let n = shape.side();
+        let line = chars.line();
+        let mut row = Vec::with_capacity(n);
+        if format == Format::Compact {
             if parts.len() != 1 || line.len() != n {
                 let found = if parts.len() == 1 {
                     line.len()
@@ -394,18 +654,18 @@ impl Parser {
                 });
             }
             for (i, &b) in line.iter().enumerate() {
-                match p.shape.value_of(b) {
-                    Some(v) => p.values.push(v),
+                match shape.value_of(b) {
+                    Some(v) => row.push(v),
                     None => {
                         return Err(FormatErrorKind::BadEntry {
                             position: format!("column {}", i + 1),
-                            found: describe_byte(b),
-                            allowed: allowed_symbols(p.shape),
+                            found: chars.describe(i),
+                            allowed: allowed_symbols(shape),
                         });
                     }
                 }
             }
-            return Ok(());
+            return Ok(row);
         }
         if parts.len() != n {
             return Err(FormatErrorKind::RowLength {
@@ -415,18 +675,23 @@ impl Parser {
             });
         }
         for (i, token) in parts.iter().enumerate() {
-            match spaced_value(token, p.shape) {
-                Some(v) => p.values.push(v),
+            match spaced_value(token, shape) {
+                Some(v) => row.push(v),
                 None => {
+                    let at = chars.offset(token);
                     return Err(FormatErrorKind::BadEntry {
                         position: format!("number {}", i + 1),
-                        found: show_token(token),
+                        found: if token.len() == 1 {
+                            chars.describe(at)
+                        } else {
+                            chars.show(at, token.len())
+                        },
                         allowed: format!("a number from 0 to {n}"),
                     });
                 }
             }
         }
-        Ok(())
+        Ok(row)
     }
 
     fn complete(p: Pending) -> Record {
@@ -469,14 +734,37 @@ impl Parser {
     }
 }
 
-/// Parses a whole text (for tests and small inputs).
+/// Splits `text` into lines as the CLI's reader does: at `\n`, `\r\n` or a lone `\r`.
+pub fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match t.iter().position(|&b| b == b'\n' || b == b'\r') {
+            None => {
+                rest = None;
+                (!t.is_empty()).then_some(t)
+            }
+            Some(i) => {
+                let skip = if t[i] == b'\r' && t.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                rest = Some(&t[i + skip..]);
+                Some(&t[..i])
+            }
+        }
+    })
+}
+
+/// Parses a whole text (for tests and small inputs), split as [`lines`] does.
 pub fn parse_str(text: &str) -> Vec<Record> {
     let mut parser = Parser::new();
     let mut records = Vec::new();
     let mut last = 0;
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in lines(text.as_bytes()).enumerate() {
         last = i + 1;
-        if let Some(r) = parser.push_line(i + 1, line.as_bytes(), line.len()) {
+        if let Some(r) = parser.push_line(i + 1, line, line.len()) {
             records.push(r);
         }
     }
@@ -625,8 +913,8 @@ mod tests {
     }
 
     #[test]
-    fn other_sizes_read_back_in_every_format() {
-        for side in [4, 6, 16, 25] {
+    fn every_size_reads_back_in_every_format() {
+        for side in [4, 6, 8, 9, 10, 12, 16, 20, 25] {
             let g = sample(Shape::for_side(side).unwrap());
             for format in [
                 Format::Line,
@@ -677,9 +965,8 @@ mod junk_tests {
     fn a_junk_line_does_not_swallow_the_lines_after_it() {
         let good =
             "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
-        let text = format!("bad\n{good}\nnot a puzzle\n{good}\n");
+        let text = format!("bad\n{good}\nnot a puzzle\n{good}\nx1\n{good}\n");
         let r = parse_str(&text);
-        assert_eq!(r.len(), 4);
         let errors: Vec<String> = r
             .iter()
             .filter_map(|r| r.grid.as_ref().err().map(|e| e.to_string()))
@@ -687,12 +974,115 @@ mod junk_tests {
         assert_eq!(
             errors,
             [
-                "1: expected 9 cells, found 3",
-                "3: expected 9 numbers, found 3"
+                "1: not a puzzle: 'bad'",
+                "3: not a puzzle: 'not a puzzle'",
+                "5: expected 9 cells, found 2"
             ]
         );
-        assert!(r[1].grid.is_ok() && r[3].grid.is_ok());
-        assert_eq!((r[1].line, r[3].line), (2, 4));
+        assert!(r[0].is_label() && r[2].is_label() && !r[4].is_label());
+        assert!(r[1].grid.is_ok() && r[3].grid.is_ok() && r[5].grid.is_ok());
+        assert_eq!((r[1].line, r[3].line, r[5].line), (2, 4, 6));
+    }
+
+    /// The rows of [`SPACED_ROWS`] as a compact grid.
+    fn compact_rows() -> String {
+        SPACED_ROWS.replace(' ', "")
+    }
+
+    #[test]
+    fn labels_before_grids_are_records_of_their_own() {
+        for label in [
+            "Hard",
+            "Grid 01",
+            "This is not a puzzle at all, just nine words",
+            "Puzzle 3 (difficile)",
+            "数独 1",
+        ] {
+            for grid in [SPACED_ROWS.to_string(), compact_rows()] {
+                let r = parse_str(&format!("{label}\n{grid}\n{label}\n{grid}\n"));
+                assert_eq!(r.len(), 4, "{label:?}");
+                assert!(r[0].is_label() && r[2].is_label(), "{label:?}: {r:?}");
+                assert!(r[1].grid.is_ok() && r[3].grid.is_ok(), "{label:?}: {r:?}");
+                assert_eq!((r[1].line, r[3].line), (2, 12));
+            }
+        }
+        // A letter that is a symbol of a 16×16 grid is no label there.
+        let row16 = "A 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0";
+        assert!(!parse_str(row16)[0].is_label());
+    }
+
+    #[test]
+    fn a_faulty_grid_keeps_only_valid_rows() {
+        // A typo in the first row: one record, one error, the other rows its own.
+        let mut rows: Vec<String> = compact_rows().lines().map(String::from).collect();
+        rows[0] = "0354692a8".into();
+        let r = parse_str(&rows.join("\n"));
+        assert_eq!(r.len(), 1);
+        assert_eq!(
+            r[0].grid.as_ref().unwrap_err().to_string(),
+            "1: column 8: 'a' is not a digit 1-9, '.' or '0'"
+        );
+        // A line that cannot be a row ends a faulty grid at once; the puzzle after it is read.
+        let text = format!("!!!!\n{}\n", compact_rows());
+        let r = parse_str(&text);
+        assert_eq!(r.len(), 2, "{r:?}");
+        assert_eq!(
+            r[0].grid.as_ref().unwrap_err().to_string(),
+            "1: column 1: '!' is not a digit 1-4, '.' or '0'"
+        );
+        assert!(r[1].grid.is_ok());
+        // A row of another kind ends a good grid, cut short; "1 row".
+        let text = format!("0 3 5 4 6 9 2 7 8\n{}\n", compact_rows());
+        let r = parse_str(&text);
+        assert_eq!(
+            r[0].grid.as_ref().unwrap_err().to_string(),
+            "2: the grid has 1 row, expected 9"
+        );
+        assert!(r[1].grid.is_ok());
+    }
+
+    #[test]
+    fn byte_order_marks_lone_crs_and_characters() {
+        let good =
+            "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+        let r = parse_str(&format!("\u{FEFF}{good}\n"));
+        assert!(r[0].grid.is_ok(), "{r:?}");
+        let r = parse_str(&format!("\u{FEFF}{}\n", compact_rows()));
+        assert!(r[0].grid.is_ok(), "{r:?}");
+        // Old Mac line ends.
+        let r = parse_str(&format!(
+            "{}\r\r{good}\r",
+            compact_rows().replace('\n', "\r")
+        ));
+        assert_eq!(r.len(), 2);
+        assert!(r.iter().all(|r| r.grid.is_ok()), "{r:?}");
+        // A fullwidth digit is one character, and named.
+        let wide = format!("{}\u{FF11}{}", &good[..4], &good[5..]);
+        let r = parse_str(&wide);
+        assert_eq!(
+            r[0].grid.as_ref().unwrap_err().to_string(),
+            "1: column 5: '１' (U+FF11, fullwidth digit 1) is not a digit 1-9, '.' or '0'"
+        );
+        let r = parse_str(&format!("{}\u{FF11}", &good[..79]));
+        assert_eq!(
+            r[0].grid.as_ref().unwrap_err().to_string(),
+            "1: expected 81 cells, found 80"
+        );
+        let row = "0 3 5 4 6 \u{FF19} 2 7 8";
+        let r = parse_str(row);
+        assert_eq!(
+            r[0].grid.as_ref().unwrap_err().to_string(),
+            "1: number 6: '９' (U+FF19, fullwidth digit 9) is not a number from 0 to 9"
+        );
+        // A no-break space separates numbers like a space; invalid UTF-8 is named by byte.
+        let nbsp = SPACED_ROWS.replacen(' ', "\u{A0}", 3);
+        assert!(parse_str(&nbsp)[0].grid.is_ok());
+        let mut p = Parser::new();
+        assert!(p.push_line(1, b"0354\xFF9278", 9).is_none());
+        assert_eq!(
+            p.finish(1).unwrap().grid.unwrap_err().to_string(),
+            "1: column 5: byte 0xFF is not a digit 1-9, '.' or '0'"
+        );
     }
 
     #[test]

@@ -33,6 +33,13 @@ impl Shape {
         })
     }
 
+    /// The shape whose grid has `cells` cells (16, 36, 64, 81, 100, 144, 256, 400, 625).
+    pub fn for_cells(cells: usize) -> Option<Shape> {
+        (1..=Self::MAX_SIDE)
+            .find(|n| n * n == cells)
+            .and_then(Shape::for_side)
+    }
+
     /// The usual shape for a side of `n`: 4 → 2×2, 6 → 2×3, 8 → 2×4, 9 → 3×3, 10 → 2×5,
     /// 12 → 3×4, 16 → 4×4, 20 → 4×5, 25 → 5×5 (boxes wider than tall).
     pub fn for_side(n: usize) -> Option<Shape> {
@@ -208,17 +215,14 @@ impl Grid {
     }
 
     /// Parses the one-line form: `n²` symbols, `.` or `0` for blanks; the side follows from
-    /// the length (16, 36, 81, 256 or 625 for sides 4, 6, 9, 16, 25).
+    /// the length (16, 36, 64, 81, 100, 144, 256, 400 or 625 for sides 4, 6, 8, 9, 10, 12,
+    /// 16, 20, 25: every side [`Shape::for_side`] knows).
     pub fn parse_line(line: &[u8]) -> Result<Grid, GridError> {
         let len = line.len();
-        let shape = [4, 6, 9, 16, 25]
-            .into_iter()
-            .find(|n| n * n == len)
-            .and_then(Shape::for_side)
-            .ok_or(GridError::WrongLength {
-                expected: 81,
-                found: len,
-            })?;
+        let shape = Shape::for_cells(len).ok_or(GridError::WrongLength {
+            expected: 81,
+            found: len,
+        })?;
         let mut cells = Vec::with_capacity(len);
         for (i, &b) in line.iter().enumerate() {
             match shape.value_of(b) {
@@ -426,5 +430,9 @@ mod tests {
         assert_eq!(Grid::parse_line(&line).unwrap().get(0, 0), 16);
         line[0] = b'H';
         assert!(Grid::parse_line(&line).is_err());
+        for side in [4, 6, 8, 9, 10, 12, 16, 20, 25] {
+            let g = Grid::parse_line(&vec![b'.'; side * side]).unwrap();
+            assert_eq!(g.shape(), Shape::for_side(side).unwrap());
+        }
     }
 }

@@ -200,6 +200,6 @@ pub mod split;
 pub use multiplicity::MultiSolver;
 pub use problem::{MAX_NODES, Problem, ProblemError};
 pub use search::{
-    ActiveItems, Chooser, Count, ItemChooser, Limits, SearchEnd, SelectError, Solution, Solutions,
-    Solver, Stats,
+    ActiveItems, Cancel, Chooser, Count, ItemChooser, Limits, SearchEnd, SelectError, Solution,
+    Solutions, Solver, Stats,
 };

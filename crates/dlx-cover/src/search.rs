@@ -2,6 +2,7 @@
 //! stack of choices, pluggable item choice, node limits and statistics.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use thiserror::Error;
@@ -42,7 +43,8 @@ pub enum SearchEnd {
     Stopped,
     /// The node limit was reached before the search finished.
     NodeLimit,
-    /// The deadline passed before the search finished.
+    /// The deadline passed, or the [`Limits::cancel`] flag was set, before the search
+    /// finished.
     Deadline,
 }
 
@@ -55,7 +57,46 @@ pub struct Limits {
     /// Stop with [`SearchEnd::Deadline`] once this instant has passed (checked every
     /// [`Limits::CLOCK_EVERY`] nodes, so the search may run a little past it).
     pub deadline: Option<Instant>,
+    /// Stop with [`SearchEnd::Deadline`], as if the deadline had passed, once this flag is
+    /// set (looked at every [`Limits::CLOCK_EVERY`] nodes): how another thread or a signal
+    /// handler interrupts a long search.
+    pub cancel: Option<Cancel>,
 }
+
+/// A flag that interrupts every search whose [`Limits::cancel`] holds it, once set.
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use dlx_cover::{Cancel, Limits};
+///
+/// static STOP: AtomicBool = AtomicBool::new(false);
+/// let limits = Limits { cancel: Some(Cancel::new(&STOP)), ..Limits::NONE };
+/// STOP.store(true, Ordering::Relaxed); // e.g. from a Ctrl-C handler
+/// assert!(limits.cancel.unwrap().is_set());
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Cancel(&'static AtomicBool);
+
+impl Cancel {
+    /// The flag `flag` (a `static`, or leaked).
+    pub fn new(flag: &'static AtomicBool) -> Cancel {
+        Cancel(flag)
+    }
+
+    /// True once the flag is set.
+    pub fn is_set(self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl PartialEq for Cancel {
+    /// The same flag.
+    fn eq(&self, other: &Cancel) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Cancel {}
 
 impl Limits {
     /// How many nodes pass between two looks at the clock.
@@ -76,6 +117,12 @@ impl Limits {
         {
             return Some(SearchEnd::Deadline);
         }
+        if let Some(cancel) = self.cancel
+            && tried.is_multiple_of(Limits::CLOCK_EVERY)
+            && cancel.is_set()
+        {
+            return Some(SearchEnd::Deadline);
+        }
         None
     }
 
@@ -83,21 +130,22 @@ impl Limits {
     pub const NONE: Limits = Limits {
         max_nodes: u64::MAX,
         deadline: None,
+        cancel: None,
     };
 
     /// Only a node limit.
     pub fn nodes(max_nodes: u64) -> Limits {
         Limits {
             max_nodes,
-            deadline: None,
+            ..Limits::NONE
         }
     }
 
     /// Only a deadline.
     pub fn deadline(deadline: Instant) -> Limits {
         Limits {
-            max_nodes: u64::MAX,
             deadline: Some(deadline),
+            ..Limits::NONE
         }
     }
 }

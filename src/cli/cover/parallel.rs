@@ -12,7 +12,7 @@ use std::sync::{Mutex, mpsc};
 use rayon::prelude::*;
 use sudoku_dlx::exact_cover::knuth::Parsed;
 use sudoku_dlx::exact_cover::split::Part;
-use sudoku_dlx::exact_cover::{Limits, SearchEnd, Solver, Stats};
+use sudoku_dlx::exact_cover::{Cancel, Limits, SearchEnd, Solver, Stats};
 
 use super::write_solution;
 use crate::cli::Error;
@@ -56,12 +56,15 @@ struct Found {
 }
 
 /// Counts (`all == false`) or prints every solution up to `limit` on `threads` threads.
+/// Once `cancel` is set (Ctrl-C), every subtree search stops and the run ends with
+/// `SearchEnd::Deadline`, as one search would.
 pub fn run<W: Write>(
     base: &Solver,
     parsed: &Parsed,
     all: bool,
     limit: u64,
     threads: usize,
+    cancel: Option<Cancel>,
     out: &mut W,
 ) -> Result<Run, Error> {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -98,7 +101,7 @@ pub fn run<W: Write>(
                         let mut solver = solvers[worker % solvers.len()]
                             .lock()
                             .unwrap_or_else(|poisoned| poisoned.into_inner());
-                        let found = search_part(&mut solver, part, all, limit, stop);
+                        let found = search_part(&mut solver, part, all, limit, stop, cancel);
                         drop(solver);
                         let _ = tx.send((k, found));
                     });
@@ -145,6 +148,8 @@ pub fn run<W: Write>(
     stats.solutions = found_total;
     let end = if found_total >= limit || written.is_err() {
         SearchEnd::Stopped
+    } else if cancel.is_some_and(Cancel::is_set) {
+        SearchEnd::Deadline
     } else {
         SearchEnd::Exhausted
     };
@@ -165,9 +170,10 @@ fn search_part(
     all: bool,
     limit: u64,
     stop: &AtomicBool,
+    cancel: Option<Cancel>,
 ) -> Found {
     let mut found = Found::default();
-    if stop.load(Ordering::Relaxed) {
+    if stop.load(Ordering::Relaxed) || cancel.is_some_and(Cancel::is_set) {
         return found;
     }
     match part {
@@ -178,14 +184,21 @@ fn search_part(
         }
         Part::Open(path) => {
             let run = solver
-                .search_subtree(path, Limits::NONE, |solution| {
-                    found.keep(solution, all);
-                    if found.solutions >= limit || stop.load(Ordering::Relaxed) {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                })
+                .search_subtree(
+                    path,
+                    Limits {
+                        cancel,
+                        ..Limits::NONE
+                    },
+                    |solution| {
+                        found.keep(solution, all);
+                        if found.solutions >= limit || stop.load(Ordering::Relaxed) {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    },
+                )
                 .expect("the split's own paths are paths of the tree");
             found.nodes = run.nodes;
             found.updates = run.updates;

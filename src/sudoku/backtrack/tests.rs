@@ -106,6 +106,7 @@ fn a_passed_deadline_ends_the_search() {
         let limits = Limits {
             max_nodes: u64::MAX,
             deadline: Some(Instant::now()),
+            ..Limits::NONE
         };
         let out = s.solve_within(&grid, limits);
         assert_eq!(out, Outcome::GaveUp(GaveUp::Timeout), "{}", s.name());
