@@ -43,14 +43,14 @@ pub fn run<S: Send, A: Send>(
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut exit = Exit::Ok;
     let mut done = 0u64;
-    let (rx, reader) = spawn_reader(inputs);
+    let (rx, reader) = spawn_reader(inputs, false);
     let mut written = out.write_all(header.as_bytes());
     'chunks: while written.is_ok() {
         let Some(chunk) = next_chunk(&rx) else { break };
         let mut answers = workers
             .map(&chunk, |s: &Sourced, state: &mut S| match &s.item {
                 Item::Record { record, .. } => Some(answer(record, state)),
-                Item::Failure(_) => None,
+                Item::Failure(_) | Item::Note(_) => None,
             })
             .into_iter();
         for s in &chunk {
@@ -70,6 +70,10 @@ pub fn run<S: Send, A: Send>(
                     written = out.flush();
                     progress.note(&e.to_string());
                     exit = exit.worst(e.exit());
+                }
+                (Item::Note(note), _) => {
+                    written = out.flush();
+                    progress.note(note);
                 }
                 (Item::Record { .. }, None) => {}
             }
