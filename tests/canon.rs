@@ -115,10 +115,12 @@ fn cli_canon_and_dedupe_keep_order_and_report_bad_records() {
     let a2 = random_isomorph(&mut rng, &a);
     let b2 = random_isomorph(&mut rng, &b);
     let input = format!(
-        "{}\n{}\n{}\nnot a puzzle\n{}\n{}\n",
+        "{}\n{}\n{}\n{}\n{}\n{}\n",
         line(&a),
         line(&b),
         line(&a2),
+        // 80 cells: a bad record (a word would be a label, skipped with a note).
+        ".".repeat(80),
         line(&b2),
         line(&a)
     );
