@@ -19,18 +19,25 @@ pub enum Exit {
     BadInput = 2,
     /// `bench`: some solver gave a wrong answer (not a fill, or not DLX's).
     WrongAnswer = 4,
+    /// `check`: some puzzle has several fills.
+    NotUnique = 5,
+    /// `check`: some puzzle is unique but not minimal.
+    NotMinimal = 6,
 }
 
 impl Exit {
     /// How bad: the run's code is the worst seen. A wrong answer outranks bad input, which
-    /// outranks giving up, which outranks "no solution".
+    /// outranks giving up, which outranks "no solution", which outranks `check`'s "not
+    /// unique", which outranks "not minimal".
     fn rank(self) -> u8 {
         match self {
             Exit::Ok => 0,
-            Exit::NoSolution => 1,
-            Exit::GaveUp => 2,
-            Exit::BadInput => 3,
-            Exit::WrongAnswer => 4,
+            Exit::NotMinimal => 1,
+            Exit::NotUnique => 2,
+            Exit::NoSolution => 3,
+            Exit::GaveUp => 4,
+            Exit::BadInput => 5,
+            Exit::WrongAnswer => 6,
         }
     }
 

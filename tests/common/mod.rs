@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod iso;
+
 use std::path::{Path, PathBuf};
 
 /// SplitMix64: small, seeded, good enough to shuffle grids.
