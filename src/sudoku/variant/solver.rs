@@ -79,7 +79,8 @@ impl VariantSolver {
     /// Search nodes so far, over every call: options tried, as the Sudoku solvers count
     /// them (the engine's `nodes` also counts each search's root, Knuth's convention).
     pub fn nodes(&self) -> u64 {
-        self.solver.stats().options_tried
+        let stats = self.solver.stats();
+        stats.options_tried
     }
 
     /// Selects the givens (one value per canvas cell, 0 blank); `Err` when they clash.
