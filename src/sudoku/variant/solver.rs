@@ -80,7 +80,8 @@ impl VariantSolver {
     /// them (the engine's `nodes` also counts each search's root, Knuth's convention).
     #[allow(clippy::misnamed_getters)] // on purpose: options tried, not the engine's `nodes`
     pub fn nodes(&self) -> u64 {
-        self.solver.stats().options_tried
+        let stats = self.solver.stats();
+        stats.options_tried
     }
 
     /// Selects the givens (one value per canvas cell, 0 blank); `Err` when they clash.
