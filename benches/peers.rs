@@ -11,6 +11,15 @@
 //!
 //! Every solver's answer is checked against ours once, outside the timed loops.
 //! Run: `cargo bench --bench peers`; per-puzzle time = reported time / sample size.
+//!
+//! Then the engine alone on Knuth's own kind of problem, one group per problem (queens 13,
+//! Langford pairs 12, all 6×10 pentomino tilings), each counting every solution:
+//!
+//! * `ours`: the `dlx-cover` engine, Knuth's choice (`Solver::count_solutions`);
+//! * `dlx-crate`: the `dlx` crate 0.8.5 on the same options, MRV choice.
+//!
+//! Both counts are checked against the published ones first. Select one with
+//! `cargo bench --bench peers -- cover-queens13`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -18,6 +27,8 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{OptOrder, Solver, Uint};
+use sudoku_dlx::exact_cover::{self, Problem};
+use sudoku_dlx::puzzles::{Langford, Pentominoes, Queens};
 use sudoku_dlx::sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver};
 
 mod common;
@@ -162,5 +173,55 @@ fn peers(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, peers);
+/// Counts every solution of `problem` with the `dlx` crate (MRV, primary items only).
+fn dlx_crate_count(problem: &Problem) -> u64 {
+    let options: Vec<Vec<Uint>> = (0..problem.options())
+        .map(|o| problem.option(o).map(|i| i as Uint).collect())
+        .collect();
+    let mut theirs = dlx::x::make_problem(
+        problem.primary_items() as Uint,
+        problem.secondary_items() as Uint,
+        &options,
+        OptOrder::Seq,
+    );
+    let mut solver = Solver::new(&mut theirs);
+    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+    let mut n = 0;
+    while solver.next_solution(&mut chooser) {
+        n += 1;
+    }
+    n
+}
+
+/// The engine against the `dlx` crate on Knuth's problems: queens 13 (73,712 solutions),
+/// Langford pairs 12 (108,144 up to reversal), all 6×10 pentomino tilings (9,356).
+fn cover_peers(c: &mut Criterion) {
+    let queens = Queens::new(13).expect("13 queens");
+    let langford = Langford::new(12).expect("Langford 12");
+    let pentominoes = Pentominoes::new(10, 6, false).expect("6x10 board");
+    let problems: [(&str, &Problem, u64); 3] = [
+        ("cover-queens13", queens.problem(), 73_712),
+        ("cover-langford12", langford.problem(), 108_144),
+        ("cover-pentominoes6x10", pentominoes.problem(), 9_356),
+    ];
+    for (name, problem, expected) in problems {
+        let mut ours = exact_cover::Solver::new(problem);
+        assert_eq!(ours.count_solutions(u64::MAX).solutions, expected, "{name}");
+        assert_eq!(dlx_crate_count(problem), expected, "{name}: the dlx crate");
+        let mut group = c.benchmark_group(name);
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(3));
+        group.bench_function("ours", |b| {
+            b.iter(|| ours.count_solutions(black_box(u64::MAX)).solutions)
+        });
+        group.bench_function("dlx-crate", |b| {
+            b.iter(|| dlx_crate_count(black_box(problem)))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, peers, cover_peers);
 criterion_main!(benches);

@@ -141,12 +141,14 @@ proptest! {
     }
 }
 
-/// Text that looks a little like Knuth's format: short names, colors, bars, comments.
+/// Text that looks a little like Knuth's format: short names, colors, bars, comments,
+/// multiplicity prefixes (`2:3|`), costs (` |4`).
 fn knuthish() -> impl Strategy<Value = String> {
     prop::collection::vec(
         prop_oneof![
             6 => prop::sample::select(vec!["a", "b", "c", "d", "x", "y", "ab"]),
             2 => prop::sample::select(vec![" ", "\n", "|", ":", ":A", ":B", "  "]),
+            2 => prop::sample::select(vec!["2|", "0:2|", "1:3|", ":2|", "0|", " |3", " |0", " |x"]),
             1 => prop::sample::select(vec!["verylongname", "\t", "é", "#", "\r\n"]),
         ],
         0..80,

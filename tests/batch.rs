@@ -4,7 +4,6 @@
 mod common;
 
 use std::io::Write;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-dlx");
@@ -99,11 +98,10 @@ fn answers_keep_input_order_for_any_thread_count() {
 
 #[test]
 fn real_data_gives_the_same_output_on_two_threads() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/puzzles2_17_clue");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} is absent", path.display());
+    let Some(path) = common::shared_data("puzzles2_17_clue") else {
         return;
     };
+    let text = std::fs::read_to_string(&path).unwrap();
     let input: String = text.lines().take(4000).map(|l| format!("{l}\n")).collect();
     let one = run(&["solve", "--threads", "1"], &input);
     let two = run(&["solve", "--threads", "2"], &input);

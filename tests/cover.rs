@@ -205,7 +205,7 @@ fn error_item_name_too_long() {
 
 #[test]
 fn error_illegal_character_in_item_name() {
-    expect_error("a b:c\n", 1, "illegal character in item name: \"b:c\"");
+    expect_error("a | b:c\n", 1, "illegal character in item name: \"b:c\"");
 }
 
 #[test]
@@ -334,4 +334,273 @@ fn sudoku_of_other_sizes_through_solve_and_count() {
         let answer = Grid::parse_line(out.trim().as_bytes()).unwrap();
         assert!(answer.is_complete_solution_of(&puzzle), "{side} {format}");
     }
+}
+
+// Multiplicities (dlx3), costs (dlx5) and preprocessing (dlx-pre).
+
+/// Knuth's dlx3 example: `2:3|C`, colors on X and Y; its one solution.
+const DLX3_EXAMPLE: &str = "| A simple example of color controls
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+";
+
+#[test]
+fn knuths_dlx3_example() {
+    let (code, out, err) = run(&["cover", "--all"], DLX3_EXAMPLE);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "1:\nA C X:1 Y:1\nB X:1\nC Y:1\n");
+    let (_, out, _) = run(&["cover", "--count"], DLX3_EXAMPLE);
+    assert_eq!(out, "1\n");
+}
+
+/// The solutions printed by `cover --all`, each as its list of option lines, sorted.
+fn solution_set(out: &str) -> Vec<Vec<String>> {
+    let mut all: Vec<Vec<String>> = out
+        .split("\n\n")
+        .map(|block| block.lines().skip(1).map(str::to_string).collect())
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn multiplicities_count_and_list_solutions() {
+    // 2 to 3 of 6 options for x: C(6,2) + C(6,3) = 35.
+    let (code, out, err) = run(&["cover", "--count"], "2:3|x\nx\nx\nx\nx\nx\nx\n");
+    assert_eq!((code, out.as_str()), (0, "35\n"), "{err}");
+    // a 0 to 2 times, b once: {a b}, {a b}+{a}, {a}+{b}, {b}.
+    let (code, out, _) = run(&["cover", "--all"], "0:2|a b\na b\na\nb\n");
+    assert_eq!(code, 0);
+    let expected: Vec<Vec<String>> = vec![vec!["a b"], vec!["a b", "a"], vec!["a", "b"], vec!["b"]]
+        .into_iter()
+        .map(|s| s.into_iter().map(String::from).collect())
+        .collect();
+    let mut expected = expected;
+    expected.sort();
+    assert_eq!(solution_set(&out), expected);
+    // `2|x` is `2:2|x`; no way to cover x twice with one option.
+    let (code, out, _) = run(&["cover"], "2|x y\nx y\n");
+    assert_eq!((code, out.as_str()), (1, "no solution\n"));
+}
+
+/// Five options on a b c with costs; the three solutions cost 5 ({b, a c}), 6 ({a, b, c})
+/// and 7 ({a b, c}).
+const COSTS: &str = "a b c\na b |5\na |1\nb |3\nc |2\na c |2\n";
+
+#[test]
+fn min_cost_and_best_k() {
+    let (code, out, err) = run(&["cover", "--min-cost"], COSTS);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "1: cost 5\nb |3\na c |2\n"),
+        "{err}"
+    );
+    let (code, out, _) = run(&["cover", "--best", "5"], COSTS);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "1: cost 5\nb |3\na c |2\n\n2: cost 6\na |1\nb |3\nc |2\n\n3: cost 7\na b |5\nc |2\n"
+    );
+    // Ties come in the order of the sorted option numbers: {a b |1} (option 0) before
+    // {a |1, b} (options 1, 2), though both cost 1.
+    let ties = "a b\na b |1\na |1\nb\n";
+    let (_, out, _) = run(&["cover", "--best", "2"], ties);
+    assert_eq!(out, "1: cost 1\na b |1\n\n2: cost 1\na |1\nb\n");
+    let (code, out, _) = run(&["cover", "--min-cost"], "a b\na\n");
+    assert_eq!((code, out.as_str()), (1, "no solution\n"));
+}
+
+#[test]
+fn costs_with_multiplicities_and_colors() {
+    // x twice, from options that must agree on y's color.
+    let text = "2|x | y\nx y:r |4\nx y:g |1\nx y:g |2\nx y:r |1\nx |9\n";
+    let (code, out, err) = run(&["cover", "--best", "3"], text);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "1: cost 3\nx y:g |1\nx y:g |2\n\n2: cost 5\nx y:r |4\nx y:r |1\n\n3: cost 10\nx y:g |1\nx |9\n"
+    );
+}
+
+#[test]
+fn pre_reduces_knuths_example_and_reports_on_stderr() {
+    let text = "| Knuth's example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+    let (code, out, err) = run(&["cover", "--pre"], text);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "| <stdin> preprocessed (dlx-pre): 3 of 7 items and 3 of 6 options kept\nA B E\nE\nA\nB\n"
+    );
+    assert!(
+        err.contains("pre: <stdin>: item D removed: every option of A has it\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains("pre: <stdin>:8: option \"D E G\" removed"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("pre: <stdin>: 3 of 7 items and 3 of 6 options kept\n"),
+        "{err}"
+    );
+    let (_, again, _) = run(&["cover", "--count"], &out);
+    assert_eq!(again, "1\n");
+}
+
+#[test]
+fn pre_keeps_knuths_colored_example_and_costs() {
+    // dlx-pre's colored example: A B X:0 Y:0 goes (it leaves C uncoverable), then C.
+    let text = "A B C | X Y\nA B X:0 Y:0 |3\nA C X:1 Y:1 |4\nX:0 Y:1\nB X:1 |2\nC Y:1\n";
+    let (code, out, _) = run(&["cover", "--pre"], text);
+    assert_eq!(code, 0);
+    let body: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(body, ["A B | X Y", "A X:1 Y:1 |4", "B X:1 |2"]);
+    let (_, cost, _) = run(&["cover", "--min-cost"], &out);
+    assert_eq!(cost, "1: cost 6\nA X:1 Y:1 |4\nB X:1 |2\n");
+}
+
+#[test]
+fn pre_keeps_known_counts() {
+    for (what, arg, count) in [
+        ("queens", "8", "92"),
+        ("langford", "8", "150"),
+        ("pentominoes", "3x20", "2"),
+        ("sudoku", "................", "288"),
+        ("sudoku", "1...............", "72"),
+    ] {
+        let path = emit(what, arg);
+        let (code, reduced, err) = run(&["cover", "--pre", path.to_str().unwrap()], "");
+        assert_eq!(code, 0, "{err}");
+        let (code, out, err) = run(&["cover", "--count"], &reduced);
+        assert_eq!((code, out.trim()), (0, count), "{what} {arg}: {err}");
+    }
+}
+
+#[test]
+fn pre_refuses_multiplicities_and_writes_infeasible_problems_as_knuth_does() {
+    let (code, out, err) = run(&["cover", "--pre"], "2|a b\na b\n");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("--pre: primary item 0 has a multiplicity"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["cover", "--pre"], "a b c\na b\nb c\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("the problem has no solution"), "{err}");
+    let (_, count, _) = run(&["cover", "--count"], &out);
+    assert_eq!(count, "0\n");
+}
+
+#[test]
+fn errors_in_bounds_and_costs() {
+    for (text, line, message) in [
+        ("a b:c\n", 1, "illegal digit in bound spec: \"b:c\""),
+        ("| c\na 0|b\n", 2, "upper bound is zero: \"0|b\""),
+        ("3:2|a\n", 1, "lower bound exceeds upper bound: \"3:2|a\""),
+        ("2:a\n", 1, "lower bound without upper bound: \"2:a\""),
+        ("a 2|\n", 1, "item name empty: \"2|\""),
+        (
+            "a 1:2:3|b\n",
+            1,
+            "illegal character in item name: \"1:2:3|b\"",
+        ),
+        ("9999999999|a\n", 1, "bound too large: \"9999999999|a\""),
+        (
+            "a\na\na |x\n",
+            3,
+            "option cost should be a decimal number: \"|x\"",
+        ),
+        (
+            "a\na |\n",
+            2,
+            "option cost should be a decimal number: \"|\"",
+        ),
+        ("a\na |12z\n", 2, "illegal digit in option cost: \"|12z\""),
+        (
+            "a\na |99999999999999999999\n",
+            2,
+            "option cost too large: \"|99999999999999999999\"",
+        ),
+    ] {
+        expect_error(text, line, message);
+    }
+}
+
+/// Ways to put `k` queens on an `n × n` board, none attacking: plain backtracking over
+/// cells in order, written here independently of the encoding.
+fn k_queens_by_hand(n: usize, k: usize) -> u64 {
+    fn place(n: usize, k: usize, from: usize, queens: &mut Vec<(usize, usize)>) -> u64 {
+        if queens.len() == k {
+            return 1;
+        }
+        (from..n * n)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                let free = queens
+                    .iter()
+                    .all(|&(qr, qc)| qr != r && qc != c && qr.abs_diff(r) != qc.abs_diff(c));
+                if !free {
+                    return 0;
+                }
+                queens.push((r, c));
+                let ways = place(n, k, cell + 1, queens);
+                queens.pop();
+                ways
+            })
+            .sum()
+    }
+    place(n, k, 0, &mut Vec::new())
+}
+
+#[test]
+fn emitted_kqueens_counts_match_backtracking() {
+    for (n, k) in [(1, 1), (3, 2), (4, 2), (5, 3), (6, 4), (7, 7), (8, 3)] {
+        let path = emit("kqueens", &format!("{n}:{k}"));
+        assert_eq!(
+            count_file(&path, &[]),
+            k_queens_by_hand(n, k).to_string(),
+            "{k} queens on {n}x{n}"
+        );
+    }
+    // Published: 44 ways for two queens on 4x4, 10,320 for three on 8x8, 92 for eight.
+    assert_eq!(k_queens_by_hand(4, 2), 44);
+    assert_eq!(count_file(&emit("kqueens", "8:8"), &[]), "92");
+    for (arg, message) in [
+        ("8", "\"8\" is not a size and a count like 8:5"),
+        ("4:5", "k must be from 1 to 4, not 5"),
+    ] {
+        let (code, _, err) = run(&["cover", "--emit", "kqueens", arg], "");
+        assert_eq!(code, 2);
+        assert!(
+            err.starts_with(&format!("sudoku-dlx: --emit kqueens {arg}: {message}")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn node_limit_applies_to_algorithm_m_and_to_best() {
+    let path = emit("kqueens", "8:5");
+    let p = path.to_str().unwrap();
+    let (code, out, err) = run(&["cover", "--count", "--max-nodes", "100", p], "");
+    assert_eq!(code, 3, "{err}");
+    assert!(out.contains("(gave up: node limit reached)"), "{out}");
+    let (code, _, err) = run(&["cover", "--best", "3", "--max-nodes", "10", p], "");
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("gave up"), "{err}");
+}
+
+#[test]
+fn multiplicities_run_on_one_thread_and_refuse_split() {
+    let path = emit("kqueens", "6:4");
+    let p = path.to_str().unwrap();
+    let (code, out, err) = run(&["cover", "--count", "--threads", "2", p], "");
+    assert_eq!((code, out.as_str()), (0, "982\n"), "{err}");
+    let (code, _, err) = run(&["cover", "--split", "4", p], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("do not support multiplicities"), "{err}");
 }

@@ -2,7 +2,8 @@
 //! answers, counts and search-node counts (they walk the same tree), answers checked by
 //! `Grid::is_complete_solution_of` and, on small grids, by an independent backtracking oracle.
 
-use std::path::Path;
+mod common;
+
 use std::time::Instant;
 
 use sudoku_dlx::sudoku::{
@@ -169,13 +170,8 @@ fn large_grids_agree() {
 
 /// Every puzzle of a data set (every `step`-th one), when ../shared/data is present.
 fn data_set(name: &str, step: usize) -> Option<Vec<Grid>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(name);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping: {} is absent", path.display());
-        return None;
-    };
+    let path = common::shared_data(name)?;
+    let text = std::fs::read_to_string(&path).unwrap();
     Some(
         text.lines()
             .filter(|l| !l.is_empty() && !l.starts_with('#'))

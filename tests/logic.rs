@@ -46,7 +46,20 @@ fn check(logic: &Logic, dlx: &mut DlxSolver, puzzle: &Grid) -> Vec<Technique> {
         panic!("{puzzle}: no fill")
     };
     let mut board = logic.board(puzzle).unwrap();
-    let steps = logic.explain(&board).unwrap();
+    // `explain` on proper puzzles; on puzzles with several fills (the serg set) the same
+    // ladder with DLX's smallest fill for its guesses: every other step holds in every fill.
+    let steps = match logic.explain(&board) {
+        Ok(steps) => steps,
+        Err(_) => {
+            let mut b = board.clone();
+            let mut steps = Vec::new();
+            while let Some(s) = logic.next_step(&b, &fill) {
+                logic.apply(&mut b, &s);
+                steps.push(s);
+            }
+            steps
+        }
+    };
     for s in &steps {
         assert!(
             !s.place.is_empty() || !s.eliminate.is_empty(),
@@ -77,9 +90,6 @@ fn every_step_of_every_explanation_is_sound() {
     for set in SETS {
         let Some(grids) = sample(set) else { continue };
         for g in &grids {
-            if dlx.count(g, 2).solutions != 1 {
-                continue; // Not a proper puzzle: the ladder refuses it (tested elsewhere).
-            }
             for t in check(&logic, &mut dlx, g) {
                 *used.entry(t).or_default() += 1;
             }

@@ -9,7 +9,10 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_dlx::exact_cover::knuth::{Named, Parsed, Reader};
-use sudoku_dlx::exact_cover::{Cancel, Chooser, Limits, SearchEnd, Solver};
+use sudoku_dlx::exact_cover::preprocess::{self, Removal};
+use sudoku_dlx::exact_cover::{
+    Cancel, Chooser, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats, cost,
+};
 use sudoku_dlx::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
 use sudoku_dlx::sudoku::Grid;
 
@@ -43,12 +46,22 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
             "{name}:{line}: warning: option ignored (no primary items)"
         ));
     }
+    if args.pre {
+        return write_preprocessed(&parsed, &name);
+    }
+    let multiplicities = parsed.named.problem.has_multiplicities();
+    let cuts = args.split.parts.is_some() || args.split.job.is_some() || args.split.jobs.is_some();
+    if multiplicities && cuts {
+        return Err(Error::Usage(format!(
+            "{name}: --split, --job and --jobs do not support multiplicities yet"
+        )));
+    }
     if let Some(exit) = split::run(&args.split, &parsed, &name, &reader.hex(), args.stats) {
         return exit;
     }
     let read_secs = started.elapsed().as_secs_f64();
     let searched = Instant::now();
-    let mut solver = Solver::new(&parsed.named.problem);
+    let mut solver = Engine::new(&parsed.named.problem);
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         deadline: args.timeout.map(|t| searched + t),
@@ -72,9 +85,19 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     // node or time limit asks for one search.
     let mut shared = None;
     let unlimited = limits.max_nodes == u64::MAX && limits.deadline.is_none();
-    let (found, end, written) = if threads > 1 && (args.count || args.all) && unlimited {
+    let mut cost_stats = None;
+    let (found, end, written) = if args.min_cost || args.best.is_some() {
+        let k = args.best.unwrap_or(1) as usize;
+        let best = cost::cheapest(&parsed.named.problem, k, limits);
+        cost_stats = Some(best.stats);
+        let written = write_cheapest(&mut out, &best.solutions, &parsed);
+        (best.solutions.len() as u64, best.end, written)
+    } else if let (Engine::Plain(plain), true) = (
+        &solver,
+        threads > 1 && (args.count || args.all) && unlimited,
+    ) {
         let run = parallel::run(
-            &solver,
+            plain,
             &parsed,
             args.all,
             limit,
@@ -86,7 +109,7 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         (run.found, run.end, run.written)
     } else if args.count {
         let mut found = 0u64;
-        let end = solver.search(Chooser::Mrv, limits, |_| {
+        let end = solver.search(limits, |_| {
             found += 1;
             progress.found(found);
             if found >= limit {
@@ -156,16 +179,25 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     }
     if args.stats {
         let p = &parsed.named.problem;
-        let s = shared.map_or_else(|| solver.stats(), |(stats, _)| stats);
+        let s = shared.map_or_else(
+            || cost_stats.unwrap_or_else(|| solver.stats()),
+            |(stats, _)| stats,
+        );
         if let Some((_, parts)) = shared {
             report(&format!("stats: {threads} threads, {parts} subtrees"));
         }
+        let m = matches!(solver, Engine::Multi(_)) || cost_stats.is_some();
         report(&format!(
-            "stats: {} primary + {} secondary items, {} options, {} colors",
+            "stats: {} primary + {} secondary items, {} options, {} colors{}",
             p.primary_items(),
             p.secondary_items(),
             p.options(),
-            parsed.named.color_names.len()
+            parsed.named.color_names.len(),
+            if m {
+                " (Algorithm M: dlx3's counts)"
+            } else {
+                ""
+            }
         ));
         report(&format!(
             "stats: solutions {}, nodes {}, link updates {}, read {read_secs:.3} s, search {:.3} s",
@@ -261,7 +293,7 @@ fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<Parsed, Error> {
 /// each after a line `N:` and separated by an empty line. Returns the solutions found, how
 /// the search ended and how writing went.
 fn print_solutions<W: Write>(
-    solver: &mut Solver,
+    solver: &mut Engine,
     parsed: &Parsed,
     wanted: u64,
     numbered: bool,
@@ -272,7 +304,7 @@ fn print_solutions<W: Write>(
     let mut found = 0u64;
     let mut written = Ok(());
     let mut sorted = Vec::new();
-    let end = solver.search(Chooser::Mrv, limits, |solution| {
+    let end = solver.search(limits, |solution| {
         found += 1;
         sorted.clear();
         sorted.extend_from_slice(solution);
@@ -308,6 +340,128 @@ fn write_solution<W: Write>(
     Ok(())
 }
 
+/// The engine `cover` runs: the plain Algorithm X/C, or Knuth's Algorithm M when some item
+/// has a multiplicity.
+enum Engine {
+    Plain(Solver),
+    Multi(MultiSolver),
+}
+
+impl Engine {
+    fn new(problem: &Problem) -> Engine {
+        if problem.has_multiplicities() {
+            Engine::Multi(MultiSolver::new(problem))
+        } else {
+            Engine::Plain(Solver::new(problem))
+        }
+    }
+
+    fn search<F: FnMut(&[usize]) -> ControlFlow<()>>(
+        &mut self,
+        limits: Limits,
+        visit: F,
+    ) -> SearchEnd {
+        match self {
+            Engine::Plain(s) => s.search(Chooser::Mrv, limits, visit),
+            Engine::Multi(s) => s.search(limits, visit),
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        match self {
+            Engine::Plain(s) => s.stats(),
+            Engine::Multi(s) => s.stats(),
+        }
+    }
+}
+
+/// `--min-cost` and `--best K`: each solution after a line `N: cost C`, its options in
+/// input order, solutions separated by an empty line.
+fn write_cheapest<W: Write>(
+    out: &mut W,
+    solutions: &[cost::Costed],
+    parsed: &Parsed,
+) -> io::Result<()> {
+    for (k, solution) in solutions.iter().enumerate() {
+        if k > 0 {
+            writeln!(out)?;
+        }
+        writeln!(out, "{}: cost {}", k + 1, solution.cost)?;
+        for &o in &solution.options {
+            writeln!(out, "{}", parsed.option_texts[o])?;
+        }
+    }
+    Ok(())
+}
+
+/// `--pre`: the reduced problem on standard output, what was removed on standard error.
+fn write_preprocessed(parsed: &Parsed, name: &str) -> Result<Exit, Error> {
+    let named = &parsed.named;
+    let reduced = preprocess::reduce(&named.problem)
+        .map_err(|e| Error::Usage(format!("{name}: --pre: {e}")))?;
+    let item = |i: usize| named.item_names[i].as_str();
+    let option = |o: usize| {
+        format!(
+            "{name}:{}: option {:?}",
+            parsed.option_lines[o], parsed.option_texts[o]
+        )
+    };
+    for removal in &reduced.removals {
+        let line = match *removal {
+            Removal::ImpliedItem { item: c, by } => format!(
+                "{name}: item {} removed: every option of {} has it",
+                item(c),
+                item(by)
+            ),
+            Removal::OptionWithImpliedItem {
+                option: o,
+                item: c,
+                by,
+            } => format!(
+                "{} removed: it has {} but not {}, which implies it",
+                option(o),
+                item(c),
+                item(by)
+            ),
+            Removal::BlockedOption { option: o, by } => format!(
+                "{} removed: it clashes with every option of {}",
+                option(o),
+                item(by)
+            ),
+            Removal::UnusedItem { item: c } => {
+                format!("{name}: item {} removed: it is in no option", item(c))
+            }
+            Removal::Infeasible { item: c } => format!(
+                "{name}: primary item {} is in no option: the problem has no solution",
+                item(c)
+            ),
+        };
+        report(&format!("pre: {line}"));
+    }
+    let (p, r) = (&named.problem, &reduced.problem);
+    let summary = format!(
+        "{} of {} items and {} of {} options kept",
+        r.items(),
+        p.items(),
+        r.options(),
+        p.options()
+    );
+    report(&format!("pre: {name}: {summary}"));
+    let smaller = Named::new(
+        reduced.problem.clone(),
+        reduced
+            .items
+            .iter()
+            .map(|&i| named.item_names[i].clone())
+            .collect(),
+        named.color_names.clone(),
+    );
+    let text = smaller
+        .to_knuth()
+        .map_err(|e| Error::Usage(format!("{name}: --pre: {e}")))?;
+    write_emitted(&format!("{name} preprocessed (dlx-pre): {summary}"), &text)
+}
+
 /// `--emit PUZZLE ARG`: the puzzle in Knuth's format on standard output.
 fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
     let built: Result<(String, Named), String> = match puzzle {
@@ -315,6 +469,13 @@ fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
             let q = Queens::new(n).map_err(|e| e.to_string())?;
             Ok((
                 format!("{n} queens: rows and columns primary, diagonals secondary"),
+                q.named().clone(),
+            ))
+        }),
+        "kqueens" => parse_pair(arg).and_then(|(n, k)| {
+            let q = Queens::placing(n, k).map_err(|e| e.to_string())?;
+            Ok((
+                format!("{k} queens on {n}x{n}: rows and columns 0:1, q {k}:{k} (dlx3)"),
                 q.named().clone(),
             ))
         }),
@@ -342,7 +503,7 @@ fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
                 )
             }),
         other => Err(format!(
-            "unknown puzzle {other:?} (expected queens, pentominoes, langford or sudoku)"
+            "unknown puzzle {other:?} (expected queens, kqueens, pentominoes, langford or sudoku)"
         )),
     };
     let usage = |e: String| Error::Usage(format!("--emit {puzzle} {arg}: {e}"));
@@ -364,6 +525,13 @@ fn write_emitted(title: &str, text: &str) -> Result<Exit, Error> {
 fn parse_number(arg: &str) -> Result<usize, String> {
     arg.parse()
         .map_err(|_| format!("{arg:?} is not a whole number"))
+}
+
+/// `N:K`, e.g. `8:5`.
+fn parse_pair(arg: &str) -> Result<(usize, usize), String> {
+    arg.split_once(':')
+        .and_then(|(n, k)| Some((n.parse().ok()?, k.parse().ok()?)))
+        .ok_or_else(|| format!("{arg:?} is not a size and a count like 8:5"))
 }
 
 /// `ROWSxCOLS`, e.g. `6x10`.

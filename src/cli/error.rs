@@ -19,22 +19,30 @@ pub enum Exit {
     BadInput = 2,
     /// `bench`: some solver gave a wrong answer (not a fill, or not DLX's).
     WrongAnswer = 4,
+    /// `check`: some puzzle has several fills.
+    NotUnique = 5,
+    /// `check`: some puzzle is unique but not minimal.
+    NotMinimal = 6,
     /// `cover`: interrupted (Ctrl-C); what was found so far was written, marked partial.
     /// 128 + SIGINT, as shells report a process that Ctrl-C ended.
     Interrupted = 130,
 }
 
 impl Exit {
-    /// How bad: the run's code is the worst seen. An interruption outranks everything (the
-    /// output is partial); then a wrong answer, bad input, giving up, "no solution".
+    /// How bad: the run's code is the worst seen. A wrong answer outranks bad input, which
+    /// outranks giving up, which outranks "no solution", which outranks `check`'s "not
+    /// unique", which outranks "not minimal". An interruption outranks everything (the
+    /// output is partial).
     fn rank(self) -> u8 {
         match self {
             Exit::Ok => 0,
-            Exit::NoSolution => 1,
-            Exit::GaveUp => 2,
-            Exit::BadInput => 3,
-            Exit::WrongAnswer => 4,
-            Exit::Interrupted => 5,
+            Exit::NotMinimal => 1,
+            Exit::NotUnique => 2,
+            Exit::NoSolution => 3,
+            Exit::GaveUp => 4,
+            Exit::BadInput => 5,
+            Exit::WrongAnswer => 6,
+            Exit::Interrupted => 7,
         }
     }
 

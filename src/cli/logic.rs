@@ -129,7 +129,7 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
                     json_string(Some(&line))
                 ),
             },
-            Ok(Some((step, _))) => match format {
+            Ok(Some(step)) => match format {
                 LogicFormat::Text => step_text(&step, shape),
                 _ => {
                     let mut o = step_json(&step, shape, None);

@@ -3,11 +3,15 @@
 
 mod batch;
 mod bench;
+mod canon;
+mod check;
 mod cover;
 mod error;
+mod generate;
 mod input;
 mod logic;
 mod output;
+mod per_record;
 mod plot;
 mod solve;
 mod solvers;
@@ -18,6 +22,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_dlx::sudoku::generate::Symmetry;
 
 pub use error::{Error, Exit};
 pub use solvers::SolverKind;
@@ -63,11 +68,35 @@ enum Command {
     /// Exit code: 0 solved or counted, 1 no solution, 3 hit --max-nodes or --timeout, 130
     /// interrupted, 2 bad input or usage.
     Cover(CoverArgs),
+    /// The canonical form of each 9×9 puzzle under the Sudoku symmetry group.
+    ///
+    /// The smallest one-line form (blank below every digit) over digit relabelling, rows
+    /// within bands, bands, columns within stacks, stacks and transposition: two puzzles are
+    /// isomorphs exactly when their forms are equal. With --dedupe, prints each puzzle
+    /// whose form was not seen before, as a line, in input order.
+    /// Exit code: 0 all done, 2 bad input (a line `error` stands for the puzzle) or usage.
+    Canon(CanonArgs),
+    /// Check each puzzle: valid (no clash, some fill), unique (one fill), minimal (no given
+    /// can go with the fill staying unique).
+    ///
+    /// Exit code: the worst seen of 0 every puzzle minimal, 6 some puzzle unique but not
+    /// minimal, 5 some puzzle with several fills, 1 some puzzle invalid, 2 bad input or
+    /// usage.
+    Check(CheckArgs),
+    /// Make puzzles: exactly one fill, the symmetry asked, minimal for it (no orbit of
+    /// givens can go), and the level asked.
+    ///
+    /// The same --seed gives the same puzzles whatever --threads is. Without --seed the
+    /// seed comes from the clock (--stats shows it).
+    /// Exit code: 0 all made, 3 some puzzle found nothing acceptable within
+    /// --max-attempts, 2 usage.
+    Generate(GenerateArgs),
     /// The next step of each puzzle on the strategy ladder, with its reason.
     ///
     /// Text: `technique: reason`. JSON (one object per puzzle): `puzzle`, `technique`,
     /// `reason`, `place` and `eliminate` (lists of `["r4c7", 5]`), `cells` and `digits` (the
-    /// pattern). Exit code: 0 all answered, 1 some puzzle has no fill or several, 2 bad
+    /// pattern). Only a guess needs the puzzle's fill, so only then is a puzzle without one
+    /// fill refused. Exit code: 0 all answered, 1 some puzzle has no fill or several, 2 bad
     /// input or usage.
     Hint(HintArgs),
     /// Every step of each puzzle to its solution, on the strategy ladder.
@@ -304,7 +333,20 @@ pub struct CoverArgs {
     /// error.
     #[arg(long)]
     stats: bool,
-    /// Write a puzzle in Knuth's format instead of solving: `queens N`, `pentominoes RxC`
+    /// Print the cheapest solution, with its cost (options may cost `|n`, as in Knuth's dlx5).
+    #[arg(long, conflicts_with_all = ["count", "all", "best"])]
+    min_cost: bool,
+    /// Print the K cheapest solutions, cheapest first, each after a line `N: cost C`;
+    /// solutions of equal cost come in the order of their sorted option numbers.
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "all"],
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    best: Option<u64>,
+    /// Write an equivalent, smaller problem in the same format instead of solving (Knuth's
+    /// dlx-pre); what was removed is reported on standard error.
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "min_cost", "best"])]
+    pre: bool,
+    /// Write a puzzle in Knuth's format instead of solving: `queens N`, `kqueens N:K` (K
+    /// queens on N×N, with multiplicities), `pentominoes RxC`
     /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
     /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 64, 81, 100, 144, 256, 400 or 625
     /// cells, with the variant flags for a variant), `samurai FILE` or `general FILE`
@@ -313,7 +355,10 @@ pub struct CoverArgs {
         long,
         num_args = 2,
         value_names = ["PUZZLE", "ARG"],
-        conflicts_with_all = ["file", "all", "count", "limit", "stats", "max_nodes", "timeout"]
+        conflicts_with_all = [
+            "file", "all", "count", "limit", "stats", "max_nodes", "timeout", "min_cost", "best",
+            "pre"
+        ]
     )]
     emit: Option<Vec<String>>,
     #[command(flatten)]
@@ -372,6 +417,136 @@ pub struct SplitArgs {
     merge: Option<Vec<PathBuf>>,
 }
 
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    /// Puzzle files; `-` or none for standard input.
+    files: Vec<PathBuf>,
+    /// Drop every puzzle isomorphic to an earlier one; print the others as they were given.
+    #[arg(long)]
+    dedupe: bool,
+    /// Worker threads (at most 1024); 0 or none for one per core. Output keeps input order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Never show the progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Puzzle files; `-` or none for standard input.
+    files: Vec<PathBuf>,
+    /// Output: `text` (a status per line, and the givens that can go), `csv` or `json`.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    format: CheckFormat,
+    /// Worker threads (at most 1024); 0 or none for one per core. Output keeps input order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Never show the progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Puzzles to make.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    count: u64,
+    /// The seed of the stream of puzzles.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Worker threads (at most 1024); 0 or none for one per core.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: Option<u64>,
+    /// Symmetry of the givens: none, rot90, rot180, mirror, flip, diagonal, antidiagonal,
+    /// dihedral (QQWing's rotate90 and rotate180 work too).
+    #[arg(long, value_name = "S", default_value = "none")]
+    symmetry: Symmetry,
+    /// The level, on QQWing's names: simple, easy, intermediate, expert, or any.
+    #[arg(long, value_enum, default_value_t = Difficulty::Any)]
+    difficulty: Difficulty,
+    /// Fewest givens (puzzles with fewer are made again).
+    #[arg(long, value_name = "N")]
+    min_clues: Option<usize>,
+    /// Most givens (puzzles with more are made again).
+    #[arg(long, value_name = "N")]
+    max_clues: Option<usize>,
+    /// The side of the grid.
+    #[arg(long, default_value_t = 9, value_parser = parse_size)]
+    size: u8,
+    /// Output: `line` (one puzzle per line), `csv` or `json` (with solution, clues,
+    /// symmetry, attempts, and the rating's fields).
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Line)]
+    format: GenerateFormat,
+    /// Minimal puzzles made for one puzzle of the output before giving up on it.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_attempts: u64,
+    /// Never show the progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Print puzzles made, time, rate, attempts per puzzle and the seed to standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Parses `--size`: 4, 6, 9, 16 or 25.
+fn parse_size(text: &str) -> Result<u8, String> {
+    match text.trim().parse::<u8>() {
+        Ok(n @ (4 | 6 | 9 | 16 | 25)) => Ok(n),
+        _ => Err(format!("'{text}' is not a size: 4, 6, 9, 16 or 25")),
+    }
+}
+
+/// Levels for `generate --difficulty`, QQWing's names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Difficulty {
+    /// Whatever comes.
+    Any,
+    /// Naked singles only.
+    Simple,
+    /// Singles.
+    Easy,
+    /// Singles, pointing, claiming, naked and hidden pairs.
+    Intermediate,
+    /// Anything harder.
+    Expert,
+}
+
+impl Difficulty {
+    /// The name `--difficulty` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Any => "any",
+            Difficulty::Simple => "simple",
+            Difficulty::Easy => "easy",
+            Difficulty::Intermediate => "intermediate",
+            Difficulty::Expert => "expert",
+        }
+    }
+}
+
+/// Output formats for `generate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    /// One puzzle per line.
+    Line,
+    /// A header, then one row per puzzle.
+    Csv,
+    /// JSON lines, one object per puzzle.
+    Json,
+}
+
+/// Output formats for `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// `minimal`, `not minimal: r1c2 r5c5 can go`, `not unique`, `invalid (…)`, `error`.
+    Text,
+    /// A header `puzzle,status,valid,unique,minimal,givens,redundant`, then a row each.
+    Csv,
+    /// JSON lines: `puzzle`, `status`, `valid`, `unique`, `minimal`, `givens`, `redundant`.
+    Json,
+}
+
 /// Output formats for `solve`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {
@@ -415,6 +590,9 @@ pub fn main() -> ExitCode {
         Command::Count(args) => solve::run(solve::Job::Count(args.limit), &args.common),
         Command::Bench(args) => bench::run(&args),
         Command::Cover(args) => cover::run(&args),
+        Command::Canon(args) => canon::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Hint(args) => solve::run(
             solve::Job::Logic(logic::Task::Hint(args.format)),
             &args.common.common(),

@@ -22,9 +22,12 @@
 //! row-major backtracking baselines of [`backtrack`] ([`Naive`], [`Bitmask`], [`Candidates`]).
 
 pub mod backtrack;
+pub mod canon;
+pub mod check;
 mod dlx;
 mod fast;
 pub mod format;
+pub mod generate;
 mod grid;
 mod lex;
 pub mod logic;

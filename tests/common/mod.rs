@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod iso;
+
 use std::path::{Path, PathBuf};
 
 /// SplitMix64: small, seeded, good enough to shuffle grids.
@@ -297,7 +299,8 @@ pub fn count_fills(puzzle: &str, limit: u64) -> u64 {
     found
 }
 
-/// `../shared/data/NAME` beside the checkout, or `None` (with a message) when absent.
+/// `../shared/data/NAME` beside the checkout, or `None` when absent, after printing
+/// `skipped: PATH not found` (the one place that says so, for every test that needs the data).
 pub fn shared_data(name: &str) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/data")
@@ -305,7 +308,7 @@ pub fn shared_data(name: &str) -> Option<PathBuf> {
     if path.is_file() {
         Some(path)
     } else {
-        eprintln!("skipping: {} is absent", path.display());
+        eprintln!("skipped: {} not found", path.display());
         None
     }
 }

@@ -157,20 +157,45 @@ pub(crate) struct Counters {
     pub updates: u64,
 }
 
+// The hot loops below index `nodes` without bounds checks. What makes that sound is the
+// arena's invariant: every `up`, `down` and `top` stored in a node, every node number
+// reached by stepping from a node of an option to its neighbour (`q ± 1` stops at the
+// spacers, which exist at both ends of every option), and every header number is less than
+// `nodes.len()`. `Arena::build` establishes it (it links only nodes it has pushed), and the
+// link operations keep it, since they only store values read from the arena itself. The
+// callers (this module and `search.rs`) pass node and item numbers read from the arena.
+// Debug builds, which every test runs, check each index all the same.
+
+/// Node `i`, unchecked in release builds (see the invariant above).
+#[inline(always)]
+fn node(nodes: &[Node], i: u32) -> Node {
+    debug_assert!((i as usize) < nodes.len());
+    // SAFETY: `i` comes from the arena, so it is in bounds (the invariant above).
+    unsafe { *nodes.get_unchecked(i as usize) }
+}
+
+/// Node `i` to change, unchecked in release builds (see the invariant above).
+#[inline(always)]
+fn node_mut(nodes: &mut [Node], i: u32) -> &mut Node {
+    debug_assert!((i as usize) < nodes.len());
+    // SAFETY: `i` comes from the arena, so it is in bounds (the invariant above).
+    unsafe { nodes.get_unchecked_mut(i as usize) }
+}
+
 /// Removes every other node of the option containing `p` from its vertical list.
 #[inline]
 fn hide<const COLORS: bool>(nodes: &mut [Node], color: &[i32], p: u32, counters: &mut Counters) {
     let mut q = p + 1;
     while q != p {
-        let Node { up, down, top } = nodes[q as usize];
+        let Node { up, down, top } = node(nodes, q);
         if top == 0 {
             q = up;
             continue;
         }
         if !COLORS || color[q as usize] >= 0 {
-            nodes[up as usize].down = down;
-            nodes[down as usize].up = up;
-            nodes[top as usize].top -= 1;
+            node_mut(nodes, up).down = down;
+            node_mut(nodes, down).up = up;
+            node_mut(nodes, top).top -= 1;
             counters.updates += 1;
         }
         q += 1;
@@ -182,15 +207,15 @@ fn hide<const COLORS: bool>(nodes: &mut [Node], color: &[i32], p: u32, counters:
 fn unhide<const COLORS: bool>(nodes: &mut [Node], color: &[i32], p: u32) {
     let mut q = p - 1;
     while q != p {
-        let Node { up, down, top } = nodes[q as usize];
+        let Node { up, down, top } = node(nodes, q);
         if top == 0 {
             q = down;
             continue;
         }
         if !COLORS || color[q as usize] >= 0 {
-            nodes[up as usize].down = q;
-            nodes[down as usize].up = q;
-            nodes[top as usize].top += 1;
+            node_mut(nodes, up).down = q;
+            node_mut(nodes, down).up = q;
+            node_mut(nodes, top).top += 1;
         }
         q -= 1;
     }
@@ -205,10 +230,10 @@ pub(crate) fn cover<const COLORS: bool>(
     i: u32,
     counters: &mut Counters,
 ) {
-    let mut p = nodes[i as usize].down;
+    let mut p = node(nodes, i).down;
     while p != i {
         hide::<COLORS>(nodes, color, p, counters);
-        p = nodes[p as usize].down;
+        p = node(nodes, p).down;
     }
     let Link { prev, next } = items[i as usize];
     items[prev as usize].next = next;
@@ -227,10 +252,10 @@ pub(crate) fn uncover<const COLORS: bool>(
     let Link { prev, next } = items[i as usize];
     items[prev as usize].next = i;
     items[next as usize].prev = i;
-    let mut p = nodes[i as usize].up;
+    let mut p = node(nodes, i).up;
     while p != i {
         unhide::<COLORS>(nodes, color, p);
-        p = nodes[p as usize].up;
+        p = node(nodes, p).up;
     }
 }
 

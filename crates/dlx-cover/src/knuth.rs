@@ -15,28 +15,39 @@
 //! ";
 //! let parsed = knuth::parse(text)?;
 //! let mut solver = Solver::new(&parsed.named.problem);
-//! let mut solution = solver.first_solution().expect("a solution");
-//! solution.sort();
+//! let solution = solver.first_solution().expect("a solution");
 //! let texts: Vec<&str> = solution.iter().map(|&o| parsed.option_texts[o].as_str()).collect();
 //! assert_eq!(texts, ["a x:red", "b x:red", "c"]);
+//! // The problem knows its names too.
+//! assert_eq!(solution.to_names(&parsed.named.problem), texts);
 //! // Written back, the problem reads the same.
 //! let again = knuth::parse(&parsed.named.to_knuth()?)?;
 //! assert_eq!(again.option_texts, parsed.option_texts);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The format (Knuth's dlx1, with dlx2's colors):
+//! The format (Knuth's dlx1, with dlx2's colors, dlx3's multiplicities and dlx5's costs):
 //!
 //! * Lines whose first non-blank character is `|` are comments; blank lines are skipped.
 //! * The first other line names the items: the primary items, then `|`, then the secondary
 //!   items (the `|` may be absent when there are none).
+//! * A primary item may be written `lo:hi|name` (dlx3): every solution covers it at least
+//!   `lo` and at most `hi` times, `0 <= lo <= hi`, `hi >= 1`. `hi|name` means `hi:hi|name`;
+//!   a bare name means `1:1`. An empty `lo` (`:3|x`) is 0, as in dlx3.
 //! * Every later line is one option: the names of its items separated by blanks. A
 //!   secondary item may be written `name:color`. Options that give one secondary item
 //!   different colors exclude each other; an option that names it without a color excludes
 //!   every other option naming it.
+//! * After any item of an option, a token `|n` (n a decimal number) adds `n` to the option's
+//!   cost (dlx5); several add up. Costs matter only to [`cost`](crate::cost).
 //! * A name (item or color) is 1 to 8 printable ASCII characters other than `:` and `|`.
 //! * An option with no primary item is ignored, as Knuth's programs do; the line is listed
 //!   in [`Parsed::ignored`] so that a front end can warn.
+//!
+//! Faults are reported in Knuth's words ([`KnuthErrorKind`]). Beyond his syntax: colors may
+//! be up to 8 characters (dlx2–dlx5 take one); a `|` glued to the next name on the item line
+//! (`a |b`) is the separator, as in his programs; bounds and costs that do not fit in 32
+//! and 64 bits are refused with their own messages, where his programs would overflow.
 
 use std::collections::HashMap;
 
@@ -88,6 +99,33 @@ pub enum KnuthErrorKind {
     /// A color that is empty, too long, or has an illegal character.
     #[error("bad color name in {0:?} (1 to 8 printable characters other than : and |)")]
     BadColor(String),
+    /// A multiplicity prefix (`lo:hi|` or `hi|`) with a character that is not a digit.
+    #[error("illegal digit in bound spec: {0:?}")]
+    IllegalDigitInBound(String),
+    /// `0|name` or `lo:0|name`.
+    #[error("upper bound is zero: {0:?}")]
+    UpperBoundIsZero(String),
+    /// `lo:hi|name` with `lo > hi`.
+    #[error("lower bound exceeds upper bound: {0:?}")]
+    LowerBoundExceedsUpper(String),
+    /// `lo:name`, a lower bound with no `hi|`.
+    #[error("lower bound without upper bound: {0:?}")]
+    LowerBoundWithoutUpper(String),
+    /// A multiplicity prefix with nothing after it (`2|`).
+    #[error("item name empty: {0:?}")]
+    ItemNameEmpty(String),
+    /// A bound that does not fit in 32 bits (an extension: Knuth's `int` would overflow).
+    #[error("bound too large: {0:?}")]
+    BoundTooLarge(String),
+    /// A `|` in an option not followed by a digit.
+    #[error("option cost should be a decimal number: {0:?}")]
+    CostNotDecimal(String),
+    /// A cost token `|12x` with a character that is not a digit.
+    #[error("illegal digit in option cost: {0:?}")]
+    IllegalDigitInCost(String),
+    /// An option's cost does not fit in 64 bits (an extension).
+    #[error("option cost too large: {0:?}")]
+    CostTooLarge(String),
     /// The problem is too large for the engine.
     #[error("{0}")]
     Problem(ProblemError),
@@ -153,6 +191,62 @@ fn check_name(name: &str) -> Result<(), KnuthErrorKind> {
     Ok(())
 }
 
+/// Splits dlx3's multiplicity prefix off a primary item: `lo:hi|name`, `hi|name` or `name`,
+/// checked in Knuth's order.
+fn split_bounds(token: &str) -> Result<(&str, u32, u32), KnuthErrorKind> {
+    let number = |digits: &str| -> Result<u32, KnuthErrorKind> {
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(KnuthErrorKind::IllegalDigitInBound(token.to_string()));
+        }
+        if digits.is_empty() {
+            return Ok(0);
+        }
+        digits
+            .parse()
+            .map_err(|_| KnuthErrorKind::BoundTooLarge(token.to_string()))
+    };
+    let (lo, rest) = match token.split_once([':', '|']) {
+        Some((digits, rest)) if token.as_bytes()[digits.len()] == b':' => {
+            (Some(number(digits)?), rest)
+        }
+        _ => (None, token),
+    };
+    let (hi, name) = match rest.split_once('|') {
+        Some((digits, name)) if !digits.contains(':') => (number(digits)?, name),
+        _ if lo.is_some() => {
+            if rest.contains(':') {
+                return Err(KnuthErrorKind::IllegalCharacter(token.to_string()));
+            }
+            return Err(KnuthErrorKind::LowerBoundWithoutUpper(token.to_string()));
+        }
+        _ => return Ok((token, 1, 1)),
+    };
+    if hi == 0 {
+        return Err(KnuthErrorKind::UpperBoundIsZero(token.to_string()));
+    }
+    let lo = lo.unwrap_or(hi);
+    if lo > hi {
+        return Err(KnuthErrorKind::LowerBoundExceedsUpper(token.to_string()));
+    }
+    if name.is_empty() {
+        return Err(KnuthErrorKind::ItemNameEmpty(token.to_string()));
+    }
+    Ok((name, lo, hi))
+}
+
+/// dlx5's cost token `|n`: the digits after the bar.
+fn parse_cost(token: &str, digits: &str) -> Result<u64, KnuthErrorKind> {
+    if !digits.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(KnuthErrorKind::CostNotDecimal(token.to_string()));
+    }
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(KnuthErrorKind::IllegalDigitInCost(token.to_string()));
+    }
+    digits
+        .parse()
+        .map_err(|_| KnuthErrorKind::CostTooLarge(token.to_string()))
+}
+
 fn is_comment_or_blank(line: &str) -> bool {
     let t = line.trim_start();
     t.is_empty() || t.starts_with('|')
@@ -196,29 +290,49 @@ impl Reader {
 
     fn item_line(&mut self, line: &str) -> Result<(), KnuthErrorKind> {
         let mut primary = None;
-        let names = &mut self.parsed.named.item_names;
-        for token in line.split_ascii_whitespace() {
-            if token == "|" {
+        let mut bounds = Vec::new();
+        for mut token in line.split_ascii_whitespace() {
+            // `|` starts the secondary items, glued to the next name or not (as in dlx1).
+            if let Some(rest) = token.strip_prefix('|') {
                 if primary.is_some() {
                     return Err(KnuthErrorKind::BarTwice);
                 }
-                primary = Some(names.len());
-                continue;
+                primary = Some(self.parsed.named.item_names.len());
+                if rest.is_empty() {
+                    continue;
+                }
+                token = rest;
             }
-            check_name(token)?;
+            let name = if primary.is_none() {
+                let (name, lo, hi) = split_bounds(token)?;
+                if (lo, hi) != (1, 1) {
+                    bounds.push((self.parsed.named.item_names.len(), lo, hi));
+                }
+                name
+            } else {
+                token
+            };
+            check_name(name)?;
+            let names = &mut self.parsed.named.item_names;
             if self
                 .item_index
-                .insert(token.to_string(), names.len())
+                .insert(name.to_string(), names.len())
                 .is_some()
             {
-                return Err(KnuthErrorKind::DuplicateItemName(token.to_string()));
+                return Err(KnuthErrorKind::DuplicateItemName(name.to_string()));
             }
-            names.push(token.to_string());
+            names.push(name.to_string());
         }
-        // Never 0: a line whose first token is `|` is a comment.
+        let names = &self.parsed.named.item_names;
+        // Never 0: a line whose first token starts with `|` is a comment.
         let primary = primary.unwrap_or(names.len());
-        self.parsed.named.problem =
-            Problem::new(primary, names.len() - primary).map_err(KnuthErrorKind::Problem)?;
+        let problem = &mut self.parsed.named.problem;
+        *problem = Problem::new(primary, names.len() - primary).map_err(KnuthErrorKind::Problem)?;
+        for (item, lo, hi) in bounds {
+            problem
+                .set_multiplicity(item, lo, hi)
+                .map_err(KnuthErrorKind::Problem)?;
+        }
         self.have_items = true;
         Ok(())
     }
@@ -228,7 +342,14 @@ impl Reader {
         let primary = named.problem.primary_items();
         self.entries.clear();
         let mut has_primary = false;
+        let mut cost = 0u64;
         for token in line.split_ascii_whitespace() {
+            if let Some(digits) = token.strip_prefix('|') {
+                cost = cost
+                    .checked_add(parse_cost(token, digits)?)
+                    .ok_or_else(|| KnuthErrorKind::CostTooLarge(token.to_string()))?;
+                continue;
+            }
             let (name, color) = match token.split_once(':') {
                 Some((name, color)) => (name, Some(color)),
                 None => (token, None),
@@ -266,9 +387,13 @@ impl Reader {
             self.parsed.ignored.push(number);
             return Ok(());
         }
-        named
+        let option = named
             .problem
             .add_colored_option(self.entries.iter().copied())
+            .map_err(KnuthErrorKind::Problem)?;
+        named
+            .problem
+            .set_cost(option, cost)
             .map_err(KnuthErrorKind::Problem)?;
         self.parsed.option_texts.push(line.trim_ascii().to_string());
         self.parsed.option_lines.push(number);
@@ -283,7 +408,12 @@ impl Reader {
                 kind: KnuthErrorKind::NoItems,
             });
         }
-        Ok(self.parsed)
+        let mut parsed = self.parsed;
+        let named = &mut parsed.named;
+        named
+            .problem
+            .attach_names(&named.item_names, &named.color_names);
+        Ok(parsed)
     }
 }
 
@@ -307,7 +437,7 @@ impl Named {
     }
 
     /// Option `option` written with names: items separated by spaces, `name:color` for a
-    /// colored entry.
+    /// colored entry, and ` |cost` at the end when the option costs something.
     ///
     /// # Panics
     /// If the option or one of its names does not exist.
@@ -323,7 +453,22 @@ impl Named {
                 text.push_str(&self.color_names[color as usize - 1]);
             }
         }
+        let cost = self.problem.cost(option);
+        if cost > 0 {
+            text.push_str(&format!(" |{cost}"));
+        }
         text
+    }
+
+    /// Item `item`'s name as on the item line: with dlx3's prefix `lo:hi|` or `hi|` when its
+    /// multiplicity is not exactly once.
+    pub fn item_text(&self, item: usize) -> String {
+        let name = &self.item_names[item];
+        match self.problem.multiplicity(item) {
+            Some((1, 1)) | None => name.clone(),
+            Some((lo, hi)) if lo == hi => format!("{hi}|{name}"),
+            Some((lo, hi)) => format!("{lo}:{hi}|{name}"),
+        }
     }
 
     /// The whole problem in Knuth's format: the item line, then one line per option.
@@ -350,7 +495,8 @@ impl Named {
             }
         }
         let mut out = String::new();
-        out.push_str(&self.item_names[..p.primary_items()].join(" "));
+        let primary: Vec<String> = (0..p.primary_items()).map(|i| self.item_text(i)).collect();
+        out.push_str(&primary.join(" "));
         if p.secondary_items() > 0 {
             out.push_str(" | ");
             out.push_str(&self.item_names[p.primary_items()..].join(" "));
@@ -419,12 +565,16 @@ mod tests {
     #[test]
     fn error_illegal_character() {
         assert_eq!(
-            kind_at("| c\na b:c\n"),
+            kind_at("| c\na | b:c\n"),
             (2, KnuthErrorKind::IllegalCharacter("b:c".into()))
         );
         assert_eq!(
-            kind_at("a b|c\n"),
+            kind_at("a | b|c\n"),
             (1, KnuthErrorKind::IllegalCharacter("b|c".into()))
+        );
+        assert_eq!(
+            kind_at("a | x:1\n"),
+            (1, KnuthErrorKind::IllegalCharacter("x:1".into()))
         );
         assert_eq!(
             kind_at("a é\n"),
@@ -528,5 +678,77 @@ mod tests {
         let mut named = parsed.named;
         named.color_names.pop();
         assert_eq!(named.to_knuth(), Err(EmitError::UnnamedColor(3)));
+    }
+
+    #[test]
+    fn reads_multiplicities_in_knuths_forms() {
+        let p = parse("2:3|a 2|b c :4|d |x\na b c d\n").unwrap();
+        let problem = &p.named.problem;
+        assert_eq!(p.named.item_names, ["a", "b", "c", "d", "x"]);
+        assert_eq!(problem.primary_items(), 4);
+        assert_eq!(problem.multiplicity(0), Some((2, 3)));
+        assert_eq!(problem.multiplicity(1), Some((2, 2)));
+        assert_eq!(problem.multiplicity(2), Some((1, 1)));
+        assert_eq!(problem.multiplicity(3), Some((0, 4)));
+        assert_eq!(problem.multiplicity(4), None);
+    }
+
+    #[test]
+    fn bound_errors_in_knuths_words() {
+        let cases = [
+            ("b:c", KnuthErrorKind::IllegalDigitInBound("b:c".into())),
+            ("x|c", KnuthErrorKind::IllegalDigitInBound("x|c".into())),
+            ("0|c", KnuthErrorKind::UpperBoundIsZero("0|c".into())),
+            ("2:0|c", KnuthErrorKind::UpperBoundIsZero("2:0|c".into())),
+            (
+                "3:2|c",
+                KnuthErrorKind::LowerBoundExceedsUpper("3:2|c".into()),
+            ),
+            ("2:c", KnuthErrorKind::LowerBoundWithoutUpper("2:c".into())),
+            ("2|", KnuthErrorKind::ItemNameEmpty("2|".into())),
+            (
+                "1:2:3|c",
+                KnuthErrorKind::IllegalCharacter("1:2:3|c".into()),
+            ),
+            ("1|2|c", KnuthErrorKind::IllegalCharacter("2|c".into())),
+            (
+                "99999999999|c",
+                KnuthErrorKind::BoundTooLarge("99999999999|c".into()),
+            ),
+        ];
+        for (token, kind) in cases {
+            assert_eq!(kind_at(&format!("| c\na {token}\n")), (2, kind), "{token}");
+        }
+    }
+
+    #[test]
+    fn reads_costs_and_their_errors() {
+        let p = parse("a b | x\na |3 b |4\nb x |0\na\n").unwrap();
+        assert_eq!(p.named.problem.cost(0), 7);
+        assert_eq!(p.named.problem.cost(1), 0);
+        assert_eq!(p.named.problem.cost(2), 0);
+        assert_eq!(p.option_texts[0], "a |3 b |4");
+        for (line, kind) in [
+            ("a |", KnuthErrorKind::CostNotDecimal("|".into())),
+            ("a |x", KnuthErrorKind::CostNotDecimal("|x".into())),
+            ("a |1x", KnuthErrorKind::IllegalDigitInCost("|1x".into())),
+            (
+                "a |99999999999999999999",
+                KnuthErrorKind::CostTooLarge("|99999999999999999999".into()),
+            ),
+            (
+                "a |18446744073709551615 |1",
+                KnuthErrorKind::CostTooLarge("|1".into()),
+            ),
+        ] {
+            assert_eq!(kind_at(&format!("a\n{line}\n")), (2, kind), "{line}");
+        }
+    }
+
+    #[test]
+    fn multiplicities_and_costs_round_trip() {
+        let text = "2:3|p 2|q r | x\np q x:A |4\np r |1\nq\np q x:A\n";
+        let parsed = parse(text).unwrap();
+        assert_eq!(parsed.named.to_knuth().unwrap(), text);
     }
 }

@@ -102,6 +102,30 @@ impl Limits {
     /// How many nodes pass between two looks at the clock.
     pub const CLOCK_EVERY: u64 = 1024;
 
+    /// Whether a search that has tried `tried` options must stop before trying another,
+    /// and why. The one place where every limit is checked; the clock is read only every
+    /// [`Limits::CLOCK_EVERY`] options.
+    #[inline]
+    pub fn reached(&self, tried: u64) -> Option<SearchEnd> {
+        if tried >= self.max_nodes {
+            return Some(SearchEnd::NodeLimit);
+        }
+        if let Some(deadline) = self.deadline
+            && tried.is_multiple_of(Limits::CLOCK_EVERY)
+            && tried > 0
+            && Instant::now() >= deadline
+        {
+            return Some(SearchEnd::Deadline);
+        }
+        if let Some(cancel) = self.cancel
+            && tried.is_multiple_of(Limits::CLOCK_EVERY)
+            && cancel.is_set()
+        {
+            return Some(SearchEnd::Deadline);
+        }
+        None
+    }
+
     /// No limit at all.
     pub const NONE: Limits = Limits {
         max_nodes: u64::MAX,
@@ -113,6 +137,14 @@ impl Limits {
     pub fn nodes(max_nodes: u64) -> Limits {
         Limits {
             max_nodes,
+            ..Limits::NONE
+        }
+    }
+
+    /// Only a deadline.
+    pub fn deadline(deadline: Instant) -> Limits {
+        Limits {
+            deadline: Some(deadline),
             ..Limits::NONE
         }
     }
@@ -224,7 +256,7 @@ pub enum Chooser<'c> {
 ///     p.add_option(o.iter().copied()).unwrap();
 /// }
 /// let mut s = Solver::new(&p);
-/// assert_eq!(s.first_solution(), Some(vec![0, 1]));
+/// assert_eq!(s.first_solution().unwrap(), [0, 1]);
 /// assert_eq!(s.count_solutions(10).solutions, 2);
 /// ```
 #[derive(Debug, Clone)]
@@ -239,6 +271,162 @@ pub struct Solver {
     buffer: Vec<usize>,
     counters: Counters,
     stats: Stats,
+    /// Where the search in progress stands (an iterator may leave it between solutions).
+    walk: Walk,
+}
+
+/// What the search does next: Knuth's steps X2–X8 folded into three states.
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    /// X2/X3: at a new level; report a solution or choose an item.
+    Enter,
+    /// X5: try node `x` of item `i`'s list (`x == i`: the list is used up).
+    Try { i: u32, x: u32 },
+    /// X8: leave the level and resume the one below.
+    Back,
+}
+
+/// The state of a search between two solutions.
+#[derive(Debug, Clone, Copy)]
+struct Walk {
+    /// Options chosen so far (`Solver::choice[..level]`).
+    level: usize,
+    step: Step,
+    /// Options tried since the root: what [`Limits::max_nodes`] bounds.
+    tried: u64,
+    /// True from the start of a search until it is finished (the arena unwound).
+    running: bool,
+}
+
+/// A solution: the numbers of its options, in ascending order (options fixed with
+/// [`Solver::select`] included). It derefs to `&[usize]`.
+///
+/// ```
+/// use dlx_cover::{Problem, Solver};
+/// let mut p = Problem::with_names(["a", "b"], ["x"])?;
+/// p.add_named_option(["b", "x"])?;
+/// p.add_named_option(["a"])?;
+/// let mut solver = Solver::new(&p);
+/// let solution = solver.first_solution().expect("one solution");
+/// assert_eq!(solution.options(), [0, 1]);
+/// assert_eq!(solution.to_names(&p), ["b x", "a"]);
+/// # Ok::<(), dlx_cover::ProblemError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Solution {
+    options: Vec<usize>,
+}
+
+impl Solution {
+    fn from_options(options: &[usize]) -> Solution {
+        let mut options = options.to_vec();
+        options.sort_unstable();
+        Solution { options }
+    }
+
+    /// The option numbers, ascending.
+    pub fn options(&self) -> &[usize] {
+        &self.options
+    }
+
+    /// The options as text, in the same order: item names (numbers when the problem has
+    /// none) separated by spaces, `item:color` for colored entries
+    /// ([`Problem::option_text`]).
+    ///
+    /// # Panics
+    /// If `problem` is not the one solved (an option number out of range).
+    pub fn to_names(&self, problem: &Problem) -> Vec<String> {
+        self.options
+            .iter()
+            .map(|&o| problem.option_text(o))
+            .collect()
+    }
+
+    /// The option numbers as a vector.
+    pub fn into_vec(self) -> Vec<usize> {
+        self.options
+    }
+}
+
+impl std::ops::Deref for Solution {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.options
+    }
+}
+
+impl<'a> IntoIterator for &'a Solution {
+    type Item = &'a usize;
+    type IntoIter = std::slice::Iter<'a, usize>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.options.iter()
+    }
+}
+
+impl PartialEq<[usize]> for Solution {
+    fn eq(&self, other: &[usize]) -> bool {
+        self.options == other
+    }
+}
+
+impl<const N: usize> PartialEq<[usize; N]> for Solution {
+    fn eq(&self, other: &[usize; N]) -> bool {
+        self.options == other
+    }
+}
+
+impl PartialEq<Vec<usize>> for Solution {
+    fn eq(&self, other: &Vec<usize>) -> bool {
+        &self.options == other
+    }
+}
+
+/// The solutions of a search, found one at a time as the iterator is advanced
+/// ([`Solver::solutions`], [`Solver::solutions_with`]). The search pauses between two
+/// solutions; dropping the iterator ends it and puts the solver back as it was.
+pub struct Solutions<'s, 'c> {
+    solver: &'s mut Solver,
+    chooser: Chooser<'c>,
+    limits: Limits,
+    end: Option<SearchEnd>,
+}
+
+impl Solutions<'_, '_> {
+    /// Why the search ended: `None` while it can still go on.
+    pub fn end(&self) -> Option<SearchEnd> {
+        self.end
+    }
+
+    /// The solver's counts so far, this search included.
+    pub fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+}
+
+impl Iterator for Solutions<'_, '_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        if self.end.is_some() {
+            return None;
+        }
+        match self.solver.resume(&mut self.chooser, &self.limits) {
+            None => Some(Solution::from_options(&self.solver.buffer)),
+            Some(end) => {
+                self.solver.finish();
+                self.end = Some(end);
+                None
+            }
+        }
+    }
+}
+
+impl std::iter::FusedIterator for Solutions<'_, '_> {}
+
+impl Drop for Solutions<'_, '_> {
+    fn drop(&mut self) {
+        self.solver.finish();
+    }
 }
 
 impl Solver {
@@ -252,6 +440,12 @@ impl Solver {
             buffer: Vec::with_capacity(problem.primary_items()),
             counters: Counters::default(),
             stats: Stats::default(),
+            walk: Walk {
+                level: 0,
+                step: Step::Enter,
+                tried: 0,
+                running: false,
+            },
             arena,
         }
     }
@@ -353,15 +547,10 @@ impl Solver {
         }
     }
 
-    /// The first solution with the default MRV choice, as option numbers (selected options
-    /// first, then the chosen ones in the order they were chosen).
-    pub fn first_solution(&mut self) -> Option<Vec<usize>> {
-        let mut found = None;
-        self.search(Chooser::Mrv, Limits::default(), |s| {
-            found = Some(s.to_vec());
-            ControlFlow::Break(())
-        });
-        found
+    /// The first solution (Knuth's choice, no limits), its options in ascending order, or
+    /// `None` when there is none. Options fixed with [`Solver::select`] are part of it.
+    pub fn first_solution(&mut self) -> Option<Solution> {
+        self.solutions().next()
     }
 
     /// Counts solutions, stopping at `limit`. Allocates nothing per solution.
@@ -369,7 +558,7 @@ impl Solver {
         self.count_solutions_within(limit, Limits::default())
     }
 
-    /// Counts solutions, stopping at `limit` solutions or at the node limit.
+    /// Counts solutions, stopping at `limit` solutions or at a search limit.
     pub fn count_solutions_within(&mut self, limit: u64, limits: Limits) -> Count {
         let mut solutions = 0u64;
         if limit == 0 {
@@ -394,48 +583,178 @@ impl Solver {
         }
     }
 
-    /// Visits solutions in search order, choosing items with `chooser`, until `visit`
-    /// breaks, the search is exhausted, or the node limit is hit. The arena is exactly as
-    /// before afterwards, so the solver can run any number of searches.
-    pub fn search<F>(&mut self, chooser: Chooser<'_>, limits: Limits, visit: F) -> SearchEnd
-    where
-        F: FnMut(&[usize]) -> ControlFlow<()>,
-    {
-        if self.has_colors {
-            self.run::<true, F>(chooser, limits, visit)
-        } else {
-            self.run::<false, F>(chooser, limits, visit)
+    /// Every solution, lazily, with Knuth's choice and no limits: the search runs only as
+    /// far as the next solution each time the iterator is advanced, and can be left at any
+    /// point (dropping the iterator puts the solver back as it was).
+    ///
+    /// ```
+    /// use dlx_cover::{Problem, Solver};
+    /// // Items 0, 1; options {0}, {1}, {0, 1}: two solutions.
+    /// let mut p = Problem::new(2, 0)?;
+    /// for o in [&[0][..], &[1], &[0, 1]] {
+    ///     p.add_option(o.iter().copied())?;
+    /// }
+    /// let mut solver = Solver::new(&p);
+    /// let all: Vec<Vec<usize>> = solver.solutions().map(|s| s.to_vec()).collect();
+    /// assert_eq!(all, [vec![0, 1], vec![2]]);
+    /// # Ok::<(), dlx_cover::ProblemError>(())
+    /// ```
+    pub fn solutions(&mut self) -> Solutions<'_, 'static> {
+        self.solutions_with(Chooser::Mrv, Limits::NONE)
+    }
+
+    /// Every solution, lazily, choosing items with `chooser`, under `limits`. When the
+    /// iterator ends, [`Solutions::end`] says why.
+    pub fn solutions_with<'c>(
+        &mut self,
+        chooser: Chooser<'c>,
+        limits: Limits,
+    ) -> Solutions<'_, 'c> {
+        self.start();
+        Solutions {
+            solver: self,
+            chooser,
+            limits,
+            end: None,
         }
     }
 
-    /// Knuth's steps X2–X8 as a loop over three states.
-    fn run<const COLORS: bool, F>(
-        &mut self,
-        mut choice: Chooser<'_>,
-        limits: Limits,
-        mut visit: F,
-    ) -> SearchEnd
+    /// Visits solutions in search order, choosing items with `chooser`, until `visit`
+    /// breaks, the search is exhausted, or a limit is hit. `visit` gets the option numbers
+    /// in the order they were taken: the selected options first, then the chosen ones, level
+    /// by level. The arena is exactly as before afterwards, so the solver can run any number
+    /// of searches.
+    pub fn search<F>(&mut self, mut chooser: Chooser<'_>, limits: Limits, mut visit: F) -> SearchEnd
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
-        enum Step {
-            /// X2/X3: at a new level; report a solution or choose an item.
-            Enter,
-            /// X5: try node `x` of item `i`'s list (`x == i`: the list is used up).
-            Try { i: u32, x: u32 },
-            /// X8: leave the level and resume the one below.
-            Back,
+        self.start();
+        let end = loop {
+            match self.resume(&mut chooser, &limits) {
+                None => {
+                    if visit(&self.buffer).is_break() {
+                        break SearchEnd::Stopped;
+                    }
+                }
+                Some(end) => break end,
+            }
+        };
+        self.finish();
+        end
+    }
+
+    /// The item that `chooser` would branch on at the current node (after the selection)
+    /// and the options the search would try there, in order; `None` when every primary item
+    /// is covered. [`Solver::branches`] is the public face of this, with the default choice.
+    pub(crate) fn branches_with(&self, mut chooser: Chooser<'_>) -> Option<(usize, Vec<usize>)> {
+        let i = self.choose(&mut chooser)?;
+        let nodes = &self.arena.nodes;
+        let mut options = Vec::with_capacity(nodes[i as usize].top as usize);
+        let mut x = nodes[i as usize].down;
+        while x != i {
+            options.push(self.arena.node_option[x as usize] as usize);
+            x = nodes[x as usize].down;
         }
+        Some((i as usize - 1, options))
+    }
+
+    /// The item to branch on (arena numbering), or `None` when no primary item is left or
+    /// a custom chooser declares the branch dead.
+    fn choose(&self, chooser: &mut Chooser<'_>) -> Option<u32> {
+        let items = &self.arena.items;
+        let nodes = &self.arena.nodes;
+        if items[0].next == 0 {
+            return None;
+        }
+        match chooser {
+            Chooser::Mrv => Some(choose_mrv::<0>(items, nodes)),
+            Chooser::MrvStopAtOne => Some(choose_mrv::<1>(items, nodes)),
+            Chooser::ForcedThenLeftmost => Some(choose_forced_then_leftmost(items, nodes)),
+            Chooser::Custom(c) => c.choose(&ActiveItems { items, nodes }).map(|i| {
+                let i = i as u32 + 1;
+                assert!(
+                    (i as usize) < items.len() - 1 && self.arena.is_active(i),
+                    "ItemChooser returned item {} that is not an active primary item",
+                    i - 1
+                );
+                i
+            }),
+        }
+    }
+
+    /// Begins a search at the root (after ending any search left unfinished).
+    fn start(&mut self) {
+        self.finish();
         self.choice.clear();
-        let mut level = 0usize;
-        let mut step = Step::Enter;
-        let mut nodes_tried = 0u64;
+        self.walk = Walk {
+            level: 0,
+            step: Step::Enter,
+            tried: 0,
+            running: true,
+        };
+        // The root is a node of the tree (Knuth's convention).
+        self.stats.nodes += 1;
+    }
+
+    /// Ends the search in progress, if any: uncovers whatever is still covered, so that
+    /// the arena is as it was before [`Solver::start`].
+    fn finish(&mut self) {
+        if !self.walk.running {
+            return;
+        }
+        self.walk.running = false;
+        let has_colors = self.has_colors;
+        let Arena {
+            items,
+            nodes,
+            color,
+            ..
+        } = &mut self.arena;
+        while self.walk.level > 0 {
+            self.walk.level -= 1;
+            let x = self.choice[self.walk.level];
+            let i = nodes[x as usize].top;
+            if has_colors {
+                uncommit_others::<true>(items, nodes, color, x);
+                uncover::<true>(items, nodes, color, i);
+            } else {
+                uncommit_others::<false>(items, nodes, color, x);
+                uncover::<false>(items, nodes, color, i);
+            }
+        }
+    }
+
+    /// Runs the search on to its next solution (`None`: the solution is in `buffer`) or to
+    /// its end.
+    fn resume(&mut self, chooser: &mut Chooser<'_>, limits: &Limits) -> Option<SearchEnd> {
+        if !self.walk.running {
+            return Some(SearchEnd::Stopped);
+        }
+        if self.has_colors {
+            self.run::<true>(chooser, limits)
+        } else {
+            self.run::<false>(chooser, limits)
+        }
+    }
+
+    /// Knuth's steps X2–X8 as a loop over three states, from where the walk stands to the
+    /// next solution or the end. A search that ends here still has to be finished.
+    fn run<const COLORS: bool>(
+        &mut self,
+        chooser: &mut Chooser<'_>,
+        limits: &Limits,
+    ) -> Option<SearchEnd> {
+        let Walk {
+            mut level,
+            mut step,
+            mut tried,
+            ..
+        } = self.walk;
+        let start = tried;
         let end = loop {
             match step {
                 Step::Enter => {
-                    let items = &self.arena.items;
-                    let nodes = &self.arena.nodes;
-                    if items[0].next == 0 {
+                    if self.arena.items[0].next == 0 {
                         self.stats.solutions += 1;
                         self.buffer.clear();
                         let node_option = &self.arena.node_option;
@@ -445,30 +764,11 @@ impl Solver {
                                 .chain(&self.choice[..level])
                                 .map(|&x| node_option[x as usize] as usize),
                         );
-                        if visit(&self.buffer).is_break() {
-                            break SearchEnd::Stopped;
-                        }
                         step = Step::Back;
-                        continue;
+                        break None;
                     }
-                    let chosen = match &mut choice {
-                        Chooser::Mrv => Some(choose_mrv::<0>(items, nodes)),
-                        Chooser::MrvStopAtOne => Some(choose_mrv::<1>(items, nodes)),
-                        Chooser::ForcedThenLeftmost => {
-                            Some(choose_forced_then_leftmost(items, nodes))
-                        }
-                        Chooser::Custom(c) => c.choose(&ActiveItems { items, nodes }).map(|i| {
-                            let i = i as u32 + 1;
-                            assert!(
-                                (i as usize) < items.len() - 1 && self.arena.is_active(i),
-                                "ItemChooser returned item {} that is not an active primary item",
-                                i - 1
-                            );
-                            i
-                        }),
-                    };
-                    match chosen {
-                        Some(i) if nodes[i as usize].top > 0 => {
+                    match self.choose(chooser) {
+                        Some(i) if self.arena.nodes[i as usize].top > 0 => {
                             let Arena {
                                 items,
                                 nodes,
@@ -505,26 +805,11 @@ impl Solver {
                         step = Step::Back;
                         continue;
                     }
-                    if nodes_tried >= limits.max_nodes {
+                    if let Some(end) = limits.reached(tried) {
                         uncover::<COLORS>(items, nodes, color, i);
-                        break SearchEnd::NodeLimit;
+                        break Some(end);
                     }
-                    if let Some(deadline) = limits.deadline
-                        && nodes_tried.is_multiple_of(Limits::CLOCK_EVERY)
-                        && nodes_tried > 0
-                        && Instant::now() >= deadline
-                    {
-                        uncover::<COLORS>(items, nodes, color, i);
-                        break SearchEnd::Deadline;
-                    }
-                    if let Some(cancel) = limits.cancel
-                        && nodes_tried.is_multiple_of(Limits::CLOCK_EVERY)
-                        && cancel.is_set()
-                    {
-                        uncover::<COLORS>(items, nodes, color, i);
-                        break SearchEnd::Deadline;
-                    }
-                    nodes_tried += 1;
+                    tried += 1;
                     let mut p = x + 1;
                     while p != x {
                         let top = nodes[p as usize].top;
@@ -541,7 +826,7 @@ impl Solver {
                 }
                 Step::Back => {
                     if level == 0 {
-                        break SearchEnd::Exhausted;
+                        break Some(SearchEnd::Exhausted);
                     }
                     level -= 1;
                     let x = self.choice[level];
@@ -559,23 +844,12 @@ impl Solver {
                 }
             }
         };
-        // Unwind whatever is still covered so that the arena is as it was.
-        while level > 0 {
-            level -= 1;
-            let x = self.choice[level];
-            let Arena {
-                items,
-                nodes,
-                color,
-                ..
-            } = &mut self.arena;
-            uncommit_others::<COLORS>(items, nodes, color, x);
-            let i = nodes[x as usize].top;
-            uncover::<COLORS>(items, nodes, color, i);
-        }
-        // The root, then one node per option tried (Knuth's convention).
-        self.stats.nodes += nodes_tried + 1;
-        self.stats.options_tried += nodes_tried;
+        self.walk.level = level;
+        self.walk.step = step;
+        self.walk.tried = tried;
+        // One node per option tried (Knuth's convention; the root was counted at the start).
+        self.stats.nodes += tried - start;
+        self.stats.options_tried += tried - start;
         end
     }
 
@@ -584,23 +858,7 @@ impl Solver {
     /// primary item is left, that is, at a solution. `split.rs` builds on this, so that its
     /// subtrees are exactly the search's.
     pub(crate) fn default_branch(&self) -> Option<(usize, Vec<usize>)> {
-        let Arena {
-            items,
-            nodes,
-            node_option,
-            ..
-        } = &self.arena;
-        if items[0].next == 0 {
-            return None;
-        }
-        let i = choose_mrv::<0>(items, nodes);
-        let mut options = Vec::with_capacity(nodes[i as usize].top as usize);
-        let mut x = nodes[i as usize].down;
-        while x != i {
-            options.push(node_option[x as usize] as usize);
-            x = nodes[x as usize].down;
-        }
-        Some((i as usize - 1, options))
+        self.branches_with(Chooser::Mrv)
     }
 
     #[cfg(test)]
@@ -719,8 +977,7 @@ mod tests {
         let p = knuth_example();
         let mut s = Solver::new(&p);
         let before = s.arena().clone();
-        let mut sol = s.first_solution().unwrap();
-        sol.sort();
+        let sol = s.first_solution().unwrap();
         // {A, D}, {B, G}, {C, E, F}.
         assert_eq!(sol, vec![0, 3, 4]);
         assert_eq!(s.arena(), &before);
@@ -748,7 +1005,7 @@ mod tests {
         assert_eq!(s.arena(), &before);
         s.select(3).unwrap();
         let sol = s.first_solution().unwrap();
-        assert_eq!(sol[0], 3);
+        assert_eq!(sol, [0, 3, 4]);
         s.clear_selection();
         assert_eq!(s.arena(), &before);
         assert_eq!(s.select(99), Err(SelectError::UnknownOption(99)));
@@ -778,6 +1035,110 @@ mod tests {
         let limited = s.count_solutions_within(u64::MAX, Limits::nodes(5));
         assert!(limited.node_limit && limited.stopped_early);
         assert_eq!(s.arena(), &before);
+    }
+
+    fn visit_all(s: &mut Solver, chooser: Chooser<'_>, limits: Limits) -> Vec<Vec<usize>> {
+        let mut all = Vec::new();
+        s.search(chooser, limits, |sol| {
+            let mut v = sol.to_vec();
+            v.sort();
+            all.push(v);
+            ControlFlow::Continue(())
+        });
+        all
+    }
+
+    #[test]
+    fn iterator_meets_the_visitors_solutions_in_order_and_counts_the_same() {
+        let p = singles_and_pairs(6);
+        let mut s = Solver::new(&p);
+        let before = s.arena().clone();
+        let visited = visit_all(&mut s, Chooser::Mrv, Limits::NONE);
+        let by_visit = s.stats();
+        s.reset_stats();
+        let iterated: Vec<Vec<usize>> = s.solutions().map(Solution::into_vec).collect();
+        assert_eq!(iterated, visited);
+        assert_eq!(s.stats(), by_visit);
+        assert_eq!(s.arena(), &before);
+    }
+
+    #[test]
+    fn iterator_pauses_resumes_and_cleans_up_when_dropped() {
+        let p = singles_and_pairs(6);
+        let mut s = Solver::new(&p);
+        let before = s.arena().clone();
+        let all: Vec<Solution> = s.solutions().collect();
+        assert_eq!(all.len(), 76);
+        // Take a few, do something else in between, take the rest.
+        let mut it = s.solutions();
+        let head: Vec<Solution> = it.by_ref().take(5).collect();
+        assert_eq!(it.end(), None);
+        let tail: Vec<Solution> = it.collect();
+        assert_eq!([head, tail].concat(), all);
+        // Dropped half way: the arena is as before.
+        let mut it = s.solutions();
+        it.nth(30);
+        drop(it);
+        assert_eq!(s.arena(), &before);
+        // Forgotten half way: the next search finishes the old one first.
+        let mut it = s.solutions();
+        it.nth(10);
+        std::mem::forget(it);
+        assert_eq!(s.count_solutions(u64::MAX).solutions, 76);
+        assert_eq!(s.arena(), &before);
+        // Under a node limit the iterator says why it ended.
+        let mut it = s.solutions_with(Chooser::Mrv, Limits::nodes(4));
+        let some = it.by_ref().count();
+        assert!(some < 76);
+        assert_eq!(it.end(), Some(SearchEnd::NodeLimit));
+        assert_eq!(it.next(), None);
+        drop(it);
+        assert_eq!(s.arena(), &before);
+        let mut it = s.solutions();
+        while it.next().is_some() {}
+        assert_eq!(it.end(), Some(SearchEnd::Exhausted));
+    }
+
+    #[test]
+    fn branches_split_the_search_into_parts_that_add_up() {
+        let p = singles_and_pairs(6);
+        let mut s = Solver::new(&p);
+        let before = s.arena().clone();
+        let whole = visit_all(&mut s, Chooser::Mrv, Limits::NONE);
+        let whole_nodes = s.stats().nodes;
+        s.reset_stats();
+        // Two levels deep: select a path, list the branches below it, count each part.
+        let mut parts = Vec::new();
+        let (_, top) = s.branches_with(Chooser::Mrv).unwrap();
+        for &a in &top {
+            s.select(a).unwrap();
+            let (_, below) = s.branches_with(Chooser::Mrv).unwrap();
+            for &b in &below {
+                s.select(b).unwrap();
+                parts.extend(s.solutions().map(Solution::into_vec));
+                s.clear_selection();
+                s.select(a).unwrap();
+            }
+            s.clear_selection();
+        }
+        assert_eq!(s.arena(), &before);
+        parts.sort();
+        let mut whole_sorted = whole.clone();
+        whole_sorted.sort();
+        assert_eq!(parts, whole_sorted);
+        // Each part's root is a node two levels down in the whole tree, so the whole tree
+        // has the parts' nodes, plus its root and the nodes of the first level.
+        assert_eq!(s.stats().nodes + 1 + top.len() as u64, whole_nodes);
+        // A complete selection has no branches; a dead one has an item with none.
+        let mut q = Problem::new(2, 0).unwrap();
+        q.add_option([0, 1]).unwrap();
+        q.add_option([0]).unwrap();
+        let mut t = Solver::new(&q);
+        t.select(0).unwrap();
+        assert_eq!(t.branches_with(Chooser::Mrv), None);
+        t.clear_selection();
+        t.select(1).unwrap();
+        assert_eq!(t.branches_with(Chooser::Mrv), Some((1, vec![])));
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //!
 //! let mut ladder = logic::Logic::new(puzzle.shape());
 //! let board = logic::Candidates::from_grid(&puzzle).expect("no clash");
-//! let (step, _fill) = ladder.hint(&board).expect("one fill").expect("not solved yet");
+//! let step = ladder.hint(&board).expect("one fill").expect("not solved yet");
 //! println!("{}: {}", step.technique, step.reason(puzzle.shape()));
 //! # Ok::<(), sudoku_dlx::sudoku::GridError>(())
 //! ```
@@ -209,13 +209,24 @@ impl Logic {
         }
     }
 
-    /// The next step and the fill, or `None` for a solved board.
+    /// The next step, or `None` for a solved board.
+    ///
+    /// A technique's step is sound on every fill, so the search for the fill (and the
+    /// check that there is exactly one) runs only when the step has to be a guess. This
+    /// keeps a hint fast; [`Logic::explain`] and [`Logic::rate`] always check.
     ///
     /// # Errors
-    /// When the board has no fill or several.
-    pub fn hint(&self, board: &Candidates) -> Result<Option<(Step, Grid)>, LogicError> {
+    /// When a guess is needed and the board has no fill or several.
+    pub fn hint(&self, board: &Candidates) -> Result<Option<Step>, LogicError> {
+        self.check_shape(board);
+        if board.is_solved() {
+            return Ok(None);
+        }
+        if let Some(step) = techniques::next_step(&self.geometry, board) {
+            return Ok(Some(step));
+        }
         let fill = self.fill(board)?;
-        Ok(self.next_step(board, &fill).map(|s| (s, fill)))
+        Ok(Some(guess(board, &fill)))
     }
 
     /// Every step from the board to its solution.

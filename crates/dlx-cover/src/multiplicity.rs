@@ -1,0 +1,732 @@
+//! Knuth's Algorithm M (his program dlx3): exact cover with *multiplicities*. Each primary
+//! item `i` carries an interval `[lo..hi]` ([`Problem::set_multiplicity`]), and a solution
+//! is a set of options that covers it at least `lo` and at most `hi` times; secondary items
+//! keep their meaning (at most once, or any number of times with one color, Algorithm C).
+//!
+//! ```
+//! use dlx_cover::{MultiSolver, Problem};
+//!
+//! // Knuth's dlx3 example: items A B 2:3|C | X Y, and five options; one solution,
+//! // {A C X:1 Y:1}, {B X:1}, {C Y:1} (options 1, 3 and 4).
+//! let (a, b, c, x, y) = (0, 1, 2, 3, 4);
+//! let mut p = Problem::new(3, 2)?;
+//! p.set_multiplicity(c, 2, 3)?;
+//! p.add_colored_option([(a, 0), (b, 0), (x, 1), (y, 1)])?;
+//! p.add_colored_option([(a, 0), (c, 0), (x, 2), (y, 2)])?;
+//! p.add_colored_option([(c, 0), (x, 1)])?;
+//! p.add_colored_option([(b, 0), (x, 2)])?;
+//! p.add_colored_option([(c, 0), (y, 2)])?;
+//! let mut solver = MultiSolver::new(&p);
+//! let mut solution = solver.first_solution().expect("one solution");
+//! solution.sort();
+//! assert_eq!(solution, [1, 3, 4]);
+//! assert_eq!(solver.count_solutions(u64::MAX).solutions, 1);
+//! # Ok::<(), dlx_cover::ProblemError>(())
+//! ```
+//!
+//! The search is Knuth's, step for step: the branching item is the active primary item of
+//! least *branching degree* `len + s − bound + 1` (`s` = the smaller of its slack and its
+//! remaining bound), ties to the smaller `s`, then to the longer list, then the leftmost.
+//! Where an item may still take more options than it must, the options in its list are
+//! tried one by one and then *tweaked* out of the list (dlx3's dance step), and the last
+//! branch is the "null" move that leaves the item with what it has. Every solution is
+//! visited once. [`Stats`] counts in dlx3's conventions: a node for every entry to a level
+//! (the root and each solution included), an update for every node unlinked from a list
+//! and for every item covered.
+//!
+//! With no multiplicities this is Algorithm C (dlx2) and finds the same solutions as
+//! [`Solver`](crate::Solver), on a slightly different tree. Option costs (dlx5) are honoured
+//! only by the branch-and-bound search of [`cost`](crate::cost), which runs on this engine.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use crate::problem::Problem;
+use crate::search::{Count, Limits, SearchEnd, Stats};
+
+/// A node of Algorithm M's lists: an item header, an option's entry, or a spacer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Node {
+    up: u32,
+    down: u32,
+    /// An entry's item; a header's list length (Knuth's LEN); `<= 0` in a spacer.
+    itm: i32,
+    /// An entry's color: 0 none, `> 0` a color, `-1` cleansed (known to agree); 0 elsewhere.
+    color: i32,
+}
+
+/// A primary item's place in the active list, and how much more it may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Item {
+    prev: u32,
+    next: u32,
+    /// How many more options may cover the item (starts at `hi`).
+    bound: i32,
+    /// `hi − lo`: how many of those are optional. Never changes.
+    slack: i32,
+}
+
+/// Knuth's Algorithm M over its own dancing links, built once from a [`Problem`] and reused
+/// for any number of searches. See the [module docs](self).
+#[derive(Debug, Clone)]
+pub struct MultiSolver {
+    /// Items `1..=n` (item `k` of the problem is `k + 1`); 0 is the root of the active list.
+    items: Vec<Item>,
+    /// `[unused | headers 1..=n | spacer | option 0 | spacer | option 1 | … | spacer]`.
+    nodes: Vec<Node>,
+    /// Number of items; nodes above it are entries or spacers.
+    n: u32,
+    /// The arena number of the first secondary item (`primary + 1`).
+    primary_end: u32,
+    /// Option number of each entry (`u32::MAX` elsewhere).
+    node_option: Vec<u32>,
+    /// Net cost of each option (its cost less the taxes of its exactly-once items).
+    net_cost: Vec<u64>,
+    /// Sum of the taxes: the net cost of a solution plus this is its cost.
+    total_tax: u64,
+    /// True when the primary lists are sorted by net cost, so a too-dear option ends a list.
+    sorted_by_cost: bool,
+    /// Per level: the node chosen (an entry, or the item's header for the null move).
+    choice: Vec<u32>,
+    /// Per level: the first node tweaked (0 when the item was covered outright).
+    first_tweak: Vec<u32>,
+    /// Per level: the net cost of the options chosen below it.
+    part_cost: Vec<u64>,
+    /// The solution handed to visitors.
+    buffer: Vec<usize>,
+    stats: Stats,
+}
+
+impl MultiSolver {
+    /// Builds the lists for `problem`, with its multiplicities, colors and costs.
+    pub fn new(problem: &Problem) -> MultiSolver {
+        let n = problem.items();
+        let n1 = problem.primary_items();
+        let mut items = vec![Item::default(); n + 1];
+        let mut prev = 0;
+        for i in 1..=n1 {
+            let (lo, hi) = problem.multiplicity(i - 1).expect("primary");
+            items[i] = Item {
+                prev: prev as u32,
+                next: 0,
+                bound: hi as i32,
+                slack: (hi - lo) as i32,
+            };
+            items[prev].next = i as u32;
+            prev = i;
+        }
+        items[0].prev = prev as u32;
+        for (i, item) in items.iter_mut().enumerate().skip(n1 + 1) {
+            item.prev = i as u32;
+            item.next = i as u32;
+        }
+        let mut nodes = Vec::with_capacity(n + 2 + problem.entries.len() + problem.options());
+        nodes.push(Node::default());
+        for i in 1..=n {
+            nodes.push(Node {
+                up: i as u32,
+                down: i as u32,
+                itm: 0,
+                color: 0,
+            });
+        }
+        let mut node_option = vec![u32::MAX; n + 1];
+        let mut spacer = nodes.len();
+        nodes.push(Node::default());
+        node_option.push(u32::MAX);
+        for k in 0..problem.options() {
+            let first = nodes.len();
+            for (item, color) in problem.colored_option(k) {
+                let header = item + 1;
+                let x = nodes.len() as u32;
+                let last = nodes[header].up;
+                nodes.push(Node {
+                    up: last,
+                    down: header as u32,
+                    itm: header as i32,
+                    color: color as i32,
+                });
+                nodes[last as usize].down = x;
+                nodes[header].up = x;
+                nodes[header].itm += 1;
+                node_option.push(k as u32);
+            }
+            nodes[spacer].down = (nodes.len() - 1) as u32;
+            spacer = nodes.len();
+            nodes.push(Node {
+                up: first as u32,
+                down: 0,
+                itm: -(k as i32 + 1),
+                color: 0,
+            });
+            node_option.push(u32::MAX);
+        }
+        let mut solver = MultiSolver {
+            items,
+            nodes,
+            n: n as u32,
+            primary_end: n1 as u32 + 1,
+            node_option,
+            net_cost: (0..problem.options()).map(|o| problem.cost(o)).collect(),
+            total_tax: 0,
+            sorted_by_cost: false,
+            choice: Vec::new(),
+            first_tweak: Vec::new(),
+            part_cost: Vec::new(),
+            buffer: Vec::new(),
+            stats: Stats::default(),
+        };
+        if problem.has_costs() {
+            solver.assess_taxes(problem);
+            solver.sort_lists_by_cost(n1);
+        }
+        solver
+    }
+
+    /// dlx5's taxes: every item that each solution covers exactly once pays the least cost
+    /// of its options, which is taken off each of them. Every solution's cost drops by the
+    /// same total, and a partial solution's net cost becomes a sharper lower bound.
+    fn assess_taxes(&mut self, problem: &Problem) {
+        for item in 0..problem.primary_items() {
+            if problem.multiplicity(item) != Some((1, 1)) {
+                continue;
+            }
+            let header = item as u32 + 1;
+            let options: Vec<usize> = self
+                .list(header)
+                .map(|x| self.node_option[x as usize] as usize)
+                .collect();
+            let Some(tax) = options.iter().map(|&o| self.net_cost[o]).min() else {
+                continue;
+            };
+            for o in options {
+                self.net_cost[o] -= tax;
+            }
+            self.total_tax = self.total_tax.saturating_add(tax);
+        }
+    }
+
+    /// Relinks each primary item's list in order of net cost (stable: ties keep input order).
+    fn sort_lists_by_cost(&mut self, primary: usize) {
+        for header in 1..=primary as u32 {
+            let mut members: Vec<u32> = self.list(header).collect();
+            members.sort_by_key(|&x| self.net_cost[self.node_option[x as usize] as usize]);
+            let mut prev = header;
+            for &x in &members {
+                self.nodes[prev as usize].down = x;
+                self.nodes[x as usize].up = prev;
+                prev = x;
+            }
+            self.nodes[prev as usize].down = header;
+            self.nodes[header as usize].up = prev;
+        }
+        self.sorted_by_cost = true;
+    }
+
+    /// The entries in `header`'s list, top to bottom.
+    fn list(&self, header: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut x = self.nodes[header as usize].down;
+        std::iter::from_fn(move || {
+            (x != header).then(|| {
+                let here = x;
+                x = self.nodes[x as usize].down;
+                here
+            })
+        })
+    }
+
+    /// Number of options.
+    pub fn options(&self) -> usize {
+        self.net_cost.len()
+    }
+
+    /// The counts so far (cumulative until [`MultiSolver::reset_stats`]).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Sets the counts back to zero.
+    pub fn reset_stats(&mut self) {
+        self.stats = Stats::default();
+    }
+
+    /// The first solution found, as option numbers in the order they were chosen.
+    pub fn first_solution(&mut self) -> Option<Vec<usize>> {
+        let mut found = None;
+        self.search(Limits::NONE, |s| {
+            found = Some(s.to_vec());
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Counts solutions, stopping at `limit`.
+    pub fn count_solutions(&mut self, limit: u64) -> Count {
+        self.count_solutions_within(limit, Limits::NONE)
+    }
+
+    /// Counts solutions, stopping at `limit` solutions or at the search limits.
+    pub fn count_solutions_within(&mut self, limit: u64, limits: Limits) -> Count {
+        let mut solutions = 0u64;
+        if limit == 0 {
+            return Count {
+                solutions,
+                stopped_early: true,
+                node_limit: false,
+            };
+        }
+        let end = self.search(limits, |_| {
+            solutions += 1;
+            if solutions >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        Count {
+            solutions,
+            stopped_early: end != SearchEnd::Exhausted,
+            node_limit: matches!(end, SearchEnd::NodeLimit | SearchEnd::Deadline),
+        }
+    }
+
+    /// Visits every solution (option numbers in the order chosen) until `visit` breaks, the
+    /// search is exhausted or a limit is reached. The lists are restored afterwards.
+    pub fn search<F>(&mut self, limits: Limits, mut visit: F) -> SearchEnd
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        self.run(limits, |solution, _, _| visit(solution))
+    }
+
+    /// The sum of the taxes taken off the options' costs (see [`MultiSolver::run`]).
+    pub(crate) fn total_tax(&self) -> u64 {
+        self.total_tax
+    }
+
+    /// The search itself. `visit` gets each solution with its *net* cost (its cost less
+    /// [`MultiSolver::total_tax`]) and may lower the cutoff, its third argument: no option
+    /// is tried whose choice would make the net cost of the partial solution exceed it.
+    pub(crate) fn run<F>(&mut self, limits: Limits, mut visit: F) -> SearchEnd
+    where
+        F: FnMut(&[usize], u64, &mut u64) -> ControlFlow<()>,
+    {
+        enum Step {
+            Forward,
+            Advance,
+            Backup,
+            Backdown,
+        }
+        let n = self.n;
+        let mut cutoff = u64::MAX;
+        let mut level = 0usize;
+        let mut best = 0u32;
+        let mut cur = 0u32;
+        let mut end = None;
+        let mut step = Step::Forward;
+        let mut nodes_here = 0u64;
+        self.ensure_level(0);
+        self.part_cost[0] = 0;
+        loop {
+            match step {
+                Step::Forward => {
+                    if nodes_here >= limits.max_nodes {
+                        end = Some(SearchEnd::NodeLimit);
+                        step = Step::Backdown;
+                        continue;
+                    }
+                    if let Some(deadline) = limits.deadline
+                        && nodes_here > 0
+                        && nodes_here.is_multiple_of(Limits::CLOCK_EVERY)
+                        && Instant::now() >= deadline
+                    {
+                        end = Some(SearchEnd::Deadline);
+                        step = Step::Backdown;
+                        continue;
+                    }
+                    nodes_here += 1;
+                    self.stats.nodes += 1;
+                    if self.part_cost[level] > cutoff {
+                        step = Step::Backdown;
+                        continue;
+                    }
+                    let Some((item, score)) = self.choose() else {
+                        self.stats.solutions += 1;
+                        self.buffer.clear();
+                        for &x in &self.choice[..level] {
+                            if x > n {
+                                self.buffer.push(self.node_option[x as usize] as usize);
+                            }
+                        }
+                        if visit(&self.buffer, self.part_cost[level], &mut cutoff).is_break() {
+                            end = Some(SearchEnd::Stopped);
+                        }
+                        step = Step::Backdown;
+                        continue;
+                    };
+                    if score <= 0 {
+                        step = Step::Backdown;
+                        continue;
+                    }
+                    best = item;
+                    cur = self.nodes[best as usize].down;
+                    self.choice[level] = cur;
+                    self.first_tweak[level] = 0;
+                    let it = &mut self.items[best as usize];
+                    it.bound -= 1;
+                    let (bound, slack) = (it.bound, it.slack);
+                    if bound != 0 || slack != 0 {
+                        self.first_tweak[level] = cur;
+                    }
+                    if bound == 0 {
+                        self.cover(best, true);
+                    }
+                    step = Step::Advance;
+                }
+                Step::Advance => {
+                    if end.is_some() {
+                        step = Step::Backup;
+                        continue;
+                    }
+                    let Item { bound, slack, .. } = self.items[best as usize];
+                    let len = self.nodes[best as usize].itm;
+                    let covered = bound == 0 && slack == 0;
+                    if covered {
+                        if cur == best {
+                            step = Step::Backup;
+                            continue;
+                        }
+                    } else if len <= bound - slack {
+                        step = Step::Backup;
+                        continue;
+                    } else if cur != best {
+                        self.tweak(cur, bound != 0);
+                    } else if bound != 0 {
+                        self.deactivate(best);
+                    }
+                    self.choice[level] = cur;
+                    let mut next_cost = self.part_cost[level];
+                    if cur > n {
+                        let cost = self.net_cost[self.node_option[cur as usize] as usize];
+                        next_cost = next_cost.saturating_add(cost);
+                        if next_cost > cutoff {
+                            if covered && self.sorted_by_cost {
+                                step = Step::Backup;
+                            } else {
+                                // Not chosen: a tweaked node's `down` still leads on.
+                                cur = self.nodes[cur as usize].down;
+                            }
+                            continue;
+                        }
+                        self.commit_others(cur);
+                    }
+                    level += 1;
+                    self.ensure_level(level);
+                    self.part_cost[level] = next_cost;
+                    step = Step::Forward;
+                }
+                Step::Backup => {
+                    let Item { bound, slack, .. } = self.items[best as usize];
+                    if bound == 0 && slack == 0 {
+                        self.uncover(best, true);
+                    } else {
+                        self.untweak(best, self.first_tweak[level], bound != 0);
+                    }
+                    self.items[best as usize].bound += 1;
+                    step = Step::Backdown;
+                }
+                Step::Backdown => {
+                    if level == 0 {
+                        break;
+                    }
+                    level -= 1;
+                    cur = self.choice[level];
+                    if cur <= n {
+                        // The null move: the item was set aside; bring it back.
+                        best = cur;
+                        self.reactivate(best);
+                        step = Step::Backup;
+                        continue;
+                    }
+                    best = self.nodes[cur as usize].itm as u32;
+                    self.uncommit_others(cur);
+                    cur = self.nodes[cur as usize].down;
+                    step = Step::Advance;
+                }
+            }
+        }
+        end.unwrap_or(SearchEnd::Exhausted)
+    }
+
+    fn ensure_level(&mut self, level: usize) {
+        if self.choice.len() <= level {
+            self.choice.resize(level + 1, 0);
+            self.first_tweak.resize(level + 1, 0);
+            self.part_cost.resize(level + 1, 0);
+        }
+    }
+
+    /// dlx3's choice: the active primary item of least branching degree; `None` when no
+    /// primary item is active (a solution). Stops early at a degree of 0 or less.
+    fn choose(&self) -> Option<(u32, i64)> {
+        let mut k = self.items[0].next;
+        let mut best = None;
+        let (mut best_score, mut best_s, mut best_len) = (i64::MAX, 0i64, 0i64);
+        while k != 0 {
+            let it = self.items[k as usize];
+            let s = it.slack.min(it.bound) as i64;
+            let len = self.nodes[k as usize].itm as i64;
+            let t = len + s - it.bound as i64 + 1;
+            if t < best_score
+                || (t == best_score && (s < best_s || (s == best_s && len > best_len)))
+            {
+                best = Some(k);
+                (best_score, best_s, best_len) = (t, s, len);
+                if t <= 0 {
+                    break;
+                }
+            }
+            k = it.next;
+        }
+        best.map(|k| (k, best_score))
+    }
+
+    fn deactivate(&mut self, c: u32) {
+        let Item { prev, next, .. } = self.items[c as usize];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
+    }
+
+    fn reactivate(&mut self, c: u32) {
+        let Item { prev, next, .. } = self.items[c as usize];
+        self.items[prev as usize].next = c;
+        self.items[next as usize].prev = c;
+    }
+
+    /// Hides entry `x` alone (a tweak's last step).
+    fn hide_entry(&mut self, x: u32) {
+        let node = self.nodes[x as usize];
+        self.nodes[node.up as usize].down = node.down;
+        self.nodes[node.down as usize].up = node.up;
+        self.nodes[node.itm as usize].itm -= 1;
+        self.stats.updates += 1;
+    }
+
+    fn hide_others(&mut self, x: u32) {
+        self.stats.updates += hide_others(&mut self.nodes, x);
+    }
+
+    fn unhide_others(&mut self, x: u32) {
+        unhide_others(&mut self.nodes, x);
+    }
+
+    /// Covers item `c`: hides every option in its list (and takes it out of the active list
+    /// when `deactivate`).
+    fn cover(&mut self, c: u32, deactivate: bool) {
+        if deactivate {
+            self.deactivate(c);
+        }
+        let (nodes, n) = (&mut self.nodes[..], self.n);
+        let mut updates = 1;
+        let mut rr = nodes[c as usize].down;
+        while rr > n {
+            updates += hide_others(nodes, rr);
+            rr = nodes[rr as usize].down;
+        }
+        self.stats.updates += updates;
+    }
+
+    fn uncover(&mut self, c: u32, reactivate: bool) {
+        let (nodes, n) = (&mut self.nodes[..], self.n);
+        let mut rr = nodes[c as usize].down;
+        while rr > n {
+            unhide_others(nodes, rr);
+            rr = nodes[rr as usize].down;
+        }
+        if reactivate {
+            self.reactivate(c);
+        }
+    }
+
+    /// Algorithm C's purify: hides the options that give `p`'s item another color and
+    /// marks those that agree as cleansed.
+    fn purify(&mut self, p: u32) {
+        let Node { itm: cc, color, .. } = self.nodes[p as usize];
+        let (nodes, n) = (&mut self.nodes[..], self.n);
+        let mut updates = 0;
+        let mut rr = nodes[cc as usize].down;
+        while rr > n {
+            if nodes[rr as usize].color != color {
+                updates += hide_others(nodes, rr);
+            } else if rr != p {
+                nodes[rr as usize].color = -1;
+            }
+            rr = nodes[rr as usize].down;
+        }
+        self.stats.updates += updates;
+    }
+
+    fn unpurify(&mut self, p: u32) {
+        let Node { itm: cc, color, .. } = self.nodes[p as usize];
+        let mut rr = self.nodes[cc as usize].up;
+        while rr > self.n {
+            if self.nodes[rr as usize].color < 0 {
+                self.nodes[rr as usize].color = color;
+            } else if rr != p {
+                // Leftward, the reverse of hide_others.
+                let mut nn = rr - 1;
+                while nn != rr {
+                    let node = self.nodes[nn as usize];
+                    if node.color >= 0 {
+                        if node.itm <= 0 {
+                            nn = node.down;
+                            continue;
+                        }
+                        self.nodes[node.up as usize].down = nn;
+                        self.nodes[node.down as usize].up = nn;
+                        self.nodes[node.itm as usize].itm += 1;
+                    }
+                    nn -= 1;
+                }
+            }
+            rr = self.nodes[rr as usize].up;
+        }
+    }
+
+    /// dlx3's tweak: takes the top option `x` out of its item's list, and (when `block`)
+    /// out of every other list too.
+    fn tweak(&mut self, x: u32, block: bool) {
+        if block {
+            self.hide_others(x);
+        }
+        self.hide_entry(x);
+    }
+
+    /// Undoes every tweak made at this level on item `c`, the first being `x`.
+    fn untweak(&mut self, c: u32, x: u32, unblock: bool) {
+        let z = self.nodes[c as usize].down;
+        self.nodes[c as usize].down = x;
+        let (mut rr, mut qq, mut k) = (x, c, 0);
+        while rr != z {
+            self.nodes[rr as usize].up = qq;
+            k += 1;
+            if unblock {
+                self.unhide_others(rr);
+            }
+            qq = rr;
+            rr = self.nodes[rr as usize].down;
+        }
+        self.nodes[rr as usize].up = qq;
+        self.nodes[c as usize].itm += k;
+        if !unblock {
+            self.uncover(c, false);
+        }
+    }
+
+    /// Step M5's "cover or partially cover" for the other items of `x`'s option, left to
+    /// right.
+    fn commit_others(&mut self, x: u32) {
+        let n1 = self.first_secondary();
+        let mut pp = x + 1;
+        while pp != x {
+            let Node {
+                up, itm: cc, color, ..
+            } = self.nodes[pp as usize];
+            if cc <= 0 {
+                pp = up;
+                continue;
+            }
+            let cc = cc as u32;
+            if cc < n1 {
+                let it = &mut self.items[cc as usize];
+                it.bound -= 1;
+                if it.bound == 0 {
+                    self.cover(cc, true);
+                }
+            } else if color == 0 {
+                self.cover(cc, true);
+            } else if color > 0 {
+                self.purify(pp);
+            }
+            pp += 1;
+        }
+    }
+
+    /// The inverse of [`MultiSolver::commit_others`], right to left.
+    fn uncommit_others(&mut self, x: u32) {
+        let n1 = self.first_secondary();
+        let mut pp = x - 1;
+        while pp != x {
+            let Node {
+                down,
+                itm: cc,
+                color,
+                ..
+            } = self.nodes[pp as usize];
+            if cc <= 0 {
+                pp = down;
+                continue;
+            }
+            let cc = cc as u32;
+            if cc < n1 {
+                if self.items[cc as usize].bound == 0 {
+                    self.uncover(cc, true);
+                }
+                self.items[cc as usize].bound += 1;
+            } else if color == 0 {
+                self.uncover(cc, true);
+            } else if color > 0 {
+                self.unpurify(pp);
+            }
+            pp -= 1;
+        }
+    }
+
+    /// The arena number of the first secondary item (items below it are primary).
+    #[inline]
+    fn first_secondary(&self) -> u32 {
+        self.primary_end
+    }
+}
+
+/// Hides every other entry of `x`'s option from its item's list (skipping cleansed ones);
+/// returns the number of entries hidden. The inner loop of cover, purify and tweak.
+#[inline]
+fn hide_others(nodes: &mut [Node], x: u32) -> u64 {
+    let mut updates = 0;
+    let mut nn = x + 1;
+    while nn != x {
+        let node = nodes[nn as usize];
+        if node.color >= 0 {
+            if node.itm <= 0 {
+                nn = node.up;
+                continue;
+            }
+            nodes[node.up as usize].down = node.down;
+            nodes[node.down as usize].up = node.up;
+            nodes[node.itm as usize].itm -= 1;
+            updates += 1;
+        }
+        nn += 1;
+    }
+    updates
+}
+
+/// Relinks the entries [`hide_others`] hid, in the same order.
+#[inline]
+fn unhide_others(nodes: &mut [Node], x: u32) {
+    let mut nn = x + 1;
+    while nn != x {
+        let node = nodes[nn as usize];
+        if node.color >= 0 {
+            if node.itm <= 0 {
+                nn = node.up;
+                continue;
+            }
+            nodes[node.up as usize].down = nn;
+            nodes[node.down as usize].up = nn;
+            nodes[node.itm as usize].itm += 1;
+        }
+        nn += 1;
+    }
+}

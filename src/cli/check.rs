@@ -1,0 +1,122 @@
+//! `check`: for each puzzle, valid / unique / minimal (`sudoku::check`), as words, CSV or
+//! JSON lines.
+
+use std::collections::HashMap;
+
+use sudoku_dlx::sudoku::check::{Verdict, check};
+use sudoku_dlx::sudoku::{DlxSolver, Grid, Shape};
+
+use super::output::{csv_field, json_string};
+use super::per_record::{Batch, Fault, grid_of, note_fault, run as run_batch};
+use super::{CheckArgs, CheckFormat, Error, Exit};
+
+/// The CSV header.
+const HEADER: &str = "puzzle,status,valid,unique,minimal,givens,redundant\n";
+
+/// The run; returns the exit code, or the error that stopped it.
+pub fn run(args: &CheckArgs) -> Result<Exit, Error> {
+    let batch = Batch {
+        files: &args.files,
+        threads: args.threads.unwrap_or(0) as usize,
+        quiet: args.quiet,
+    };
+    let header = if args.format == CheckFormat::Csv {
+        HEADER
+    } else {
+        ""
+    };
+    run_batch(
+        &batch,
+        header,
+        HashMap::<Shape, DlxSolver>::new,
+        |record, solvers| {
+            let grid = grid_of(record)?;
+            let solver = solvers
+                .entry(grid.shape())
+                .or_insert_with(|| DlxSolver::new(grid.shape()));
+            Ok(check(grid, solver))
+        },
+        |out, input, record, verdict: Result<Verdict, Fault>, progress| {
+            let grid = record.grid.as_ref().ok();
+            let (status, exit) = match &verdict {
+                Err(_) => ("error".to_string(), Exit::BadInput),
+                Ok(v) => status(v),
+            };
+            out.write_all(render(args.format, grid, verdict.as_ref().ok(), &status).as_bytes())?;
+            if let Err(fault) = &verdict {
+                note_fault(out, progress, input, fault)?;
+            }
+            Ok(exit)
+        },
+    )
+}
+
+/// The status words and the exit code a verdict earns.
+fn status(v: &Verdict) -> (String, Exit) {
+    match v {
+        Verdict::Clash(c) => (format!("invalid ({c})"), Exit::NoSolution),
+        Verdict::NoFill => ("invalid (no fill)".into(), Exit::NoSolution),
+        Verdict::Several => ("not unique".into(), Exit::NotUnique),
+        Verdict::Unique { redundant } if redundant.is_empty() => ("minimal".into(), Exit::Ok),
+        Verdict::Unique { .. } => ("not minimal".into(), Exit::NotMinimal),
+    }
+}
+
+/// A cell as players write it, `r4c7` (1-based).
+fn cell_name(grid: &Grid, cell: usize) -> String {
+    let n = grid.shape().side();
+    format!("r{}c{}", cell / n + 1, cell % n + 1)
+}
+
+/// One output line.
+fn render(format: CheckFormat, grid: Option<&Grid>, v: Option<&Verdict>, status: &str) -> String {
+    let redundant: Vec<String> = match (grid, v) {
+        (Some(g), Some(Verdict::Unique { redundant })) => {
+            redundant.iter().map(|&c| cell_name(g, c)).collect()
+        }
+        _ => Vec::new(),
+    };
+    let flag = |f: fn(&Verdict) -> bool| v.map(f);
+    let (valid, unique, minimal) = (
+        flag(Verdict::valid),
+        flag(Verdict::unique),
+        flag(Verdict::minimal),
+    );
+    let givens = grid.map(Grid::givens);
+    match format {
+        CheckFormat::Text => {
+            if redundant.is_empty() {
+                format!("{status}\n")
+            } else {
+                format!("{status}: {} can go\n", redundant.join(" "))
+            }
+        }
+        CheckFormat::Csv => {
+            let b = |x: Option<bool>| x.map_or(String::new(), |x| x.to_string());
+            format!(
+                "{},{},{},{},{},{},{}\n",
+                grid.map_or(String::new(), Grid::to_line),
+                csv_field(status),
+                b(valid),
+                b(unique),
+                b(minimal),
+                givens.map_or(String::new(), |g| g.to_string()),
+                redundant.join(" ")
+            )
+        }
+        CheckFormat::Json => {
+            let b = |x: Option<bool>| x.map_or("null".to_string(), |x| x.to_string());
+            let list: Vec<String> = redundant.iter().map(|c| format!("\"{c}\"")).collect();
+            format!(
+                "{{\"puzzle\":{},\"status\":{},\"valid\":{},\"unique\":{},\"minimal\":{},\"givens\":{},\"redundant\":[{}]}}\n",
+                json_string(grid.map(Grid::to_line).as_deref()),
+                json_string(Some(status)),
+                b(valid),
+                b(unique),
+                b(minimal),
+                givens.map_or("null".to_string(), |g| g.to_string()),
+                list.join(",")
+            )
+        }
+    }
+}

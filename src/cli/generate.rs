@@ -1,0 +1,308 @@
+//! `generate`: puzzles from `sudoku::generate`, made on worker threads in chunks of
+//! consecutive indices and written in index order, so the output depends only on the seed
+//! and the flags, never on the thread count.
+
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sudoku_dlx::sudoku::generate::{Board, Exhausted, Generated, Generator, Settings};
+use sudoku_dlx::sudoku::logic::{Level, Logic};
+use sudoku_dlx::sudoku::{Grid, Shape};
+
+use super::batch::Workers;
+use super::error::{after_write, report};
+use super::output::json_string;
+use super::{Difficulty, Error, Exit, GenerateArgs, GenerateFormat};
+
+/// Puzzles handed to the workers at a time.
+const CHUNK: u64 = 64;
+
+/// What a puzzle's rating says, for `--difficulty` and the output's rating fields.
+pub struct Grade {
+    /// The level, on QQWing's four names.
+    pub level: Difficulty,
+    /// Named fields for CSV and JSON (values already JSON: numbers, or quoted strings).
+    pub fields: Vec<(&'static str, String)>,
+}
+
+/// Rates puzzles. `None`: no rating is available for this puzzle.
+pub trait Grader {
+    /// The rating of a unique puzzle.
+    fn grade(&mut self, puzzle: &Grid) -> Option<Grade>;
+}
+
+/// The grader for a shape: the ladder of `sudoku::logic` (every shape; its levels are
+/// calibrated on 9×9).
+fn grader(shape: Shape, level_only: bool) -> Option<Box<dyn Grader + Send>> {
+    Some(Box::new(LogicGrader {
+        logic: Logic::new(shape),
+        level_only,
+    }))
+}
+
+/// The rating of issue 12 (`sudoku::logic`): QQWing's levels by the ladder's hardest step.
+struct LogicGrader {
+    logic: Logic,
+    /// Only the level is wanted (line output): the ladder's path without the machine
+    /// effort's searches of random isomorphs. The level is the same, since `rate` takes it
+    /// from that same path.
+    level_only: bool,
+}
+
+fn difficulty(level: Level) -> Difficulty {
+    match level {
+        Level::Simple => Difficulty::Simple,
+        Level::Easy => Difficulty::Easy,
+        Level::Intermediate => Difficulty::Intermediate,
+        Level::Expert => Difficulty::Expert,
+    }
+}
+
+impl Grader for LogicGrader {
+    fn grade(&mut self, puzzle: &Grid) -> Option<Grade> {
+        let board = self.logic.board(puzzle).ok()?;
+        if self.level_only {
+            let steps = self.logic.explain(&board).ok()?;
+            let level = steps
+                .iter()
+                .map(|s| s.technique.level())
+                .max()
+                .unwrap_or(Level::Simple);
+            return Some(Grade {
+                level: difficulty(level),
+                fields: Vec::new(),
+            });
+        }
+        let r = self.logic.rate(&board).ok()?;
+        let level = difficulty(r.level);
+        let hardest = r.hardest.map(|t| t.name());
+        Some(Grade {
+            level,
+            fields: vec![
+                ("level", json_string(Some(r.level.name()))),
+                ("hardest", json_string(hardest)),
+                ("score", format!("{:.1}", r.score)),
+                ("steps", r.steps.to_string()),
+                ("effort", format!("{:.3}", r.effort)),
+            ],
+        })
+    }
+}
+
+/// One worker's state: its generator, boards for the cheap tests, and its grader.
+struct Maker {
+    generator: Generator,
+    /// Propagation by singles only.
+    singles: Board,
+    /// Propagation by singles, pointing and claiming.
+    locked: Board,
+    grader: Option<Box<dyn Grader + Send>>,
+}
+
+/// The run; returns the exit code, or the error that stopped it.
+pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
+    let started = Instant::now();
+    let shape = Shape::for_side(args.size as usize).expect("sizes offered have a shape");
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let (min_clues, max_clues) = (
+        args.min_clues.unwrap_or(0),
+        args.max_clues.unwrap_or(usize::MAX),
+    );
+    if min_clues > max_clues {
+        return Err(Error::Usage(format!(
+            "--min-clues {min_clues} is above --max-clues {max_clues}"
+        )));
+    }
+    // Rate when a level is asked, or for the rating fields of CSV and JSON.
+    let rated = grader(shape, false).is_some()
+        && (args.difficulty != Difficulty::Any || args.format != GenerateFormat::Line);
+    if args.difficulty != Difficulty::Any && !rated {
+        return Err(Error::Usage(format!(
+            "--difficulty {} needs the puzzle rating (issue 12), which this build does not have yet; only --difficulty any works",
+            args.difficulty.name()
+        )));
+    }
+    let settings = Settings {
+        symmetry: args.symmetry,
+        min_clues,
+        max_clues,
+        max_attempts: args.max_attempts,
+        ..Settings::new(shape, seed)
+    };
+    let workers = Workers::new(args.threads.unwrap_or(0) as usize, || Maker {
+        generator: Generator::new(settings),
+        singles: Board::with_locked(shape, false),
+        locked: Board::with_locked(shape, true),
+        grader: if rated {
+            grader(shape, args.format == GenerateFormat::Line)
+        } else {
+            None
+        },
+    })
+    .map_err(|e| Error::Threads(e.to_string()))?;
+    let show_bar = !args.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
+    let bar = show_bar.then(|| {
+        let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr())
+            .with_style(
+                ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} puzzles {per_sec} [{elapsed_precise}, eta {eta}]",
+                )
+                .expect("a valid template"),
+            );
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    });
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut written = match args.format {
+        GenerateFormat::Csv => out.write_all(csv_header(rated).as_bytes()),
+        _ => Ok(()),
+    };
+    let mut exit = Exit::Ok;
+    let (mut made, mut attempts) = (0u64, 0u64);
+    let mut start = 0u64;
+    while start < args.count && written.is_ok() {
+        let end = (start + CHUNK).min(args.count);
+        let indices: Vec<u64> = (start..end).collect();
+        let results = workers.map(&indices, |&index, maker: &mut Maker| {
+            make_one(maker, index, args.difficulty)
+        });
+        for (index, result) in indices.iter().zip(results) {
+            match result {
+                Ok(g) => {
+                    made += 1;
+                    attempts += g.attempts;
+                    written = written.and_then(|()| out.write_all(render(args, &g).as_bytes()));
+                }
+                Err(Exhausted { attempts: a }) => {
+                    attempts += a;
+                    written = written.and_then(|()| out.flush());
+                    let message = format!(
+                        "sudoku-dlx: puzzle {}: nothing acceptable in {a} attempts (see --max-attempts)",
+                        index + 1
+                    );
+                    match &bar {
+                        Some(b) => b.suspend(|| report(&message)),
+                        None => report(&message),
+                    }
+                    exit = exit.worst(Exit::GaveUp);
+                }
+            }
+        }
+        written = written.and_then(|()| out.flush());
+        if let Some(b) = &bar {
+            b.set_position(end);
+        }
+        start = end;
+    }
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    after_write(written)?;
+    if args.stats {
+        let secs = started.elapsed().as_secs_f64();
+        report(&format!(
+            "stats: {made} puzzles ({}x{}, symmetry {}, difficulty {}) in {secs:.3} s, {:.1} puzzles/s, {:.2} attempts/puzzle, seed {seed}, {} {}",
+            shape.side(),
+            shape.side(),
+            args.symmetry,
+            args.difficulty.name(),
+            made as f64 / secs.max(1e-9),
+            attempts as f64 / made.max(1) as f64,
+            workers.threads(),
+            if workers.threads() == 1 {
+                "thread"
+            } else {
+                "threads"
+            }
+        ));
+    }
+    Ok(exit)
+}
+
+/// Puzzle `index`: minimal puzzles until one has the level asked for.
+fn make_one(
+    maker: &mut Maker,
+    index: u64,
+    target: Difficulty,
+) -> Result<Generated<Option<Grade>>, Exhausted> {
+    let Maker {
+        generator,
+        singles,
+        locked,
+        grader,
+    } = maker;
+    let mut by_singles = |p: &Grid| singles.load(p.cells(), &[]) && singles.solved_by_singles();
+    let mut by_locked = |p: &Grid| locked.load(p.cells(), &[]) && locked.solved_by_singles();
+    generator.generate(index, |puzzle| {
+        let Some(grader) = grader.as_mut() else {
+            return Some(None);
+        };
+        // Cheap tests refuse some puzzles without a rating. Both propagations are
+        // monotone, so a puzzle they solve never needs a harder step on the ladder: solved
+        // by singles means simple or easy; by singles, pointing and claiming means at most
+        // intermediate.
+        match target {
+            Difficulty::Intermediate if by_singles(puzzle) => return None,
+            Difficulty::Expert if by_locked(puzzle) => return None,
+            Difficulty::Simple | Difficulty::Easy if !by_singles(puzzle) => {
+                return None;
+            }
+            _ => {}
+        }
+        let grade = grader.grade(puzzle)?;
+        (target == Difficulty::Any || grade.level == target).then_some(Some(grade))
+    })
+}
+
+fn csv_header(graded: bool) -> String {
+    let mut h = String::from("puzzle,solution,clues,symmetry,attempts");
+    if graded {
+        h.push_str(",level,hardest,score,steps,effort");
+    }
+    h.push('\n');
+    h
+}
+
+/// One puzzle in the output format.
+fn render(args: &GenerateArgs, g: &Generated<Option<Grade>>) -> String {
+    let clues = g.puzzle.givens();
+    match args.format {
+        GenerateFormat::Line => format!("{}\n", g.puzzle),
+        GenerateFormat::Csv => {
+            let mut row = format!(
+                "{},{},{clues},{},{}",
+                g.puzzle, g.fill, args.symmetry, g.attempts
+            );
+            if let Some(grade) = &g.verdict {
+                for (_, v) in &grade.fields {
+                    row.push(',');
+                    row.push_str(v.trim_matches('"'));
+                }
+            }
+            row.push('\n');
+            row
+        }
+        GenerateFormat::Json => {
+            let mut obj = format!(
+                "{{\"puzzle\":{},\"solution\":{},\"clues\":{clues},\"symmetry\":{},\"attempts\":{}",
+                json_string(Some(&g.puzzle.to_line())),
+                json_string(Some(&g.fill.to_line())),
+                json_string(Some(args.symmetry.name())),
+                g.attempts
+            );
+            if let Some(grade) = &g.verdict {
+                for (k, v) in &grade.fields {
+                    obj.push_str(&format!(",\"{k}\":{v}"));
+                }
+            }
+            obj.push_str("}\n");
+            obj
+        }
+    }
+}

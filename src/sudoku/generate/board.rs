@@ -1,0 +1,625 @@
+//! The generator's own search: candidate bitmasks with naked and hidden singles, then the
+//! cell with fewest candidates. It answers the three questions generating asks, fast:
+//! a random fill, "is there any fill at all?" after a candidate is forbidden (a
+//! refutation), and "do singles alone solve it?". Any side up to 25.
+
+use crate::sudoku::Shape;
+
+/// The cells that share a row, column or box with each cell, and the cells of each unit.
+#[derive(Debug, Clone)]
+struct Geometry {
+    side: usize,
+    /// `units[u * side .. (u + 1) * side]`: the cells of unit `u` (rows, columns, boxes).
+    units: Vec<u16>,
+    /// `peers[c * per_cell .. (c + 1) * per_cell]`: the peers of cell `c`.
+    peers: Vec<u16>,
+    per_cell: usize,
+    /// The box of each cell.
+    box_of: Vec<u8>,
+    /// Whether propagation also uses pointing and claiming.
+    locked: bool,
+}
+
+impl Geometry {
+    /// True when cell `cell` lies in unit `u`.
+    fn in_unit(&self, u: usize, cell: usize) -> bool {
+        let n = self.side;
+        match u / n {
+            0 => cell / n == u,
+            1 => cell % n == u - n,
+            _ => self.box_of[cell] as usize == u - 2 * n,
+        }
+    }
+}
+
+impl Geometry {
+    fn new(shape: Shape) -> Geometry {
+        let n = shape.side();
+        let mut units = Vec::with_capacity(3 * n * n);
+        for r in 0..n {
+            units.extend((0..n).map(|c| (r * n + c) as u16));
+        }
+        for c in 0..n {
+            units.extend((0..n).map(|r| (r * n + c) as u16));
+        }
+        let (br, bc) = (shape.box_rows(), shape.box_cols());
+        for b in 0..n {
+            let (r0, c0) = (b / (n / bc) * br, b % (n / bc) * bc);
+            units.extend((0..n).map(|k| ((r0 + k / bc) * n + c0 + k % bc) as u16));
+        }
+        let mut peers = Vec::new();
+        let mut per_cell = 0;
+        for cell in 0..n * n {
+            let (r, c) = (cell / n, cell % n);
+            let b = shape.box_of(r, c);
+            let mut mine: Vec<u16> = (0..n * n)
+                .filter(|&o| {
+                    let (orow, ocol) = (o / n, o % n);
+                    o != cell && (orow == r || ocol == c || shape.box_of(orow, ocol) == b)
+                })
+                .map(|o| o as u16)
+                .collect();
+            per_cell = mine.len();
+            peers.append(&mut mine);
+        }
+        Geometry {
+            side: n,
+            units,
+            peers,
+            per_cell,
+            box_of: (0..n * n)
+                .map(|c| shape.box_of(c / n, c % n) as u8)
+                .collect(),
+            locked: false,
+        }
+    }
+}
+
+/// One search state: the candidates of each cell (bit `v − 1` for value `v`) and the value
+/// placed (0 for none). Invariant after every `place`, `load` and `propagate` that did not
+/// fail: a cell is placed exactly when it has one candidate (a cell left with one is placed
+/// at once; with none, the call fails).
+#[derive(Debug, Clone, Default)]
+struct State {
+    cand: Vec<u32>,
+    value: Vec<u8>,
+    placed: usize,
+}
+
+/// A source of randomness for the fill: `below(n)` is uniform in `0..n`.
+pub trait Random {
+    /// Uniform in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize;
+}
+
+/// The generator's solver for one shape. Reuse it: its buffers stay allocated.
+#[derive(Debug, Clone)]
+pub struct Board {
+    geo: Geometry,
+    /// `states[d]`: the state at search depth `d`; `states[0]` is the loaded puzzle.
+    states: Vec<State>,
+    queue: Vec<u16>,
+    nodes: u64,
+    /// A grid whose digits the search tries first (see [`Board::has_fill_near`]); empty
+    /// for none.
+    guide: Vec<u8>,
+}
+
+/// The search found too many nodes (a fill that went down a heavy tail).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OverBudget;
+
+impl Board {
+    /// A solver for puzzles of `shape` whose propagation is naked and hidden singles.
+    /// (Pointing and claiming cut 16×16 search trees by a third but cost more than that
+    /// per node, measured; so they are only for [`Board::with_locked`].)
+    pub fn new(shape: Shape) -> Board {
+        Board::with_locked(shape, false)
+    }
+
+    /// A solver whose propagation uses pointing and claiming (`locked`) or not. With it,
+    /// [`Board::solved_by_singles`] means "solved by singles, pointing and claiming".
+    pub fn with_locked(shape: Shape, locked: bool) -> Board {
+        let mut geo = Geometry::new(shape);
+        geo.locked = locked;
+        let cells = geo.side * geo.side;
+        let state = State {
+            cand: vec![0; cells],
+            value: vec![0; cells],
+            placed: 0,
+        };
+        Board {
+            geo,
+            states: vec![state],
+            queue: Vec::with_capacity(cells),
+            nodes: 0,
+            guide: Vec::new(),
+        }
+    }
+
+    /// Search nodes (candidates tried) so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Loads givens (`0` blank) with the candidates in `forbidden` ((cell, value) pairs)
+    /// struck out first, and applies singles. False when that already shows no fill exists.
+    pub fn load(&mut self, givens: &[u8], forbidden: &[(usize, u8)]) -> bool {
+        let n = self.geo.side;
+        let full = full_mask(n);
+        // The digits each unit holds (rows, columns, boxes), from the givens at once.
+        let mut used = [0u32; 75];
+        for (cell, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                let bit = 1u32 << (v - 1);
+                let units = [
+                    cell / n,
+                    n + cell % n,
+                    2 * n + self.geo.box_of[cell] as usize,
+                ];
+                for u in units {
+                    if used[u] & bit != 0 {
+                        return false; // two givens clash
+                    }
+                    used[u] |= bit;
+                }
+            }
+        }
+        let st = &mut self.states[0];
+        st.placed = 0;
+        for (cell, &v) in givens.iter().enumerate() {
+            st.value[cell] = v;
+            if v != 0 {
+                st.cand[cell] = 1 << (v - 1);
+                st.placed += 1;
+            } else {
+                let (r, c, b) = (cell / n, cell % n, self.geo.box_of[cell] as usize);
+                st.cand[cell] = full & !(used[r] | used[n + c] | used[2 * n + b]);
+            }
+        }
+        for &(cell, v) in forbidden {
+            if st.value[cell] == v {
+                return false;
+            }
+            st.cand[cell] &= !(1 << (v - 1));
+        }
+        // Givens need no propagation (the masks did it); naked singles among the blanks do.
+        self.queue.clear();
+        for cell in 0..n * n {
+            if st.value[cell] == 0 {
+                let c = st.cand[cell];
+                if c == 0 {
+                    return false;
+                }
+                if c.is_power_of_two() {
+                    st.value[cell] = c.trailing_zeros() as u8 + 1;
+                    st.placed += 1;
+                    self.queue.push(cell as u16);
+                }
+            }
+        }
+        propagate(&self.geo, st, &mut self.queue)
+    }
+
+    /// True when the loaded puzzle is solved by propagation alone (after `load`): naked and
+    /// hidden singles, and pointing and claiming when the board uses them.
+    pub fn solved_by_singles(&self) -> bool {
+        self.states[0].placed == self.geo.side * self.geo.side
+    }
+
+    /// True when the loaded puzzle has at least one fill.
+    pub fn has_fill(&mut self) -> bool {
+        let mut found = 0;
+        let _ = self.search(0, 1, &mut found, u64::MAX, &mut None);
+        found > 0
+    }
+
+    /// True when the loaded puzzle has at least one fill, searching first the digits of
+    /// `guide` (a fill of a nearby puzzle): a fill close to it, if any, comes quickly.
+    pub fn has_fill_near(&mut self, guide: &[u8]) -> bool {
+        self.guide.clear();
+        self.guide.extend_from_slice(guide);
+        let found = self.has_fill();
+        self.guide.clear();
+        found
+    }
+
+    /// Fills of the loaded puzzle, up to `limit`.
+    pub fn count(&mut self, limit: u64) -> u64 {
+        let mut found = 0;
+        let _ = self.search(0, limit, &mut found, u64::MAX, &mut None);
+        found
+    }
+
+    /// A fill of the loaded puzzle found with candidates tried in random order, within
+    /// `budget` nodes; `Ok(None)` when there is none.
+    pub fn random_fill(
+        &mut self,
+        rng: &mut dyn Random,
+        budget: u64,
+    ) -> Result<Option<Vec<u8>>, OverBudget> {
+        let mut found = 0;
+        let limit = self.nodes.saturating_add(budget);
+        match self.search(0, 1, &mut found, limit, &mut Some(rng)) {
+            Err(OverBudget) => Err(OverBudget),
+            Ok(Some(depth)) => Ok(Some(self.states[depth].value.clone())),
+            Ok(None) => Ok(None),
+        }
+    }
+
+    /// Depth-first search from `states[depth]`; returns the depth of the first solved state.
+    fn search(
+        &mut self,
+        depth: usize,
+        limit: u64,
+        found: &mut u64,
+        node_limit: u64,
+        rng: &mut Option<&mut dyn Random>,
+    ) -> Result<Option<usize>, OverBudget> {
+        let cells = self.geo.side * self.geo.side;
+        if self.states[depth].placed == cells {
+            *found += 1;
+            return Ok(Some(depth));
+        }
+        // The open cell with fewest candidates.
+        let st = &self.states[depth];
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        for cell in 0..cells {
+            if st.value[cell] == 0 {
+                let k = st.cand[cell].count_ones();
+                if k < best_count {
+                    best_count = k;
+                    best = cell;
+                    if k <= 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        // Branches: (cell, value) pairs, one of which every fill takes.
+        let mut branches = [(0u16, 0u8); 32];
+        let mut n = 0;
+        let mut m = st.cand[best];
+        while m != 0 {
+            branches[n] = (best as u16, m.trailing_zeros() as u8 + 1);
+            m &= m - 1;
+            n += 1;
+        }
+        if best_count > 2 {
+            // A digit with fewer places in some unit than the best cell has candidates
+            // branches better (the other half of exact cover's shortest item).
+            let side = self.geo.side;
+            let mut places = [0u8; 32];
+            let mut best_unit = None;
+            let mut fewest = best_count;
+            for (u, unit) in self.geo.units.chunks_exact(side).enumerate() {
+                places[..side].fill(0);
+                for &c in unit {
+                    let c = c as usize;
+                    if st.value[c] == 0 {
+                        let mut m = st.cand[c];
+                        while m != 0 {
+                            places[m.trailing_zeros() as usize] += 1;
+                            m &= m - 1;
+                        }
+                    }
+                }
+                for (d, &k) in places[..side].iter().enumerate() {
+                    if k > 0 && (k as u32) < fewest {
+                        fewest = k as u32;
+                        best_unit = Some((u, d));
+                    }
+                }
+                if fewest <= 2 {
+                    break;
+                }
+            }
+            if let Some((u, d)) = best_unit {
+                n = 0;
+                for &c in &self.geo.units[u * side..(u + 1) * side] {
+                    if st.value[c as usize] == 0 && st.cand[c as usize] & (1 << d) != 0 {
+                        branches[n] = (c, d as u8 + 1);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        if let Some(r) = rng {
+            for i in (1..n).rev() {
+                branches.swap(i, r.below(i + 1));
+            }
+        } else if !self.guide.is_empty()
+            && let Some(k) = branches[..n]
+                .iter()
+                .position(|&(c, v)| self.guide[c as usize] == v)
+        {
+            branches.swap(0, k);
+        }
+        if self.states.len() <= depth + 1 {
+            let copy = self.states[depth].clone();
+            self.states.push(copy);
+        }
+        let mut first = None;
+        for &(cell, v) in &branches[..n] {
+            self.nodes += 1;
+            if self.nodes > node_limit {
+                return Err(OverBudget);
+            }
+            let (done, rest) = self.states.split_at_mut(depth + 1);
+            let next = &mut rest[0];
+            next.cand.copy_from_slice(&done[depth].cand);
+            next.value.copy_from_slice(&done[depth].value);
+            next.placed = done[depth].placed;
+            self.queue.clear();
+            if place(next, &mut self.queue, cell as usize, v)
+                && propagate(&self.geo, next, &mut self.queue)
+            {
+                let got = self.search(depth + 1, limit, found, node_limit, rng)?;
+                if first.is_none() {
+                    first = got;
+                }
+                if *found >= limit {
+                    return Ok(first);
+                }
+            }
+        }
+        Ok(first)
+    }
+}
+
+fn full_mask(side: usize) -> u32 {
+    if side == 32 {
+        u32::MAX
+    } else {
+        (1u32 << side) - 1
+    }
+}
+
+/// Places `v` in `cell` and queues it for propagation; false on a contradiction.
+fn place(st: &mut State, queue: &mut Vec<u16>, cell: usize, v: u8) -> bool {
+    let bit = 1u32 << (v - 1);
+    if st.cand[cell] & bit == 0 || (st.value[cell] != 0 && st.value[cell] != v) {
+        return false;
+    }
+    if st.value[cell] == v {
+        return true;
+    }
+    st.cand[cell] = bit;
+    st.value[cell] = v;
+    st.placed += 1;
+    queue.push(cell as u16);
+    true
+}
+
+/// Strikes candidate `bit` from `cell`, placing (and queueing) the cell when one candidate
+/// is left; false when none is.
+fn strike(st: &mut State, queue: &mut Vec<u16>, cell: usize, bit: u32) -> bool {
+    let c = st.cand[cell] & !bit;
+    st.cand[cell] = c;
+    if c.is_power_of_two() {
+        st.value[cell] = c.trailing_zeros() as u8 + 1;
+        st.placed += 1;
+        queue.push(cell as u16);
+    }
+    c != 0
+}
+
+/// Naked singles (through the queue) and hidden singles (by scanning units) until
+/// neither applies; false on a contradiction.
+fn propagate(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>) -> bool {
+    let n = geo.side;
+    let full = full_mask(n);
+    loop {
+        while let Some(cell) = queue.pop() {
+            let cell = cell as usize;
+            let bit = st.cand[cell];
+            for &p in &geo.peers[cell * geo.per_cell..(cell + 1) * geo.per_cell] {
+                let p = p as usize;
+                if st.cand[p] & bit == 0 {
+                    continue;
+                }
+                // A placed peer has one candidate, so holding `bit` it empties: the same
+                // digit twice.
+                if !strike(st, queue, p, bit) {
+                    return false;
+                }
+            }
+        }
+        if st.placed == n * n {
+            return true;
+        }
+        // Hidden singles.
+        let mut progress = false;
+        for unit in geo.units.chunks_exact(n) {
+            let (mut once, mut twice, mut fixed) = (0u32, 0u32, 0u32);
+            for &c in unit {
+                let c = c as usize;
+                let m = st.cand[c];
+                // Placed exactly when one candidate is left (see `State`).
+                if m & (m - 1) == 0 {
+                    fixed |= m;
+                } else {
+                    twice |= once & m;
+                    once |= m;
+                }
+            }
+            if (once | fixed) != full {
+                return false;
+            }
+            let mut hidden = once & !twice & !fixed;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                let cell = unit
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| st.value[c] == 0 && st.cand[c] & bit != 0);
+                let Some(cell) = cell else {
+                    // An earlier hidden single of this unit took the cell.
+                    return false;
+                };
+                if !place(st, queue, cell, bit.trailing_zeros() as u8 + 1) {
+                    return false;
+                }
+                progress = true;
+            }
+            if !queue.is_empty() {
+                break;
+            }
+        }
+        if !progress && queue.is_empty() {
+            if !geo.locked {
+                return true;
+            }
+            match locked_candidates(geo, st, queue) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+}
+
+/// Pointing and claiming: a digit whose places in a box all lie in one row (column) is
+/// struck from the rest of that row (column), and a digit whose places in a row (column)
+/// all lie in one box is struck from the rest of that box. `Some(progress)`, or `None` on a
+/// contradiction.
+///
+/// One sweep over all units, even though singles found on the way are not propagated yet:
+/// candidates are then a superset of the true ones, and each deduction stays sound as long
+/// as digits already placed in the unit are skipped (they are, through `fixed`, which sees
+/// every placement at once).
+fn locked_candidates(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>) -> Option<bool> {
+    let n = geo.side;
+    let mut progress = false;
+    // Units 0..n are rows, n..2n columns, 2n..3n boxes.
+    for (u, unit) in geo.units.chunks_exact(n).enumerate() {
+        // For each digit, the lines (for a box: rows, then columns) or boxes its places
+        // touch.
+        let mut first = [0u32; 32];
+        let mut second = [0u32; 32];
+        let mut fixed = 0u32;
+        for &c in unit {
+            let c = c as usize;
+            if st.value[c] != 0 {
+                fixed |= st.cand[c];
+                continue;
+            }
+            let (r, col) = (c / n, c % n);
+            let (a, b) = if u >= 2 * n {
+                (1u32 << r, 1u32 << col)
+            } else {
+                (1u32 << geo.box_of[c], 0)
+            };
+            let mut m = st.cand[c];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                first[d] |= a;
+                second[d] |= b;
+            }
+        }
+        for d in 0..n {
+            if fixed & (1 << d) != 0 {
+                continue;
+            }
+            for (mask, kind) in [(first[d], 0), (second[d], 1)] {
+                if mask == 0 || !mask.is_power_of_two() {
+                    continue;
+                }
+                let k = mask.trailing_zeros() as usize;
+                // The unit whose other cells lose `d`.
+                let target = if u >= 2 * n {
+                    if kind == 0 { k } else { n + k }
+                } else if kind == 0 {
+                    2 * n + k
+                } else {
+                    continue;
+                };
+                let bit = 1u32 << d;
+                for &t in &geo.units[target * n..(target + 1) * n] {
+                    let t = t as usize;
+                    if st.value[t] != 0 || st.cand[t] & bit == 0 || geo.in_unit(u, t) {
+                        continue;
+                    }
+                    progress = true;
+                    if !strike(st, queue, t, bit) {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    Some(progress)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::{DlxSolver, Grid};
+
+    struct Lcg(u64);
+    impl Random for Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) % n as u64) as usize
+        }
+    }
+
+    #[test]
+    fn counts_agree_with_dlx_on_random_puzzles_of_every_size() {
+        let mut rng = Lcg(3);
+        for side in [4, 6, 9, 16] {
+            let shape = Shape::for_side(side).unwrap();
+            let mut board = Board::new(shape);
+            let mut locked = Board::with_locked(shape, true);
+            let mut dlx = DlxSolver::new(shape);
+            for round in 0..40 {
+                assert!(board.load(&vec![0; side * side], &[]));
+                let fill = board.random_fill(&mut rng, u64::MAX).unwrap().unwrap();
+                let fill_grid = Grid::from_values(shape, &fill).unwrap();
+                assert!(fill_grid.is_complete_solution_of(&Grid::empty(shape)));
+                // Keep a random share of the cells.
+                let keep = 20 + round * 2;
+                let puzzle: Vec<u8> = fill
+                    .iter()
+                    .map(|&v| if rng.below(100) < keep { v } else { 0 })
+                    .collect();
+                let grid = Grid::from_values(shape, &puzzle).unwrap();
+                let expected = dlx.count(&grid, 5).solutions;
+                let got = if board.load(&puzzle, &[]) {
+                    board.count(5)
+                } else {
+                    0
+                };
+                assert_eq!(got, expected, "{grid}");
+                let got = if locked.load(&puzzle, &[]) {
+                    locked.count(5)
+                } else {
+                    0
+                };
+                assert_eq!(got, expected, "with pointing and claiming: {grid}");
+                // Forbid the fill's digit in one blank cell: a fill remains exactly when
+                // the puzzle has another fill there.
+                if let Some(cell) = (0..puzzle.len()).find(|&c| puzzle[c] == 0) {
+                    let any = board.load(&puzzle, &[(cell, fill[cell])]) && board.has_fill();
+                    let mut others = 0;
+                    for v in 1..=side as u8 {
+                        if v != fill[cell] {
+                            let mut g = grid.clone();
+                            g.set(cell / side, cell % side, v);
+                            if g.clash().is_none() {
+                                others += dlx.count(&g, 1).solutions;
+                            }
+                        }
+                    }
+                    assert_eq!(any, others > 0, "{grid} cell {cell}");
+                }
+            }
+        }
+    }
+}
