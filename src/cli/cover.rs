@@ -84,8 +84,8 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     // The stats and subtrees of a run on several threads: for --count and --all, unless a
     // node or time limit asks for one search.
     let mut shared = None;
-    let mut cost_stats = None;
     let unlimited = limits.max_nodes == u64::MAX && limits.deadline.is_none();
+    let mut cost_stats = None;
     let (found, end, written) = if args.min_cost || args.best.is_some() {
         let k = args.best.unwrap_or(1) as usize;
         let best = cost::cheapest(&parsed.named.problem, k, limits);

@@ -29,9 +29,10 @@ pub enum Exit {
 }
 
 impl Exit {
-    /// How bad: the run's code is the worst seen. An interruption outranks everything (the
-    /// output is partial); then a wrong answer, bad input, giving up, "no solution",
-    /// `check`'s "not unique", then "not minimal".
+    /// How bad: the run's code is the worst seen. A wrong answer outranks bad input, which
+    /// outranks giving up, which outranks "no solution", which outranks `check`'s "not
+    /// unique", which outranks "not minimal". An interruption outranks everything (the
+    /// output is partial).
     fn rank(self) -> u8 {
         match self {
             Exit::Ok => 0,
