@@ -267,27 +267,7 @@ impl MultiSolver {
 
     /// Counts solutions, stopping at `limit` solutions or at the search limits.
     pub fn count_solutions_within(&mut self, limit: u64, limits: Limits) -> Count {
-        let mut solutions = 0u64;
-        if limit == 0 {
-            return Count {
-                solutions,
-                stopped_early: true,
-                node_limit: false,
-            };
-        }
-        let end = self.search(limits, |_| {
-            solutions += 1;
-            if solutions >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        Count {
-            solutions,
-            stopped_early: end != SearchEnd::Exhausted,
-            node_limit: matches!(end, SearchEnd::NodeLimit | SearchEnd::Deadline),
-        }
+        Count::up_to(limit, |found| self.search(limits, |_| found()))
     }
 
     /// Visits every solution (option numbers in the order chosen) until `visit` breaks, the

@@ -182,6 +182,38 @@ pub struct Count {
     pub node_limit: bool,
 }
 
+impl Count {
+    /// Counts to `limit` solutions with `run`, a search that calls its argument once per
+    /// solution and stops when it says `Break`: the one count-to-a-limit policy that every
+    /// solver's `count_solutions_within` shares.
+    pub(crate) fn up_to(
+        limit: u64,
+        run: impl FnOnce(&mut dyn FnMut() -> ControlFlow<()>) -> SearchEnd,
+    ) -> Count {
+        let mut solutions = 0u64;
+        if limit == 0 {
+            return Count {
+                solutions,
+                stopped_early: true,
+                node_limit: false,
+            };
+        }
+        let end = run(&mut || {
+            solutions += 1;
+            if solutions >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        Count {
+            solutions,
+            stopped_early: end != SearchEnd::Exhausted,
+            node_limit: matches!(end, SearchEnd::NodeLimit | SearchEnd::Deadline),
+        }
+    }
+}
+
 /// The active primary items at a branch point, handed to an [`ItemChooser`].
 pub struct ActiveItems<'a> {
     items: &'a [Link],
@@ -560,27 +592,9 @@ impl Solver {
 
     /// Counts solutions, stopping at `limit` solutions or at a search limit.
     pub fn count_solutions_within(&mut self, limit: u64, limits: Limits) -> Count {
-        let mut solutions = 0u64;
-        if limit == 0 {
-            return Count {
-                solutions,
-                stopped_early: true,
-                node_limit: false,
-            };
-        }
-        let end = self.search(Chooser::Mrv, limits, |_| {
-            solutions += 1;
-            if solutions >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        Count {
-            solutions,
-            stopped_early: end != SearchEnd::Exhausted,
-            node_limit: matches!(end, SearchEnd::NodeLimit | SearchEnd::Deadline),
-        }
+        Count::up_to(limit, |found| {
+            self.search(Chooser::Mrv, limits, |_| found())
+        })
     }
 
     /// Every solution, lazily, with Knuth's choice and no limits: the search runs only as
