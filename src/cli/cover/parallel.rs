@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, mpsc};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, mpsc};
 
 use rayon::prelude::*;
 use sudoku_dlx::exact_cover::knuth::Parsed;
@@ -81,6 +81,39 @@ pub fn run<W: Write>(
     stats.updates = split.updates;
     // Set once the output needs no more solutions: the limit was reached, or writing failed.
     let stop = AtomicBool::new(false);
+    if !all {
+        // A count needs no order: the workers add their subtrees up among themselves, with
+        // no thread of ours waking for each subtree (on two cores that thread would take
+        // turns with the workers).
+        let counted = AtomicU64::new(0);
+        let total = pool.install(|| {
+            split
+                .parts
+                .par_iter()
+                .map(|part| {
+                    let mut solver = worker_solver(&solvers);
+                    let found = search_part(&mut solver, part, false, limit, &stop, cancel);
+                    if counted.fetch_add(found.solutions, Ordering::Relaxed) + found.solutions
+                        >= limit
+                    {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    found
+                })
+                .reduce(Found::default, Found::add)
+        });
+        stats.nodes += total.nodes;
+        stats.updates += total.updates;
+        let found_total = total.solutions.min(limit);
+        stats.solutions = found_total;
+        return Ok(Run {
+            found: found_total,
+            end: end_of(found_total, limit, false, cancel),
+            written: Ok(()),
+            stats,
+            parts: split.parts.len(),
+        });
+    }
     let (tx, rx) = mpsc::channel::<(usize, Found)>();
     let mut found_total = 0u64;
     let mut written = Ok(());
@@ -92,15 +125,10 @@ pub fn run<W: Write>(
             pool.install(|| {
                 split
                     .parts
-                    .iter()
+                    .par_iter()
                     .enumerate()
-                    .par_bridge()
                     .for_each_with(tx, |tx, (k, part)| {
-                        // Each worker searches on its own solver (uncontended locks).
-                        let worker = rayon::current_thread_index().unwrap_or(0);
-                        let mut solver = solvers[worker % solvers.len()]
-                            .lock()
-                            .unwrap_or_else(|poisoned| poisoned.into_inner());
+                        let mut solver = worker_solver(solvers);
                         let found = search_part(&mut solver, part, all, limit, stop, cancel);
                         drop(solver);
                         let _ = tx.send((k, found));
@@ -146,20 +174,33 @@ pub fn run<W: Write>(
         }
     });
     stats.solutions = found_total;
-    let end = if found_total >= limit || written.is_err() {
+    Ok(Run {
+        found: found_total,
+        end: end_of(found_total, limit, written.is_err(), cancel),
+        written,
+        stats,
+        parts: split.parts.len(),
+    })
+}
+
+/// How a run ended, as one search would say it: `Stopped` at the limit or a failed write,
+/// `Deadline` once cancelled, else `Exhausted`.
+fn end_of(found: u64, limit: u64, write_failed: bool, cancel: Option<Cancel>) -> SearchEnd {
+    if found >= limit || write_failed {
         SearchEnd::Stopped
     } else if cancel.is_some_and(Cancel::is_set) {
         SearchEnd::Deadline
     } else {
         SearchEnd::Exhausted
-    };
-    Ok(Run {
-        found: found_total,
-        end,
-        written,
-        stats,
-        parts: split.parts.len(),
-    })
+    }
+}
+
+/// This rayon worker's own solver (one per worker, so the lock is never contended).
+fn worker_solver(solvers: &[Mutex<Solver>]) -> MutexGuard<'_, Solver> {
+    let worker = rayon::current_thread_index().unwrap_or(0);
+    solvers[worker % solvers.len()]
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Searches one part on this worker's solver: its solutions (`all`) or their number, at
@@ -208,6 +249,16 @@ fn search_part(
 }
 
 impl Found {
+    /// Two subtrees' counts and effort together (counts only: no options are kept).
+    fn add(self, other: Found) -> Found {
+        Found {
+            solutions: self.solutions + other.solutions,
+            nodes: self.nodes + other.nodes,
+            updates: self.updates + other.updates,
+            ..Found::default()
+        }
+    }
+
     /// Counts a solution, and keeps its options (sorted) when they are to be printed.
     fn keep(&mut self, solution: &[usize], all: bool) {
         self.solutions += 1;
