@@ -15,7 +15,9 @@
 //! Then the engine alone on Knuth's own kind of problem, one group per problem (queens 13,
 //! Langford pairs 12, all 6×10 pentomino tilings), each counting every solution:
 //!
-//! * `ours`: the `dlx-cover` engine, Knuth's choice (`Solver::count_solutions`);
+//! * `ours`: the `dlx-cover` engine, Knuth's choice (`Solver::count_solutions`), as
+//!   `Solver::new` holds the problem (bit sets, for these three);
+//! * `ours-links`: the same on dancing links (`Solver::with_links`), the same tree;
 //! * `dlx-crate`: the `dlx` crate 0.8.5 on the same options, MRV choice.
 //!
 //! Both counts are checked against the published ones first. Select one with
@@ -206,7 +208,14 @@ fn cover_peers(c: &mut Criterion) {
     ];
     for (name, problem, expected) in problems {
         let mut ours = exact_cover::Solver::new(problem);
+        let mut links = exact_cover::Solver::with_links(problem);
         assert_eq!(ours.count_solutions(u64::MAX).solutions, expected, "{name}");
+        assert_eq!(
+            links.count_solutions(u64::MAX).solutions,
+            expected,
+            "{name}"
+        );
+        assert_eq!(ours.stats(), links.stats(), "{name}: one tree");
         assert_eq!(dlx_crate_count(problem), expected, "{name}: the dlx crate");
         let mut group = c.benchmark_group(name);
         group
@@ -215,6 +224,9 @@ fn cover_peers(c: &mut Criterion) {
             .measurement_time(Duration::from_secs(3));
         group.bench_function("ours", |b| {
             b.iter(|| ours.count_solutions(black_box(u64::MAX)).solutions)
+        });
+        group.bench_function("ours-links", |b| {
+            b.iter(|| links.count_solutions(black_box(u64::MAX)).solutions)
         });
         group.bench_function("dlx-crate", |b| {
             b.iter(|| dlx_crate_count(black_box(problem)))

@@ -8,6 +8,7 @@ use std::time::Instant;
 use thiserror::Error;
 
 use super::arena::{Arena, Counters, Link, Node, commit, cover, uncommit, uncover};
+use super::bits::{Bits, COVERED};
 use super::problem::Problem;
 
 /// What a search counted, in the conventions of Knuth's dlx1 and dlx2, so that the figures
@@ -216,22 +217,52 @@ impl Count {
 
 /// The active primary items at a branch point, handed to an [`ItemChooser`].
 pub struct ActiveItems<'a> {
-    items: &'a [Link],
-    nodes: &'a [Node],
+    view: View<'a>,
 }
 
-impl ActiveItems<'_> {
+/// Where the lengths live: in the links' headers, or in the bit-set engine's table.
+enum View<'a> {
+    Links {
+        items: &'a [Link],
+        nodes: &'a [Node],
+    },
+    Lengths(&'a [i16]),
+}
+
+impl<'a> ActiveItems<'a> {
+    /// The primary items of a bit-set state ([`COVERED`] marks the inactive ones).
+    pub(crate) fn from_lengths(len: &'a [i16]) -> ActiveItems<'a> {
+        ActiveItems {
+            view: View::Lengths(len),
+        }
+    }
+
     /// The active primary items in list order (that is, ascending item number), each with
     /// the number of options that can still cover it.
     pub fn iter(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let mut i = self.items[0].next;
-        std::iter::from_fn(move || {
-            if i == 0 {
-                return None;
+        let mut i = match self.view {
+            View::Links { items, .. } => items[0].next as usize,
+            View::Lengths(_) => 0,
+        };
+        std::iter::from_fn(move || match self.view {
+            View::Links { items, nodes } => {
+                if i == 0 {
+                    return None;
+                }
+                let item = i;
+                i = items[i].next as usize;
+                Some((item - 1, nodes[item].top as usize))
             }
-            let item = i;
-            i = self.items[i as usize].next;
-            Some((item as usize - 1, self.nodes[item as usize].top as usize))
+            View::Lengths(len) => {
+                while i < len.len() {
+                    let item = i;
+                    i += 1;
+                    if len[item] != COVERED {
+                        return Some((item, len[item] as usize));
+                    }
+                }
+                None
+            }
         })
     }
 }
@@ -293,7 +324,11 @@ pub enum Chooser<'c> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Solver {
+    /// The dancing links (an empty arena when `bits` holds the problem instead).
     arena: Arena,
+    /// The problem as bit sets, for problems small enough and without colors: the same
+    /// tree, solutions and counts as the links, faster (see `bits.rs`). `None`: the links.
+    bits: Option<Box<Bits>>,
     has_colors: bool,
     /// First node of each option chosen during the search, by level.
     choice: Vec<u32>,
@@ -462,10 +497,27 @@ impl Drop for Solutions<'_, '_> {
 }
 
 impl Solver {
-    /// Builds the dancing-links arena for `problem`.
+    /// A solver for `problem`. It walks Knuth's tree with Knuth's counts whatever it holds
+    /// the problem in: dancing links, or, for a problem without colors and with at most a
+    /// few thousand options, bit sets of the active options, which are faster there (the
+    /// crate docs say more). [`Solver::with_links`] always takes the links.
     pub fn new(problem: &Problem) -> Solver {
+        if Bits::suits(problem) {
+            let mut solver = Solver::with_links(&Problem::default());
+            solver.has_colors = false;
+            solver.bits = Some(Box::new(Bits::build(problem)));
+            solver
+        } else {
+            Solver::with_links(problem)
+        }
+    }
+
+    /// A solver that holds `problem` in dancing links (Knuth's dlx1 and dlx2 layout) in
+    /// every case: the same answers and counts as [`Solver::new`], which may choose bit sets.
+    pub fn with_links(problem: &Problem) -> Solver {
         let arena = Arena::build(problem);
         Solver {
+            bits: None,
             has_colors: problem.has_colors,
             choice: Vec::with_capacity(problem.primary_items()),
             selected: Vec::new(),
@@ -484,13 +536,16 @@ impl Solver {
 
     /// Number of options of the problem.
     pub fn options(&self) -> usize {
-        self.arena.option_first.len()
+        match &self.bits {
+            Some(bits) => bits.options(),
+            None => self.arena.option_first.len(),
+        }
     }
 
     /// The counts so far.
     pub fn stats(&self) -> Stats {
         Stats {
-            updates: self.counters.updates,
+            updates: self.counters.updates + self.bits.as_ref().map_or(0, |b| b.updates),
             ..self.stats
         }
     }
@@ -499,12 +554,18 @@ impl Solver {
     pub fn reset_stats(&mut self) {
         self.stats = Stats::default();
         self.counters = Counters::default();
+        if let Some(bits) = &mut self.bits {
+            bits.updates = 0;
+        }
     }
 
     /// Makes `option` part of every solution from now on (a "given"), covering its items
     /// before any search. Fails, changing nothing, when the option clashes with one selected
     /// earlier. Undo with [`Solver::clear_selection`].
     pub fn select(&mut self, option: usize) -> Result<(), SelectError> {
+        if let Some(bits) = &mut self.bits {
+            return bits.select(option);
+        }
         let first = *self
             .arena
             .option_first
@@ -529,6 +590,9 @@ impl Solver {
 
     /// Undoes every [`Solver::select`], newest first.
     pub fn clear_selection(&mut self) {
+        if let Some(bits) = &mut self.bits {
+            bits.clear_selection();
+        }
         while let Some(first) = self.selected.pop() {
             if self.has_colors {
                 self.uncommit_option::<true>(first);
@@ -540,9 +604,12 @@ impl Solver {
 
     /// The options selected so far, oldest first.
     pub fn selection(&self) -> impl Iterator<Item = usize> + '_ {
-        self.selected
-            .iter()
-            .map(|&x| self.arena.node_option[x as usize] as usize)
+        let in_bits = self.bits.as_ref().map_or(&[][..], |b| b.selection());
+        in_bits.iter().copied().chain(
+            self.selected
+                .iter()
+                .map(|&x| self.arena.node_option[x as usize] as usize),
+        )
     }
 
     fn commit_option<const COLORS: bool>(&mut self, first: u32) {
@@ -661,6 +728,11 @@ impl Solver {
     /// and the options the search would try there, in order; `None` when every primary item
     /// is covered. [`Solver::branches`] is the public face of this, with the default choice.
     pub(crate) fn branches_with(&self, mut chooser: Chooser<'_>) -> Option<(usize, Vec<usize>)> {
+        if let Some(bits) = &self.bits {
+            let root = bits.root();
+            let i = bits.choose(root, &mut chooser)?;
+            return Some((i, bits.options_of(root, i)));
+        }
         let i = self.choose(&mut chooser)?;
         let nodes = &self.arena.nodes;
         let mut options = Vec::with_capacity(nodes[i as usize].top as usize);
@@ -684,15 +756,19 @@ impl Solver {
             Chooser::Mrv => Some(choose_mrv::<0>(items, nodes)),
             Chooser::MrvStopAtOne => Some(choose_mrv::<1>(items, nodes)),
             Chooser::ForcedThenLeftmost => Some(choose_forced_then_leftmost(items, nodes)),
-            Chooser::Custom(c) => c.choose(&ActiveItems { items, nodes }).map(|i| {
-                let i = i as u32 + 1;
-                assert!(
-                    (i as usize) < items.len() - 1 && self.arena.is_active(i),
-                    "ItemChooser returned item {} that is not an active primary item",
-                    i - 1
-                );
-                i
-            }),
+            Chooser::Custom(c) => c
+                .choose(&ActiveItems {
+                    view: View::Links { items, nodes },
+                })
+                .map(|i| {
+                    let i = i as u32 + 1;
+                    assert!(
+                        (i as usize) < items.len() - 1 && self.arena.is_active(i),
+                        "ItemChooser returned item {} that is not an active primary item",
+                        i - 1
+                    );
+                    i
+                }),
         }
     }
 
@@ -717,6 +793,10 @@ impl Solver {
             return;
         }
         self.walk.running = false;
+        if let Some(bits) = &mut self.bits {
+            bits.reset_walk();
+            return;
+        }
         let has_colors = self.has_colors;
         let Arena {
             items,
@@ -743,6 +823,20 @@ impl Solver {
     fn resume(&mut self, chooser: &mut Chooser<'_>, limits: &Limits) -> Option<SearchEnd> {
         if !self.walk.running {
             return Some(SearchEnd::Stopped);
+        }
+        if let Some(bits) = &mut self.bits {
+            let start = self.walk.tried;
+            let end = bits.run(
+                &mut self.walk.tried,
+                chooser,
+                limits,
+                &mut self.buffer,
+                &mut self.stats.solutions,
+            );
+            // One node per option tried, as in `run`.
+            self.stats.nodes += self.walk.tried - start;
+            self.stats.options_tried += self.walk.tried - start;
+            return end;
         }
         if self.has_colors {
             self.run::<true>(chooser, limits)
@@ -959,7 +1053,7 @@ mod tests {
     #[test]
     fn cover_then_uncover_restores_every_link() {
         let p = knuth_example();
-        let mut s = Solver::new(&p);
+        let mut s = Solver::with_links(&p);
         let before = s.arena().clone();
         let Arena {
             items,
@@ -989,7 +1083,7 @@ mod tests {
     #[test]
     fn knuth_example_has_its_one_solution_and_leaves_no_trace() {
         let p = knuth_example();
-        let mut s = Solver::new(&p);
+        let mut s = Solver::with_links(&p);
         let before = s.arena().clone();
         let sol = s.first_solution().unwrap();
         // {A, D}, {B, G}, {C, E, F}.
@@ -1010,7 +1104,7 @@ mod tests {
     #[test]
     fn selection_restricts_and_clears() {
         let p = knuth_example();
-        let mut s = Solver::new(&p);
+        let mut s = Solver::with_links(&p);
         let before = s.arena().clone();
         s.select(1).unwrap(); // {A, D, G} cannot be completed.
         assert_eq!(s.count_solutions(10).solutions, 0);
@@ -1041,7 +1135,7 @@ mod tests {
     #[test]
     fn node_limit_stops_and_restores() {
         let p = singles_and_pairs(6);
-        let mut s = Solver::new(&p);
+        let mut s = Solver::with_links(&p);
         let before = s.arena().clone();
         let all = s.count_solutions(u64::MAX);
         // Set partitions of 6 into blocks of size 1 or 2: 76.
@@ -1065,7 +1159,7 @@ mod tests {
     #[test]
     fn iterator_meets_the_visitors_solutions_in_order_and_counts_the_same() {
         let p = singles_and_pairs(6);
-        let mut s = Solver::new(&p);
+        let mut s = Solver::with_links(&p);
         let before = s.arena().clone();
         let visited = visit_all(&mut s, Chooser::Mrv, Limits::NONE);
         let by_visit = s.stats();
@@ -1079,7 +1173,7 @@ mod tests {
     #[test]
     fn iterator_pauses_resumes_and_cleans_up_when_dropped() {
         let p = singles_and_pairs(6);
-        let mut s = Solver::new(&p);
+        let mut s = Solver::with_links(&p);
         let before = s.arena().clone();
         let all: Vec<Solution> = s.solutions().collect();
         assert_eq!(all.len(), 76);
@@ -1116,7 +1210,7 @@ mod tests {
     #[test]
     fn branches_split_the_search_into_parts_that_add_up() {
         let p = singles_and_pairs(6);
-        let mut s = Solver::new(&p);
+        let mut s = Solver::with_links(&p);
         let before = s.arena().clone();
         let whole = visit_all(&mut s, Chooser::Mrv, Limits::NONE);
         let whole_nodes = s.stats().nodes;
@@ -1147,7 +1241,7 @@ mod tests {
         let mut q = Problem::new(2, 0).unwrap();
         q.add_option([0, 1]).unwrap();
         q.add_option([0]).unwrap();
-        let mut t = Solver::new(&q);
+        let mut t = Solver::with_links(&q);
         t.select(0).unwrap();
         assert_eq!(t.branches_with(Chooser::Mrv), None);
         t.clear_selection();
@@ -1158,7 +1252,7 @@ mod tests {
     #[test]
     fn custom_chooser_and_forced_then_leftmost_agree_on_counts() {
         let p = singles_and_pairs(6);
-        let mut s = Solver::new(&p);
+        let mut s = Solver::with_links(&p);
         let mut n = 0;
         let mut last = |items: &ActiveItems<'_>| items.iter().last().map(|(i, _)| i);
         s.search(Chooser::Custom(&mut last), Limits::default(), |_| {
@@ -1182,7 +1276,7 @@ mod tests {
         p.add_colored_option([(1, 0), (2, 1)]).unwrap();
         p.add_colored_option([(1, 0), (2, 2)]).unwrap();
         p.add_colored_option([(0, 0), (2, 0)]).unwrap();
-        let mut s = Solver::new(&p);
+        let mut s = Solver::with_links(&p);
         let before = s.arena().clone();
         let mut sols = Vec::new();
         s.search(Chooser::Mrv, Limits::default(), |sol| {
@@ -1216,7 +1310,7 @@ mod color_tests {
         pr.add_colored_option([(p, 0), (x, b)]).unwrap();
         pr.add_colored_option([(q, 0), (x, a)]).unwrap();
         pr.add_colored_option([(r, 0), (y, b)]).unwrap();
-        let mut s = Solver::new(&pr);
+        let mut s = Solver::with_links(&pr);
         let before = s.arena().clone();
         let mut all = Vec::new();
         s.search(Chooser::Mrv, Limits::NONE, |sol| {
@@ -1284,7 +1378,7 @@ mod color_tests {
             if expected.len() > 1 {
                 nontrivial += 1;
             }
-            let mut s = Solver::new(&p);
+            let mut s = Solver::with_links(&p);
             let before = s.arena().clone();
             let mut last = |items: &ActiveItems<'_>| items.iter().last().map(|(i, _)| i);
             for chooser in [

@@ -401,7 +401,7 @@ mod tests {
         let mut several_parts = 0;
         for _ in 0..300 {
             let p = random_problem(&mut rng);
-            let mut solver = Solver::new(&p);
+            let mut solver = Solver::with_links(&p);
             let direct = all_solutions(&mut solver);
             let direct_nodes = solver.stats().nodes;
             let direct_updates = solver.stats().updates;
@@ -469,7 +469,7 @@ mod tests {
     #[test]
     fn paths_are_checked_step_by_step() {
         let p = knuth_example();
-        let mut s = Solver::new(&p);
+        let mut s = Solver::with_links(&p);
         let before = s.arena().clone();
         let Branches::Item { item, options } = s.branches() else {
             panic!("the root is not a solution");
@@ -518,7 +518,7 @@ mod tests {
     #[test]
     fn a_split_of_one_is_the_root() {
         let p = knuth_example();
-        let mut s = Solver::new(&p);
+        let mut s = Solver::with_links(&p);
         let split = s.split(1);
         assert_eq!(split.parts, vec![Part::Open(Vec::new())]);
         assert_eq!((split.nodes, split.updates), (0, 0));

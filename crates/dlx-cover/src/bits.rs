@@ -1,0 +1,478 @@
+//! Algorithm X over bit sets: Knuth's search tree, his order of solutions and his counts,
+//! without the links.
+//!
+//! For a problem with few options, the state of a search node fits in a few words: the set
+//! `A` of options still active (one bit each), and the length of each primary item (how many
+//! active options contain it). Dancing links keep that state in the links themselves and
+//! undo every change on the way back; here each level of the search writes a fresh copy of
+//! the state from its parent's (a few cache lines), and backing up is just returning to the
+//! parent's copy. This is the same algorithm, node for node:
+//!
+//! * **The choice.** Knuth's active items form a list that cover/uncover keep in item order,
+//!   so "the leftmost item of minimum length" is the smallest item number among those of
+//!   minimum length. Here a covered item has the length [`COVERED`] (larger than any real
+//!   length), and the choice is the first minimum of the lengths of the primary items.
+//! * **The branches.** Knuth tries the options of the chosen item `i` in the order of its
+//!   vertical list, which is the order the options were added (hide and unhide keep it):
+//!   here, the set bits of `A ∩ M_i` in ascending order, `M_i` being the options of `i`.
+//! * **The counts.** Covering `i` hides every active option of `i`; committing option `x`
+//!   covers each other item of `x`, hiding the active options that meet it. Each option is
+//!   hidden once, and hiding option `o` is `|o| − 1` updates (its nodes outside the list it
+//!   is hidden from), so the updates of a commit are `|x| − 1` (the items covered) plus
+//!   `Σ (|o| − 1)` over the options it removes: `A ∩ C_x`, where `C_x` is the set of options
+//!   that share an item with `x`. The order in which Knuth covers `x`'s items changes which
+//!   list hides an option, not whether or how often, so the sum is his.
+//!
+//! The engine takes this representation for problems without colors whose option sets are
+//! small ([`Bits::suits`]); [`Solver::new`](crate::Solver::new) decides, and
+//! `Solver::with_links` keeps the dancing links for any problem. Tests run both on random
+//! problems and require the same solutions in the same order with the same `Stats`.
+
+use crate::problem::Problem;
+use crate::search::{Chooser, Limits, SearchEnd, SelectError};
+
+/// The length of an item that is no longer active (covered, or chosen at this level).
+pub(crate) const COVERED: i16 = i16::MAX;
+
+/// Lengths handled at a time when they are copied or scanned.
+const LANES: usize = 16;
+
+/// The largest number of options this representation takes (the lengths are `u16`, and the
+/// state copied at each level grows with the options).
+const MAX_OPTIONS: usize = 4096;
+
+/// The bit-set form of one problem, and the search state.
+#[derive(Debug, Clone)]
+pub(crate) struct Bits {
+    /// Words per option set (`ceil(options / 64)`).
+    words: usize,
+    /// Primary items: the only ones with a length (secondary items are never chosen).
+    primary: usize,
+    /// Lengths per state: `primary` rounded up to a multiple of [`LANES`], the rest
+    /// [`COVERED`], so that copying and scanning them go a vector at a time.
+    stride: usize,
+    /// `M_j`: for each item `j` (primary, then secondary), the options that contain it,
+    /// `words` words each.
+    item_options: Vec<u64>,
+    /// `C_o`: for each option `o`, the options sharing at least one item with it (`o`
+    /// included), `words` words each.
+    conflicts: Vec<u64>,
+    /// The primary items of each option, concatenated (whose lengths change when the
+    /// option is hidden).
+    option_primary: Vec<u16>,
+    /// For each option: where its run in `option_primary` starts and ends, and `|o| − 1`,
+    /// the updates Knuth counts for hiding it.
+    span: Vec<Span>,
+    /// The states, one after another: each is `words` words of active options in `active`
+    /// and `primary` lengths in `len`. State 0 is the whole problem; each selected option
+    /// adds one; the search's level `l` uses two more from there (the node's state, then the
+    /// same after its item is covered).
+    active: Vec<u64>,
+    len: Vec<i16>,
+    /// Options selected before the search, oldest first.
+    selected: Vec<usize>,
+    /// The search's levels: the item chosen, and the option tried last.
+    levels: Vec<Level>,
+    /// Where the search stands: its depth (options chosen) and its next step.
+    level: usize,
+    step: BitStep,
+    /// Knuth's updates, cumulative (see the module docs).
+    pub(crate) updates: u64,
+}
+
+/// Option `o`'s primary items are `option_primary[start..end]`; `weight` is `|o| − 1`.
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    start: u32,
+    end: u32,
+    weight: u32,
+}
+
+/// One level of the search: the item it branches on and how far through its options.
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    item: u32,
+    /// The option tried last at this level (`u32::MAX` before the first).
+    option: u32,
+}
+
+/// Where the walk stands: Knuth's steps folded into three states, as in the links' search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BitStep {
+    /// At a new level: report a solution or choose an item.
+    Enter,
+    /// Try the next option of the level's item.
+    Try,
+    /// Leave the level.
+    Back,
+}
+
+impl Bits {
+    /// True when the problem has the form this representation takes: no colors, and few
+    /// enough options that a state is a few cache lines.
+    pub(crate) fn suits(problem: &Problem) -> bool {
+        !problem.has_colors
+            && problem.options() <= MAX_OPTIONS
+            && problem.primary <= u16::MAX as usize + 1
+            && problem.options() > 0
+    }
+
+    pub(crate) fn build(problem: &Problem) -> Bits {
+        let options = problem.options();
+        let words = options.div_ceil(64).max(1);
+        let items = problem.items();
+        let primary = problem.primary;
+        let mut item_options = vec![0u64; items * words];
+        let mut option_primary = Vec::new();
+        let mut span = Vec::with_capacity(options);
+        for o in 0..options {
+            let start = option_primary.len() as u32;
+            for j in problem.option(o) {
+                item_options[j * words + o / 64] |= 1 << (o % 64);
+                if j < primary {
+                    option_primary.push(j as u16);
+                }
+            }
+            span.push(Span {
+                start,
+                end: option_primary.len() as u32,
+                weight: problem.option(o).len() as u32 - 1,
+            });
+        }
+        let mut conflicts = vec![0u64; options * words];
+        for o in 0..options {
+            let c = &mut conflicts[o * words..(o + 1) * words];
+            for j in problem.option(o) {
+                for (w, m) in c.iter_mut().zip(&item_options[j * words..(j + 1) * words]) {
+                    *w |= m;
+                }
+            }
+        }
+        let mut active = vec![0u64; words];
+        for (w, a) in active.iter_mut().enumerate() {
+            let bits = options.saturating_sub(w * 64).min(64);
+            *a = if bits == 64 { !0 } else { (1u64 << bits) - 1 };
+        }
+        let stride = primary.next_multiple_of(LANES).max(LANES);
+        let mut len = vec![COVERED; stride];
+        len[..primary].fill(0);
+        for &j in &option_primary {
+            len[j as usize] += 1;
+        }
+        Bits {
+            words,
+            primary,
+            stride,
+            item_options,
+            conflicts,
+            option_primary,
+            span,
+            active,
+            len,
+            selected: Vec::new(),
+            levels: Vec::new(),
+            level: 0,
+            step: BitStep::Enter,
+            updates: 0,
+        }
+    }
+
+    /// Number of options.
+    pub(crate) fn options(&self) -> usize {
+        self.span.len()
+    }
+
+    /// The options selected so far, oldest first.
+    pub(crate) fn selection(&self) -> &[usize] {
+        &self.selected
+    }
+
+    /// Makes sure state `slot` exists.
+    fn reserve(&mut self, slot: usize) {
+        let states = slot + 1;
+        if self.active.len() < states * self.words {
+            self.active.resize(states * self.words, 0);
+            self.len.resize(states * self.stride, COVERED);
+        }
+    }
+
+    /// True when option `o` is active in state `slot`.
+    fn is_active(&self, slot: usize, o: usize) -> bool {
+        self.active[slot * self.words + o / 64] >> (o % 64) & 1 == 1
+    }
+
+    /// Writes into state `to` (which must come after `from`) the state `from` with every
+    /// option of `mask` hidden (their primary items' lengths lowered) and the primary items
+    /// of option `covered` (if any) marked [`COVERED`]. Returns the hidden options weighted as
+    /// Knuth counts them, `Σ (|o| − 1)`.
+    #[inline]
+    fn hide(&mut self, from: usize, to: usize, mask: Mask, covered: Option<usize>) -> u64 {
+        let (w, p) = (self.words, self.stride);
+        let (before, after) = self.active.split_at_mut(to * w);
+        let source = &before[from * w..from * w + w];
+        let target = &mut after[..w];
+        let (before, after) = self.len.split_at_mut(to * p);
+        let len = &mut after[..p];
+        let source_len = &before[from * p..from * p + p];
+        for (t, s) in len
+            .chunks_exact_mut(LANES)
+            .zip(source_len.chunks_exact(LANES))
+        {
+            t.copy_from_slice(s);
+        }
+        let mask = match mask {
+            Mask::Item(i) => &self.item_options[i * w..i * w + w],
+            Mask::Conflicts(x) => &self.conflicts[x * w..x * w + w],
+        };
+        let (span, option_primary) = (&self.span[..], &self.option_primary[..]);
+        let mut hidden = 0u64;
+        for (k, ((t, &a), &m)) in target.iter_mut().zip(source).zip(mask).enumerate() {
+            let mut removed = a & m;
+            *t = a & !removed;
+            while removed != 0 {
+                let o = k * 64 + removed.trailing_zeros() as usize;
+                removed &= removed - 1;
+                debug_assert!(o < span.len());
+                // SAFETY: `removed` is part of a mask, and a mask has bits only for options
+                // (`build` sets no others), so `o < span.len()`.
+                let Span { start, end, weight } = unsafe { *span.get_unchecked(o) };
+                hidden += u64::from(weight);
+                for q in start as usize..end as usize {
+                    debug_assert!(q < option_primary.len());
+                    // SAFETY: `build` made every span a range of `option_primary`.
+                    let j = unsafe { *option_primary.get_unchecked(q) } as usize;
+                    debug_assert!(j < len.len());
+                    // SAFETY: `option_primary` holds primary items, `j < primary <= stride`,
+                    // and `len` is one state's `stride` lengths.
+                    unsafe { *len.get_unchecked_mut(j) -= 1 };
+                }
+            }
+        }
+        if let Some(x) = covered {
+            let Span { start, end, .. } = self.span[x];
+            for &j in &self.option_primary[start as usize..end as usize] {
+                len[j as usize] = COVERED;
+            }
+        }
+        hidden
+    }
+
+    /// Selects option `option` before the search (see `Solver::select`).
+    pub(crate) fn select(&mut self, option: usize) -> Result<(), SelectError> {
+        if option >= self.options() {
+            return Err(SelectError::UnknownOption(option));
+        }
+        let slot = self.selected.len();
+        if !self.is_active(slot, option) {
+            return Err(SelectError::Conflict { option });
+        }
+        self.reserve(slot + 1);
+        // Knuth's commit of a selected option covers all its items, the option itself
+        // included among those it hides.
+        let hidden = self.hide(slot, slot + 1, Mask::Conflicts(option), Some(option));
+        self.updates += u64::from(self.span[option].weight) + 1 + hidden;
+        self.selected.push(option);
+        Ok(())
+    }
+
+    /// Undoes every selection.
+    pub(crate) fn clear_selection(&mut self) {
+        self.selected.clear();
+    }
+
+    /// The lengths of the primary items in state `slot` ([`COVERED`] for the inactive, and
+    /// for the padding after the last item).
+    pub(crate) fn lengths(&self, slot: usize) -> &[i16] {
+        &self.len[slot * self.stride..(slot + 1) * self.stride]
+    }
+
+    /// The state the search starts from (after the selection).
+    pub(crate) fn root(&self) -> usize {
+        self.selected.len()
+    }
+
+    /// The item `chooser` picks in state `slot` (0-based), or `None` when no primary item is
+    /// active (a solution) or a custom chooser declares the branch dead.
+    pub(crate) fn choose(&self, slot: usize, chooser: &mut Chooser<'_>) -> Option<usize> {
+        let len = self.lengths(slot);
+        match chooser {
+            Chooser::Mrv => first_minimum(len),
+            // The first item of length 0 or 1, else the leftmost of minimum length.
+            Chooser::MrvStopAtOne => len
+                .iter()
+                .position(|&l| l <= 1)
+                .or_else(|| first_minimum(len)),
+            Chooser::ForcedThenLeftmost => len
+                .iter()
+                .position(|&l| l <= 1)
+                .or_else(|| len.iter().position(|&l| l != COVERED)),
+            Chooser::Custom(c) => {
+                if len.iter().all(|&l| l == COVERED) {
+                    return None;
+                }
+                let items = crate::search::ActiveItems::from_lengths(len);
+                c.choose(&items).inspect(|&i| {
+                    assert!(
+                        i < self.primary && len[i] != COVERED,
+                        "ItemChooser returned item {i} that is not an active primary item"
+                    );
+                })
+            }
+        }
+    }
+
+    /// The options of item `i` active in state `slot`, in Knuth's order (ascending).
+    pub(crate) fn options_of(&self, slot: usize, i: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut o = self.next_option(slot, i, 0);
+        while let Some(x) = o {
+            out.push(x);
+            o = self.next_option(slot, i, x + 1);
+        }
+        out
+    }
+
+    /// The first option at or after `from` that is active in `slot` and contains item `i`.
+    #[inline]
+    fn next_option(&self, slot: usize, i: usize, from: usize) -> Option<usize> {
+        let w = self.words;
+        let mut k = from / 64;
+        if k >= w {
+            return None;
+        }
+        let mut bits =
+            self.active[slot * w + k] & self.item_options[i * w + k] & (!0u64 << (from % 64));
+        loop {
+            if bits != 0 {
+                return Some(k * 64 + bits.trailing_zeros() as usize);
+            }
+            k += 1;
+            if k == w {
+                return None;
+            }
+            bits = self.active[slot * w + k] & self.item_options[i * w + k];
+        }
+    }
+
+    /// Puts the walk at the root (a new search, or the end of one: there is nothing to
+    /// undo, since every level wrote states of its own).
+    pub(crate) fn reset_walk(&mut self) {
+        self.level = 0;
+        self.step = BitStep::Enter;
+    }
+
+    /// Knuth's steps X2–X8 from where the walk stands to the next solution (`None`: its
+    /// options are in `buffer`) or the end, as `Solver::run` does on the links.
+    pub(crate) fn run(
+        &mut self,
+        tried: &mut u64,
+        chooser: &mut Chooser<'_>,
+        limits: &Limits,
+        buffer: &mut Vec<usize>,
+        solutions: &mut u64,
+    ) -> Option<SearchEnd> {
+        let root = self.root();
+        let (mut level, mut step) = (self.level, self.step);
+        let end = loop {
+            // Level l's node state is at root + 2l, and the same with its item covered at
+            // root + 2l + 1.
+            let node = root + 2 * level;
+            match step {
+                BitStep::Enter => {
+                    let Some(i) = self.choose(node, chooser) else {
+                        if self.lengths(node).iter().all(|&l| l == COVERED) {
+                            *solutions += 1;
+                            buffer.clear();
+                            buffer.extend_from_slice(&self.selected);
+                            buffer.extend(self.levels[..level].iter().map(|l| l.option as usize));
+                            step = BitStep::Back;
+                            break None;
+                        }
+                        step = BitStep::Back;
+                        continue;
+                    };
+                    if self.lengths(node)[i] == 0 {
+                        // Knuth covers an item with no options (one update) and backs up.
+                        self.updates += 1;
+                        step = BitStep::Back;
+                        continue;
+                    }
+                    self.reserve(node + 2);
+                    self.updates += 1 + self.hide(node, node + 1, Mask::Item(i), None);
+                    self.len[(node + 1) * self.stride + i] = COVERED;
+                    if self.levels.len() <= level {
+                        self.levels.push(Level { item: 0, option: 0 });
+                    }
+                    self.levels[level] = Level {
+                        item: i as u32,
+                        option: u32::MAX,
+                    };
+                    step = BitStep::Try;
+                }
+                BitStep::Try => {
+                    let Level { item, option } = self.levels[level];
+                    let from = option.wrapping_add(1) as usize;
+                    let Some(x) = self.next_option(node, item as usize, from) else {
+                        step = BitStep::Back;
+                        continue;
+                    };
+                    if let Some(end) = limits.reached(*tried) {
+                        break Some(end);
+                    }
+                    *tried += 1;
+                    self.levels[level].option = x as u32;
+                    // Covering the other items of x: |x| − 1 updates, and the options hidden.
+                    let hidden = self.hide(node + 1, node + 2, Mask::Conflicts(x), Some(x));
+                    self.updates += u64::from(self.span[x].weight) + hidden;
+                    level += 1;
+                    step = BitStep::Enter;
+                }
+                BitStep::Back => {
+                    if level == 0 {
+                        break Some(SearchEnd::Exhausted);
+                    }
+                    level -= 1;
+                    step = BitStep::Try;
+                }
+            }
+        };
+        self.level = level;
+        self.step = step;
+        end
+    }
+}
+
+/// The leftmost item of minimum length (Knuth's choice: his list is kept in item order, so
+/// the leftmost is the smallest number); `None` when every item is [`COVERED`]. `len` is a
+/// whole number of [`LANES`]: two passes a vector at a time (the minimum, then the first
+/// vector holding it), rather than one with a branch per item.
+#[inline]
+fn first_minimum(len: &[i16]) -> Option<usize> {
+    let mut least = [COVERED; LANES];
+    for chunk in len.chunks_exact(LANES) {
+        for (l, &c) in least.iter_mut().zip(chunk) {
+            *l = (*l).min(c);
+        }
+    }
+    let least = least.into_iter().min().unwrap_or(COVERED);
+    if least == COVERED {
+        return None;
+    }
+    len.chunks_exact(LANES)
+        .position(|chunk| chunk.iter().fold(false, |hit, &l| hit | (l == least)))
+        .and_then(|n| {
+            let chunk = &len[n * LANES..(n + 1) * LANES];
+            chunk
+                .iter()
+                .position(|&l| l == least)
+                .map(|k| n * LANES + k)
+        })
+}
+
+/// Which options a [`Bits::hide`] removes: those of an item, or those that share an item
+/// with an option.
+#[derive(Clone, Copy)]
+enum Mask {
+    Item(usize),
+    Conflicts(usize),
+}

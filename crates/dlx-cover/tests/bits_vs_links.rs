@@ -1,0 +1,205 @@
+//! The two ways a `Solver` holds a problem, bit sets (`Solver::new` on small problems
+//! without colors) and dancing links (`Solver::with_links`), walk the same tree: on random
+//! problems, one word of options and several, every chooser, with selections, node limits,
+//! paused iterators and split paths, they must visit the same solutions in the same order
+//! and report the same `Stats`. (Both are checked against a reference that shares no code
+//! with either in `knuth_tree.rs`; this file checks the finer things, order and limits.)
+
+use std::ops::ControlFlow;
+
+use dlx_cover::split::Branches;
+use dlx_cover::{ActiveItems, Chooser, Limits, Problem, SearchEnd, Solver};
+
+/// xorshift64, seeded.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// A random problem: up to `max_items` items, a few secondary, up to `max_options`
+/// options of random items (each with a primary item).
+fn random_problem(rng: &mut Rng, max_items: u64, max_options: u64) -> Problem {
+    let primary = 1 + rng.below(max_items) as usize;
+    let secondary = rng.below(4) as usize;
+    let mut p = Problem::new(primary, secondary).unwrap();
+    let density = 2 + rng.below(primary as u64 + 2);
+    for _ in 0..1 + rng.below(max_options) {
+        let first = rng.below(primary as u64) as usize;
+        let mut option = vec![first];
+        for item in 0..primary + secondary {
+            if item != first && rng.below(density) == 0 {
+                option.push(item);
+            }
+        }
+        // Items in any order within the option.
+        for i in (1..option.len()).rev() {
+            option.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        p.add_option(option).unwrap();
+    }
+    p
+}
+
+/// Every solution as visited (options in the order taken), the end, and the stats.
+fn visit(
+    solver: &mut Solver,
+    chooser: Chooser<'_>,
+    limits: Limits,
+) -> (Vec<Vec<usize>>, SearchEnd, dlx_cover::Stats) {
+    let mut found = Vec::new();
+    let end = solver.search(chooser, limits, |s| {
+        found.push(s.to_vec());
+        ControlFlow::Continue(())
+    });
+    (found, end, solver.stats())
+}
+
+/// The chooser named by `k`, a custom one (the last active item of minimum length) for 3.
+fn with_chooser<R>(k: usize, f: impl FnOnce(Chooser<'_>) -> R) -> R {
+    let mut last_min = |items: &ActiveItems<'_>| {
+        let mut best: Option<(usize, usize)> = None;
+        for (item, len) in items.iter() {
+            if best.is_none_or(|(_, l)| len <= l) {
+                best = Some((item, len));
+            }
+        }
+        best.map(|(item, _)| item)
+    };
+    match k {
+        0 => f(Chooser::Mrv),
+        1 => f(Chooser::MrvStopAtOne),
+        2 => f(Chooser::ForcedThenLeftmost),
+        _ => f(Chooser::Custom(&mut last_min)),
+    }
+}
+
+#[test]
+fn same_solutions_in_the_same_order_with_the_same_counts() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut multiword = 0;
+    for round in 0..1500 {
+        // Mostly small problems, some with more than 64 options (several words).
+        let (items, options) = if round % 5 == 0 { (12, 200) } else { (7, 20) };
+        let p = random_problem(&mut rng, items, options);
+        if p.options() > 64 {
+            multiword += 1;
+        }
+        for k in 0..4 {
+            let mut bits = Solver::new(&p);
+            let mut links = Solver::with_links(&p);
+            // Large problems can have millions of solutions: a node budget keeps each search
+            // short, and both must stop at the same place.
+            let limits = Limits::nodes(20_000);
+            let a = with_chooser(k, |c| visit(&mut bits, c, limits));
+            let b = with_chooser(k, |c| visit(&mut links, c, limits));
+            assert_eq!(a, b, "chooser {k}, round {round}");
+            // A second search on the same solvers gives the same again (nothing left over).
+            let a2 = with_chooser(k, |c| visit(&mut bits, c, limits));
+            let b2 = with_chooser(k, |c| visit(&mut links, c, limits));
+            assert_eq!(a2, b2, "chooser {k}, round {round}, second search");
+        }
+    }
+    assert!(
+        multiword > 100,
+        "only {multiword} problems had several words"
+    );
+}
+
+#[test]
+fn node_limits_stop_both_at_the_same_place() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    for round in 0..800 {
+        let p = random_problem(&mut rng, 10, 60);
+        let max_nodes = rng.below(40);
+        let mut bits = Solver::new(&p);
+        let mut links = Solver::with_links(&p);
+        let a = visit(&mut bits, Chooser::Mrv, Limits::nodes(max_nodes));
+        let b = visit(&mut links, Chooser::Mrv, Limits::nodes(max_nodes));
+        assert_eq!(a, b, "round {round}, {max_nodes} nodes");
+    }
+}
+
+#[test]
+fn selections_conflicts_and_branches_agree() {
+    let mut rng = Rng(0x0bad_cafe_f00d_d00d);
+    for round in 0..800 {
+        let p = random_problem(&mut rng, 10, 90);
+        let mut bits = Solver::new(&p);
+        let mut links = Solver::with_links(&p);
+        for _ in 0..rng.below(4) {
+            let option = rng.below(p.options() as u64 + 1) as usize;
+            assert_eq!(bits.select(option), links.select(option), "round {round}");
+        }
+        assert_eq!(
+            bits.selection().collect::<Vec<_>>(),
+            links.selection().collect::<Vec<_>>()
+        );
+        assert_eq!(bits.branches(), links.branches(), "round {round}");
+        assert_eq!(
+            visit(&mut bits, Chooser::Mrv, Limits::NONE),
+            visit(&mut links, Chooser::Mrv, Limits::NONE),
+            "round {round}"
+        );
+        bits.clear_selection();
+        links.clear_selection();
+        // Every path one level down, as a split takes them.
+        if let Branches::Item { options, .. } = links.branches() {
+            for &o in &options {
+                let a = bits.count_subtree(&[o]).unwrap();
+                let b = links.count_subtree(&[o]).unwrap();
+                assert_eq!(a, b, "round {round}, path [{o}]");
+            }
+        }
+        assert_eq!(bits.split(8), links.split(8), "round {round}");
+    }
+}
+
+#[test]
+fn a_paused_iterator_is_finished_by_the_next_search() {
+    let mut rng = Rng(0x5151_5151_5151_5151);
+    for round in 0..400 {
+        let p = random_problem(&mut rng, 8, 40);
+        let mut bits = Solver::new(&p);
+        let mut links = Solver::with_links(&p);
+        let take = rng.below(3) as usize;
+        let a: Vec<_> = bits.solutions().take(take).map(|s| s.to_vec()).collect();
+        let b: Vec<_> = links.solutions().take(take).map(|s| s.to_vec()).collect();
+        assert_eq!(a, b, "round {round}");
+        assert_eq!(
+            bits.count_solutions(u64::MAX).solutions,
+            links.count_solutions(u64::MAX).solutions,
+            "round {round}"
+        );
+        assert_eq!(bits.stats(), links.stats(), "round {round}");
+    }
+}
+
+/// Problems with colors stay on the links, and agree with `with_links` trivially; problems
+/// past the bit sets' size do too. Both still count right: N queens 6 (4 solutions, 4x4
+/// as secondary diagonals) on either.
+#[test]
+fn queens_on_both() {
+    let n = 6;
+    let mut p = Problem::new(2 * n, 2 * (2 * n - 1)).unwrap();
+    for r in 0..n {
+        for c in 0..n {
+            p.add_option([
+                r,
+                n + c,
+                2 * n + r + c,
+                2 * n + (2 * n - 1) + (n - 1 + r - c),
+            ])
+            .unwrap();
+        }
+    }
+    let a = visit(&mut Solver::new(&p), Chooser::Mrv, Limits::NONE);
+    let b = visit(&mut Solver::with_links(&p), Chooser::Mrv, Limits::NONE);
+    assert_eq!(a.0.len(), 4);
+    assert_eq!(a, b);
+}
