@@ -64,15 +64,18 @@ pub(crate) struct Bits {
     /// the updates Knuth counts for hiding it.
     span: Vec<Span>,
     /// The states, one after another: each is `words` words of active options in `active`
-    /// and `primary` lengths in `len`. State 0 is the whole problem; each selected option
-    /// adds one; the search's level `l` uses two more from there (the node's state, then the
-    /// same after its item is covered).
+    /// and `stride` lengths in `len`. State 0 is the whole problem; each selected option
+    /// adds one (the last is the search's root); the search's level `l` uses the one at
+    /// `root + 1 + l`, first as the node's state, then, once the level's item is covered in
+    /// place, as the state its children are written from.
     active: Vec<u64>,
     len: Vec<i16>,
     /// Options selected before the search, oldest first.
     selected: Vec<usize>,
-    /// The search's levels: the item chosen, and the option tried last.
-    levels: Vec<Level>,
+    /// The option each level of the search is trying.
+    chosen: Vec<u32>,
+    /// For each level, `words` words: the options of its item not yet tried.
+    untried: Vec<u64>,
     /// Where the search stands: its depth (options chosen) and its next step.
     level: usize,
     step: BitStep,
@@ -86,14 +89,6 @@ struct Span {
     start: u32,
     end: u32,
     weight: u32,
-}
-
-/// One level of the search: the item it branches on and how far through its options.
-#[derive(Debug, Clone, Copy)]
-struct Level {
-    item: u32,
-    /// The option tried last at this level (`u32::MAX` before the first).
-    option: u32,
 }
 
 /// Where the walk stands: Knuth's steps folded into three states, as in the links' search.
@@ -170,7 +165,8 @@ impl Bits {
             active,
             len,
             selected: Vec::new(),
-            levels: Vec::new(),
+            chosen: Vec::new(),
+            untried: Vec::new(),
             level: 0,
             step: BitStep::Enter,
             updates: 0,
@@ -201,12 +197,12 @@ impl Bits {
         self.active[slot * self.words + o / 64] >> (o % 64) & 1 == 1
     }
 
-    /// Writes into state `to` (which must come after `from`) the state `from` with every
-    /// option of `mask` hidden (their primary items' lengths lowered) and the primary items
-    /// of option `covered` (if any) marked [`COVERED`]. Returns the hidden options weighted as
-    /// Knuth counts them, `Σ (|o| − 1)`.
+    /// Writes into state `to` (which must come after `from`) the state `from` with option
+    /// `x` committed: every active option that shares an item with `x` hidden (their primary
+    /// items' lengths lowered) and `x`'s primary items marked [`COVERED`]. Returns the hidden
+    /// options weighted as Knuth counts them, `Σ (|o| − 1)`.
     #[inline]
-    fn hide(&mut self, from: usize, to: usize, mask: Mask, covered: Option<usize>) -> u64 {
+    fn hide(&mut self, from: usize, to: usize, x: usize) -> u64 {
         let (w, p) = (self.words, self.stride);
         let (before, after) = self.active.split_at_mut(to * w);
         let source = &before[from * w..from * w + w];
@@ -220,41 +216,65 @@ impl Bits {
         {
             t.copy_from_slice(s);
         }
-        let mask = match mask {
-            Mask::Item(i) => &self.item_options[i * w..i * w + w],
-            Mask::Conflicts(x) => &self.conflicts[x * w..x * w + w],
-        };
+        let mask = &self.conflicts[x * w..x * w + w];
         let (span, option_primary) = (&self.span[..], &self.option_primary[..]);
         let mut hidden = 0u64;
         for (k, ((t, &a), &m)) in target.iter_mut().zip(source).zip(mask).enumerate() {
-            let mut removed = a & m;
+            let removed = a & m;
             *t = a & !removed;
-            while removed != 0 {
-                let o = k * 64 + removed.trailing_zeros() as usize;
-                removed &= removed - 1;
-                debug_assert!(o < span.len());
-                // SAFETY: `removed` is part of a mask, and a mask has bits only for options
-                // (`build` sets no others), so `o < span.len()`.
-                let Span { start, end, weight } = unsafe { *span.get_unchecked(o) };
-                hidden += u64::from(weight);
-                for q in start as usize..end as usize {
-                    debug_assert!(q < option_primary.len());
-                    // SAFETY: `build` made every span a range of `option_primary`.
-                    let j = unsafe { *option_primary.get_unchecked(q) } as usize;
-                    debug_assert!(j < len.len());
-                    // SAFETY: `option_primary` holds primary items, `j < primary <= stride`,
-                    // and `len` is one state's `stride` lengths.
-                    unsafe { *len.get_unchecked_mut(j) -= 1 };
-                }
-            }
+            hidden += lower(span, option_primary, len, k, removed);
         }
-        if let Some(x) = covered {
-            let Span { start, end, .. } = self.span[x];
-            for &j in &self.option_primary[start as usize..end as usize] {
-                len[j as usize] = COVERED;
-            }
+        let Span { start, end, .. } = self.span[x];
+        for &j in &self.option_primary[start as usize..end as usize] {
+            len[j as usize] = COVERED;
         }
         hidden
+    }
+
+    /// Makes state `to` a copy of state `from`.
+    fn copy_state(&mut self, from: usize, to: usize) {
+        let (w, p) = (self.words, self.stride);
+        self.active.copy_within(from * w..(from + 1) * w, to * w);
+        self.len.copy_within(from * p..(from + 1) * p, to * p);
+    }
+
+    /// Covers item `i` in state `slot` itself (the state of search level `level`): hides its
+    /// active options, which are the ones the level will try, and keeps them in the level's
+    /// `untried` set. Returns Knuth's updates: one for the item, `|o| − 1` per option.
+    #[inline]
+    fn cover(&mut self, slot: usize, i: usize, level: usize) -> u64 {
+        let (w, p) = (self.words, self.stride);
+        if self.untried.len() < (level + 1) * w {
+            self.untried.resize((level + 1) * w, 0);
+        }
+        let active = &mut self.active[slot * w..slot * w + w];
+        let len = &mut self.len[slot * p..slot * p + p];
+        let untried = &mut self.untried[level * w..level * w + w];
+        let mask = &self.item_options[i * w..i * w + w];
+        let mut updates = 1;
+        for (k, ((a, u), &m)) in active.iter_mut().zip(untried).zip(mask).enumerate() {
+            let removed = *a & m;
+            *a &= !removed;
+            *u = removed;
+            updates += lower(&self.span, &self.option_primary, len, k, removed);
+        }
+        len[i] = COVERED;
+        updates
+    }
+
+    /// The next option level `level` tries: the smallest of its untried ones, taken out.
+    #[inline]
+    fn next_untried(&mut self, level: usize) -> Option<usize> {
+        let w = self.words;
+        let untried = &mut self.untried[level * w..level * w + w];
+        for (k, u) in untried.iter_mut().enumerate() {
+            if *u != 0 {
+                let o = k * 64 + u.trailing_zeros() as usize;
+                *u &= *u - 1;
+                return Some(o);
+            }
+        }
+        None
     }
 
     /// Selects option `option` before the search (see `Solver::select`).
@@ -269,7 +289,7 @@ impl Bits {
         self.reserve(slot + 1);
         // Knuth's commit of a selected option covers all its items, the option itself
         // included among those it hides.
-        let hidden = self.hide(slot, slot + 1, Mask::Conflicts(option), Some(option));
+        let hidden = self.hide(slot, slot + 1, option);
         self.updates += u64::from(self.span[option].weight) + 1 + hidden;
         self.selected.push(option);
         Ok(())
@@ -374,17 +394,22 @@ impl Bits {
         let root = self.root();
         let (mut level, mut step) = (self.level, self.step);
         let end = loop {
-            // Level l's node state is at root + 2l, and the same with its item covered at
-            // root + 2l + 1.
-            let node = root + 2 * level;
+            // Level l's state is at root + 1 + l: the node's, then (once its item is covered
+            // in place) the state its children start from. The root's own state (the
+            // selection's) is never written: the search starts on a copy of it.
+            let node = root + 1 + level;
             match step {
                 BitStep::Enter => {
+                    if level == 0 {
+                        self.reserve(node);
+                        self.copy_state(root, node);
+                    }
                     let Some(i) = self.choose(node, chooser) else {
                         if self.lengths(node).iter().all(|&l| l == COVERED) {
                             *solutions += 1;
                             buffer.clear();
                             buffer.extend_from_slice(&self.selected);
-                            buffer.extend(self.levels[..level].iter().map(|l| l.option as usize));
+                            buffer.extend(self.chosen[..level].iter().map(|&x| x as usize));
                             step = BitStep::Back;
                             break None;
                         }
@@ -397,22 +422,15 @@ impl Bits {
                         step = BitStep::Back;
                         continue;
                     }
-                    self.reserve(node + 2);
-                    self.updates += 1 + self.hide(node, node + 1, Mask::Item(i), None);
-                    self.len[(node + 1) * self.stride + i] = COVERED;
-                    if self.levels.len() <= level {
-                        self.levels.push(Level { item: 0, option: 0 });
+                    self.reserve(node + 1);
+                    self.updates += self.cover(node, i, level);
+                    if self.chosen.len() <= level {
+                        self.chosen.push(0);
                     }
-                    self.levels[level] = Level {
-                        item: i as u32,
-                        option: u32::MAX,
-                    };
                     step = BitStep::Try;
                 }
                 BitStep::Try => {
-                    let Level { item, option } = self.levels[level];
-                    let from = option.wrapping_add(1) as usize;
-                    let Some(x) = self.next_option(node, item as usize, from) else {
+                    let Some(x) = self.next_untried(level) else {
                         step = BitStep::Back;
                         continue;
                     };
@@ -420,9 +438,9 @@ impl Bits {
                         break Some(end);
                     }
                     *tried += 1;
-                    self.levels[level].option = x as u32;
+                    self.chosen[level] = x as u32;
                     // Covering the other items of x: |x| − 1 updates, and the options hidden.
-                    let hidden = self.hide(node + 1, node + 2, Mask::Conflicts(x), Some(x));
+                    let hidden = self.hide(node, node + 1, x);
                     self.updates += u64::from(self.span[x].weight) + hidden;
                     level += 1;
                     step = BitStep::Enter;
@@ -458,21 +476,37 @@ fn first_minimum(len: &[i16]) -> Option<usize> {
     if least == COVERED {
         return None;
     }
-    len.chunks_exact(LANES)
-        .position(|chunk| chunk.iter().fold(false, |hit, &l| hit | (l == least)))
-        .and_then(|n| {
-            let chunk = &len[n * LANES..(n + 1) * LANES];
-            chunk
-                .iter()
-                .position(|&l| l == least)
-                .map(|k| n * LANES + k)
-        })
+    len.iter().position(|&l| l == least)
 }
 
-/// Which options a [`Bits::hide`] removes: those of an item, or those that share an item
-/// with an option.
-#[derive(Clone, Copy)]
-enum Mask {
-    Item(usize),
-    Conflicts(usize),
+/// Lowers the lengths of the primary items of every option in `removed` (bit `b` is option
+/// `64·k + b`), and returns their weight as Knuth counts hidden options, `Σ (|o| − 1)`.
+#[inline]
+fn lower(
+    span: &[Span],
+    option_primary: &[u16],
+    len: &mut [i16],
+    k: usize,
+    mut removed: u64,
+) -> u64 {
+    let mut hidden = 0;
+    while removed != 0 {
+        let o = k * 64 + removed.trailing_zeros() as usize;
+        removed &= removed - 1;
+        debug_assert!(o < span.len());
+        // SAFETY: `removed` is part of a mask, and a mask has bits only for options (`build`
+        // sets no others), so `o < span.len()`.
+        let Span { start, end, weight } = unsafe { *span.get_unchecked(o) };
+        hidden += u64::from(weight);
+        for q in start as usize..end as usize {
+            debug_assert!(q < option_primary.len());
+            // SAFETY: `build` made every span a range of `option_primary`.
+            let j = unsafe { *option_primary.get_unchecked(q) } as usize;
+            debug_assert!(j < len.len());
+            // SAFETY: `option_primary` holds primary items, `j < primary <= stride`, and
+            // `len` is one state's `stride` lengths.
+            unsafe { *len.get_unchecked_mut(j) -= 1 };
+        }
+    }
+    hidden
 }
