@@ -37,7 +37,9 @@
 //!    `F`'s digit forbidden at `cᵢ`: a search for one fill in a smaller space, which singles
 //!    usually refute at once, instead of counting fills to two. The search tries `F`'s
 //!    digits first, so when another fill exists, one close to `F` comes quickly (half the
-//!    time on 16×16).
+//!    time on 16×16). A cell whose peers' givens hold every digit but `F`'s is refuted
+//!    before any search (most removals from a dense grid). On 16×16 and up the search adds
+//!    pointing and claiming to singles, which cut its trees about sevenfold.
 //! 4. **Acceptance.** The caller's `accept` sees each minimal puzzle (to rate it, say) and
 //!    either takes it or asks for another; clue bounds are checked first.
 //!
@@ -261,6 +263,10 @@ impl Generator {
             if i > 0 {
                 let prev = orbit[i - 1];
                 self.scratch[prev] = fill[prev];
+            }
+            // The peers' givens (all from `fill`) leave `c` only its digit: refuted at once.
+            if self.board.forced_by_peers(&self.scratch, c) {
+                continue;
             }
             if self.board.load(&self.scratch, &[(c, fill[c])]) && self.board.has_fill_near(fill) {
                 return false;
