@@ -17,8 +17,8 @@
 //!
 //! # How
 //! 1. **The fill.** A depth-first search over candidate bitmasks (naked and hidden singles,
-//!    then the cell with fewest candidates) tries candidates in random order and stops at
-//!    the first fill; a search that passes a node budget restarts. The fill is then mapped
+//!    then the cell with fewest candidates) starts from a first row 1, 2, …, n, tries
+//!    candidates in random order and stops at the first fill; a search that passes a node budget restarts. The fill is then mapped
 //!    through a random member of the Sudoku symmetry group (digits relabelled, rows within
 //!    bands, bands, columns within stacks, stacks, and a transposition when boxes are
 //!    square). *How far from uniform:* the search reaches some fills more often than others
@@ -218,13 +218,20 @@ impl Generator {
     pub fn fill(&mut self, rng: &mut SplitMix) -> Vec<u8> {
         let shape = self.settings.shape;
         let cells = shape.cells();
-        let empty = vec![0u8; cells];
+        // The first row is 1, 2, …, n: `shuffle` relabels the digits at random anyway, so
+        // every first row stays equally likely, and the search skips its first branches,
+        // its costliest nodes (nearly every cell open, every unit counted): half the 9×9
+        // fill's time, measured.
+        let mut start = vec![0u8; cells];
+        for (c, v) in start.iter_mut().take(shape.side()).enumerate() {
+            *v = c as u8 + 1;
+        }
         let budget = 50 * cells as u64 + 1000;
         let fill = loop {
-            assert!(self.board.load(&empty, &[]), "the empty grid has fills");
+            assert!(self.board.load(&start, &[]), "a first row has fills");
             match self.board.random_fill(rng, budget) {
                 Ok(Some(f)) => break f,
-                Ok(None) => unreachable!("the empty grid has fills"),
+                Ok(None) => unreachable!("a first row has fills"),
                 Err(OverBudget) => continue,
             }
         };
