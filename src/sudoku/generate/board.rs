@@ -674,6 +674,12 @@ mod tests {
                     0
                 };
                 assert_eq!(got, expected, "with pointing and claiming: {grid}");
+                // A blank cell forced by its peers' givens has no fill without its digit.
+                for cell in (0..puzzle.len()).filter(|&c| puzzle[c] == 0) {
+                    if board.forced_by_peers(&puzzle, cell) {
+                        assert!(!(board.load(&puzzle, &[(cell, fill[cell])]) && board.has_fill()));
+                    }
+                }
                 // Forbid the fill's digit in one blank cell: a fill remains exactly when
                 // the puzzle has another fill there.
                 if let Some(cell) = (0..puzzle.len()).find(|&c| puzzle[c] == 0) {

@@ -159,7 +159,8 @@ fn pencilmarks_round_trip() {
 }
 
 /// `level_of_unique` (the ladder up to its first expert step, no fill search) gives the
-/// level `rate` gives, on the puzzles above and on generated minimal ones of every level.
+/// level `rate` gives, on the unique puzzles above and on generated minimal ones of every
+/// level.
 #[test]
 fn level_of_unique_is_the_rated_level() {
     use crate::sudoku::generate::{Generator, Settings};
@@ -167,8 +168,12 @@ fn level_of_unique_is_the_rated_level() {
     let mut seen = [0usize; 4];
     let mut check = |puzzle: &Grid| {
         let board = logic.board(puzzle).unwrap();
+        // Only puzzles with one fill (not every puzzle of the list has one).
+        let Ok(rating) = logic.rate(&board) else {
+            return;
+        };
         let level = logic.level_of_unique(&board);
-        assert_eq!(level, logic.rate(&board).unwrap().level, "{puzzle}");
+        assert_eq!(level, rating.level, "{puzzle}");
         seen[level as usize] += 1;
     };
     for p in PUZZLES {
