@@ -107,7 +107,16 @@ pub struct Board {
     /// A grid whose digits the search tries first (see [`Board::has_fill_near`]); empty
     /// for none.
     guide: Vec<u8>,
+    /// Choices against the guide the search may still make (see [`Board::has_fill_near`]).
+    strays_left: u32,
+    /// A branch was skipped for want of `strays_left`.
+    pruned: bool,
 }
+
+/// Choices against the guide that [`Board::has_fill_near`]'s first probe may make. On
+/// 16×16 generation, 2 cut the search nodes by a fifth (1: a tenth; 3 and up: less, as the
+/// probe's repeated work on refutations grows), measured.
+const PROBE_STRAYS: u32 = 2;
 
 /// The search found too many nodes (a fill that went down a heavy tail).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,6 +148,8 @@ impl Board {
             queue: Vec::with_capacity(cells),
             nodes: 0,
             guide: Vec::new(),
+            strays_left: u32::MAX,
+            pruned: false,
         }
     }
 
@@ -240,7 +251,19 @@ impl Board {
     pub fn has_fill_near(&mut self, guide: &[u8]) -> bool {
         self.guide.clear();
         self.guide.extend_from_slice(guide);
-        let found = self.has_fill();
+        // First only fills within `PROBE_STRAYS` choices against the guide (a limited
+        // discrepancy search): the depth-first search alone must refute the whole subtree
+        // of a wrong early choice of the guide's digit before it tries another, while a
+        // nearby fill usually needs only a choice or two against the guide. When the probe
+        // skipped nothing it was complete, and its "none" stands.
+        self.strays_left = PROBE_STRAYS;
+        self.pruned = false;
+        let mut found = self.has_fill();
+        if !found && self.pruned {
+            self.strays_left = u32::MAX;
+            found = self.has_fill();
+        }
+        self.strays_left = u32::MAX;
         self.guide.clear();
         found
     }
@@ -354,6 +377,7 @@ impl Board {
                 }
             }
         }
+        let mut guided = false;
         if let Some(r) = rng {
             for i in (1..n).rev() {
                 branches.swap(i, r.below(i + 1));
@@ -364,13 +388,23 @@ impl Board {
                 .position(|&(c, v)| self.guide[c as usize] == v)
         {
             branches.swap(0, k);
+            guided = true;
         }
         if self.states.len() <= depth + 1 {
             let copy = self.states[depth].clone();
             self.states.push(copy);
         }
         let mut first = None;
-        for &(cell, v) in &branches[..n] {
+        for (i, &(cell, v)) in branches[..n].iter().enumerate() {
+            // Leaving the guide where it had a choice spends a discrepancy.
+            let strays = guided && i > 0;
+            if strays {
+                if self.strays_left == 0 {
+                    self.pruned = true;
+                    break;
+                }
+                self.strays_left -= 1;
+            }
             self.nodes += 1;
             if self.nodes > node_limit {
                 return Err(OverBudget);
@@ -391,6 +425,9 @@ impl Board {
                 if *found >= limit {
                     return Ok(first);
                 }
+            }
+            if strays {
+                self.strays_left += 1;
             }
         }
         Ok(first)

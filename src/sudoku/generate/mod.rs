@@ -36,8 +36,9 @@
 //!    So it asks, for each `i`, whether any fill exists with `c₁ … c_{i−1}` set as in `F` and
 //!    `F`'s digit forbidden at `cᵢ`: a search for one fill in a smaller space, which singles
 //!    usually refute at once, instead of counting fills to two. The search tries `F`'s
-//!    digits first, so when another fill exists, one close to `F` comes quickly (half the
-//!    time on 16×16). A cell whose peers' givens hold every digit but `F`'s is refuted
+//!    digits first, and at first strays from them at most twice on a path (a limited
+//!    discrepancy probe, then the full search if the probe skipped anything), so when
+//!    another fill exists, one close to `F` comes quickly. A cell whose peers' givens hold every digit but `F`'s is refuted
 //!    before any search (most removals from a dense grid). On 16×16 and up the search adds
 //!    pointing and claiming to singles, which cut its trees about sevenfold.
 //! 4. **Acceptance.** The caller's `accept` sees each minimal puzzle (to rate it, say) and
