@@ -114,8 +114,8 @@ pub struct Board {
 }
 
 /// Choices against the guide that [`Board::has_fill_near`]'s first probe may make. On
-/// 16×16 generation, 2 cut the search nodes by a fifth (1: a tenth; 3 and up: less, as the
-/// probe's repeated work on refutations grows), measured.
+/// 16×16 generation, 2 cut the search nodes by about a fifth (1: a tenth; 3 and up: less,
+/// as the probe's repeated work on refutations grows), measured.
 const PROBE_STRAYS: u32 = 2;
 
 /// The search found too many nodes (a fill that went down a heavy tail).
