@@ -1,7 +1,8 @@
 //! The generator's own search: candidate bitmasks with naked and hidden singles (and, on
-//! request, pointing and claiming), then the cell with fewest candidates. It answers the three questions generating asks, fast:
-//! a random fill, "is there any fill at all?" after a candidate is forbidden (a
-//! refutation), and "do singles alone solve it?". Any side up to 25.
+//! request, pointing and claiming), then the cell with fewest candidates. It answers the
+//! three questions generating asks, fast: a random fill, "is there any fill at all?" after
+//! a candidate is forbidden (a refutation), and "do singles alone solve it?". Any side up
+//! to 25.
 
 use crate::sudoku::Shape;
 

@@ -18,15 +18,16 @@
 //! # How
 //! 1. **The fill.** A depth-first search over candidate bitmasks (naked and hidden singles,
 //!    then the cell with fewest candidates) starts from a first row 1, 2, …, n, tries
-//!    candidates in random order and stops at the first fill; a search that passes a node budget restarts. The fill is then mapped
-//!    through a random member of the Sudoku symmetry group (digits relabelled, rows within
-//!    bands, bands, columns within stacks, stacks, and a transposition when boxes are
-//!    square). *How far from uniform:* the search reaches some fills more often than others
-//!    (a fill's chance is the product of 1/(candidates) over the branch points on its path,
-//!    and different fills have different paths), so the fill is not uniform over all fills.
-//!    The random symmetry makes it uniform *within* each class of isomorphic fills; the
-//!    bias left is between classes. On 4×4 (288 fills, 2 classes) the measured spread is
-//!    in the closing note and `tests/generate.rs`.
+//!    candidates in random order and stops at the first fill; a search that passes a node
+//!    budget restarts. The fill is then mapped through a random member of the Sudoku
+//!    symmetry group (digits relabelled, rows within bands, bands, columns within stacks,
+//!    stacks, and a transposition when boxes are square). *How far from uniform:* the
+//!    search reaches some fills more often than others (a fill's chance is the product of
+//!    1/(candidates) over the branch points on its path, and different fills have
+//!    different paths), so the fill is not uniform over all fills. The random symmetry
+//!    makes it uniform *within* each class of isomorphic fills; the bias left is between
+//!    classes. On 4×4 (288 fills, 2 classes) the measured spread is in the closing note
+//!    and `tests/generate.rs`.
 //! 2. **The givens.** Every orbit of cells under the symmetry starts as givens. In random
 //!    order, each orbit is removed when the fill stays unique without it. One pass is
 //!    enough: removing givens only adds fills, so an orbit that could not go earlier cannot
@@ -38,9 +39,10 @@
 //!    usually refute at once, instead of counting fills to two. The search tries `F`'s
 //!    digits first, and at first strays from them at most twice on a path (a limited
 //!    discrepancy probe, then the full search if the probe skipped anything), so when
-//!    another fill exists, one close to `F` comes quickly. A cell whose peers' givens hold every digit but `F`'s is refuted
-//!    before any search (most removals from a dense grid). On 16×16 and up the search adds
-//!    pointing and claiming to singles, which cut its trees about sevenfold.
+//!    another fill exists, one close to `F` comes quickly. A cell whose peers' givens hold
+//!    every digit but `F`'s is refuted before any search (most removals from a dense
+//!    grid). On 16×16 and up the search adds pointing and claiming to singles, which cut
+//!    its trees about sevenfold.
 //! 4. **Acceptance.** The caller's `accept` sees each minimal puzzle (to rate it, say) and
 //!    either takes it or asks for another; clue bounds are checked first.
 //!
