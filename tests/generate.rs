@@ -306,3 +306,17 @@ fn difficulty_is_the_level_rate_gives() {
         assert_eq!(logic::rate(&grid).unwrap().level.name(), "expert");
     }
 }
+
+/// 16×16 puzzles (whose searches add pointing and claiming to singles) are unique and
+/// minimal by `check`, which counts with the DLX solver and shares nothing with the
+/// generator's proofs.
+#[test]
+fn puzzles_of_16x16_are_unique_and_minimal_by_check() {
+    let run = common::run_bin(&["generate", "--size", "16", "-n", "2", "--seed", "4"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 2);
+    assert!(run.stdout.lines().all(|p| p.len() == 256), "{}", run.stdout);
+    let checked = common::run_bin(&["check"], &run.stdout);
+    assert_eq!(checked.code, 0, "{}{}", checked.stdout, checked.stderr);
+    assert_eq!(checked.stdout, "minimal\nminimal\n");
+}

@@ -44,9 +44,10 @@ fn grader(shape: Shape, level_only: bool) -> Option<Box<dyn Grader + Send>> {
 /// The rating of issue 12 (`sudoku::logic`): QQWing's levels by the ladder's hardest step.
 struct LogicGrader {
     logic: Logic,
-    /// Only the level is wanted (line output): the ladder's path without the machine
-    /// effort's searches of random isomorphs. The level is the same, since `rate` takes it
-    /// from that same path.
+    /// Only the level is wanted (line output): `Logic::level_of_unique`, the ladder's path
+    /// up to its first expert step, without the fill search and the machine effort's
+    /// searches of random isomorphs. The level is the same, since `rate` takes it from that
+    /// same path.
     level_only: bool,
 }
 
@@ -63,14 +64,10 @@ impl Grader for LogicGrader {
     fn grade(&mut self, puzzle: &Grid) -> Option<Grade> {
         let board = self.logic.board(puzzle).ok()?;
         if self.level_only {
-            let steps = self.logic.explain(&board).ok()?;
-            let level = steps
-                .iter()
-                .map(|s| s.technique.level())
-                .max()
-                .unwrap_or(Level::Simple);
+            // The generator proved the puzzle unique, so the ladder need not search for
+            // the fill, and can stop at its first expert step.
             return Some(Grade {
-                level: difficulty(level),
+                level: difficulty(self.logic.level_of_unique(&board)),
                 fields: Vec::new(),
             });
         }

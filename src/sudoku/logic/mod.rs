@@ -247,6 +247,35 @@ impl Logic {
         steps
     }
 
+    /// The level [`Logic::rate`] gives a board that has exactly one fill, found without
+    /// searching for the fill: the ladder's path is followed only until its first expert
+    /// step. Every step before a guess is a technique, and techniques need no fill; and
+    /// once a step is expert (a guess is one), so is the level, which is the hardest step's.
+    /// For a generator that has just proved the puzzle unique, this skips the fill search
+    /// and, on expert puzzles, the rest of the path.
+    ///
+    /// The caller vouches for the one fill: a board with several fills comes out expert,
+    /// since no technique can choose between them.
+    ///
+    /// # Panics
+    /// If the board has another shape than the ladder.
+    pub fn level_of_unique(&self, board: &Candidates) -> Level {
+        self.check_shape(board);
+        let mut board = board.clone();
+        let mut level = Level::Simple;
+        while !board.is_solved() {
+            let Some(step) = techniques::next_step(&self.geometry, &board) else {
+                return Level::Expert;
+            };
+            level = level.max(step.technique.level());
+            if level == Level::Expert {
+                return level;
+            }
+            self.apply(&mut board, &step);
+        }
+        level
+    }
+
     /// Rates the board: level, hardest technique, score, counts and machine effort.
     ///
     /// # Errors

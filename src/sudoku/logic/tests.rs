@@ -157,3 +157,33 @@ fn pencilmarks_round_trip() {
         assert!(v == 0 || back.values[c] == v);
     }
 }
+
+/// `level_of_unique` (the ladder up to its first expert step, no fill search) gives the
+/// level `rate` gives, on the unique puzzles above and on generated minimal ones of every
+/// level.
+#[test]
+fn level_of_unique_is_the_rated_level() {
+    use crate::sudoku::generate::{Generator, Settings};
+    let logic = Logic::new(Shape::CLASSIC);
+    let mut seen = [0usize; 4];
+    let mut check = |puzzle: &Grid| {
+        let board = logic.board(puzzle).unwrap();
+        // Only puzzles with one fill (not every puzzle of the list has one).
+        let Ok(rating) = logic.rate(&board) else {
+            return;
+        };
+        let level = logic.level_of_unique(&board);
+        assert_eq!(level, rating.level, "{puzzle}");
+        seen[level as usize] += 1;
+    };
+    for p in PUZZLES {
+        check(&p.parse().unwrap());
+    }
+    let mut generator = Generator::new(Settings::new(Shape::CLASSIC, 9));
+    for index in 0..300 {
+        let made = generator.generate(index, |_| Some(())).unwrap();
+        check(&made.puzzle);
+    }
+    // Minimal puzzles are rarely simple; the other three levels must all have come up.
+    assert!(seen[1..].iter().all(|&k| k > 0), "{seen:?}");
+}
