@@ -201,7 +201,7 @@ impl Bits {
     /// `x` committed: every active option that shares an item with `x` hidden (their primary
     /// items' lengths lowered) and `x`'s primary items marked [`COVERED`]. Returns the hidden
     /// options weighted as Knuth counts them, `Σ (|o| − 1)`.
-    #[inline]
+    #[inline(always)]
     fn hide(&mut self, from: usize, to: usize, x: usize) -> u64 {
         let (w, p) = (self.words, self.stride);
         let (before, after) = self.active.split_at_mut(to * w);
@@ -241,7 +241,7 @@ impl Bits {
     /// Covers item `i` in state `slot` itself (the state of search level `level`): hides its
     /// active options, which are the ones the level will try, and keeps them in the level's
     /// `untried` set. Returns Knuth's updates: one for the item, `|o| − 1` per option.
-    #[inline]
+    #[inline(always)]
     fn cover(&mut self, slot: usize, i: usize, level: usize) -> u64 {
         let (w, p) = (self.words, self.stride);
         if self.untried.len() < (level + 1) * w {
@@ -263,7 +263,7 @@ impl Bits {
     }
 
     /// The next option level `level` tries: the smallest of its untried ones, taken out.
-    #[inline]
+    #[inline(always)]
     fn next_untried(&mut self, level: usize) -> Option<usize> {
         let w = self.words;
         let untried = &mut self.untried[level * w..level * w + w];
@@ -313,6 +313,7 @@ impl Bits {
 
     /// The item `chooser` picks in state `slot` (0-based), or `None` when no primary item is
     /// active (a solution) or a custom chooser declares the branch dead.
+    #[inline(always)]
     pub(crate) fn choose(&self, slot: usize, chooser: &mut Chooser<'_>) -> Option<usize> {
         let len = self.lengths(slot);
         match chooser {
@@ -353,7 +354,7 @@ impl Bits {
     }
 
     /// The first option at or after `from` that is active in `slot` and contains item `i`.
-    #[inline]
+    #[inline(always)]
     fn next_option(&self, slot: usize, i: usize, from: usize) -> Option<usize> {
         let w = self.words;
         let mut k = from / 64;
@@ -464,7 +465,7 @@ impl Bits {
 /// the leftmost is the smallest number); `None` when every item is [`COVERED`]. `len` is a
 /// whole number of [`LANES`]: two passes a vector at a time (the minimum, then the first
 /// vector holding it), rather than one with a branch per item.
-#[inline]
+#[inline(always)]
 fn first_minimum(len: &[i16]) -> Option<usize> {
     let mut least = [COVERED; LANES];
     for chunk in len.chunks_exact(LANES) {
@@ -481,7 +482,7 @@ fn first_minimum(len: &[i16]) -> Option<usize> {
 
 /// Lowers the lengths of the primary items of every option in `removed` (bit `b` is option
 /// `64·k + b`), and returns their weight as Knuth counts hidden options, `Σ (|o| − 1)`.
-#[inline]
+#[inline(always)]
 fn lower(
     span: &[Span],
     option_primary: &[u16],
