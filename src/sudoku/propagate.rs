@@ -444,3 +444,72 @@ fn hall(adj: &mut [u32]) -> bool {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::{DlxSolver, SudokuSolver};
+
+    #[test]
+    fn hall_removes_what_no_matching_uses() {
+        // Left 0 and 1 both need right 0 or 1: left 2 loses them.
+        let mut adj = [0b011, 0b011, 0b111];
+        assert!(hall(&mut adj));
+        assert_eq!(adj, [0b011, 0b011, 0b100]);
+        // Three left vertices share two partners: no matching.
+        let mut adj = [0b011, 0b011, 0b011];
+        assert!(!hall(&mut adj));
+        let mut adj = [0b001, 0b010, 0b100];
+        assert!(hall(&mut adj));
+    }
+
+    /// On random partial grids of small shapes, the propagator finds a fill exactly when
+    /// the dancing-links count finds one, the fill is one, and every seed agrees.
+    #[test]
+    fn agrees_with_dancing_links_on_random_partial_grids() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut seen = [0usize; 2];
+        for side in [4, 6, 8, 9] {
+            let shape = Shape::for_side(side).unwrap();
+            let mut prop = Propagator::new(shape);
+            let mut dlx = DlxSolver::new(shape);
+            let mut fill = vec![0u8; shape.cells()];
+            for round in 0..150 {
+                let mut grid = Grid::empty(shape);
+                for _ in 0..side + round % (2 * side) {
+                    let (r, c, v) = (next(side), next(side), 1 + next(side) as u8);
+                    grid.set(r, c, v);
+                    if !grid.consistent_at(r, c) {
+                        grid.set(r, c, 0);
+                    }
+                }
+                let fills = dlx.count(&grid, 1).solutions;
+                seen[usize::from(fills > 0)] += 1;
+                for seed in [0, 7, 1234] {
+                    prop.forget();
+                    let (answer, _) = prop.first_fill(&grid, seed, Limits::NONE, &mut fill);
+                    let expected = if fills > 0 {
+                        Feasible::Yes
+                    } else {
+                        Feasible::No
+                    };
+                    assert_eq!(answer, expected, "{side}: {}", grid.to_line());
+                    if answer == Feasible::Yes {
+                        let fill = Grid::from_values(shape, &fill).unwrap();
+                        assert!(fill.is_complete_solution_of(&grid), "{}", grid.to_line());
+                    }
+                }
+            }
+        }
+        assert!(
+            seen[0] > 50 && seen[1] > 50,
+            "both answers tested: {seen:?}"
+        );
+    }
+}
