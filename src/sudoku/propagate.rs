@@ -448,7 +448,7 @@ fn hall(adj: &mut [u32]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::{DlxSolver, SudokuSolver};
+    use crate::sudoku::DlxSolver;
 
     #[test]
     fn hall_removes_what_no_matching_uses() {
