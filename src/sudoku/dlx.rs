@@ -35,6 +35,8 @@ pub struct GenericDlxSolver {
     lex_dfs_budget: u64,
     /// The chooser for [`Branching::MrvRandomTies`], reseeded for each search.
     random: RandomTies,
+    /// Branches of the propagating searches of `lex.rs` (not the engine's).
+    extra_nodes: u64,
 }
 
 /// The engine's item choice for each [`Branching`]: the rules the specialised solver
@@ -91,6 +93,7 @@ impl GenericDlxSolver {
                 ties: TieBreaker::new(0, 4 * shape.cells()),
                 ties_items: 4 * shape.cells(),
             },
+            extra_nodes: 0,
         }
     }
 
@@ -124,7 +127,7 @@ impl GenericDlxSolver {
         // Options tried, as the specialised solver counts (the engine's `nodes` also
         // counts each search's root).
         let stats = self.solver.stats();
-        stats.options_tried
+        stats.options_tried + self.extra_nodes
     }
 }
 
@@ -196,6 +199,10 @@ impl FillSearch for GenericDlxSolver {
 
     fn nodes(&self) -> u64 {
         GenericDlxSolver::nodes(self)
+    }
+
+    fn add_nodes(&mut self, nodes: u64) {
+        self.extra_nodes += nodes;
     }
 
     fn lex_dfs_budget(&self) -> u64 {

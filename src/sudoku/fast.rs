@@ -751,6 +751,10 @@ impl FillSearch for DlxSolver {
         self.nodes
     }
 
+    fn add_nodes(&mut self, nodes: u64) {
+        self.nodes += nodes;
+    }
+
     fn lex_dfs_budget(&self) -> u64 {
         self.lex_dfs_budget
     }

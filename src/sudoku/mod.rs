@@ -35,6 +35,7 @@ mod grid;
 mod lex;
 pub mod logic;
 pub mod pencil;
+mod propagate;
 pub mod variant;
 
 pub use backtrack::{Bitmask, Candidates, Naive};

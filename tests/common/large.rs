@@ -109,31 +109,56 @@ impl Board {
         }
     }
 
+    /// The units (row, column, box as 0..n, n..2n, 2n..3n) of cell `i`.
+    fn units_of(&self, i: usize) -> [usize; 3] {
+        [i / self.n, self.n + i % self.n, 2 * self.n + self.box_of(i)]
+    }
+
     /// Where the search goes next: a naked single (a blank with one candidate), else the
-    /// unit-value with the fewest places if fewer than the blank with the fewest
-    /// candidates (ties among blanks broken by `tie`, a rank per cell). `Dead` when a
-    /// blank has no candidate or a unit has no place for a value it lacks.
-    fn branch(&self, tie: &[u32]) -> Branch {
+    /// unit-value with the fewest places if fewer than the candidates of the chosen blank.
+    /// The blank chosen has the fewest candidates per unit of `dead` weight (`dead[u]`
+    /// counts the dead ends met in unit `u`, see below; plus one), ties broken by `tie`, a
+    /// rank per cell. `Dead` when a blank has no candidate (its three units each count
+    /// one more dead end) or a unit has no place for a value it lacks (that unit counts
+    /// one more). With `dead` empty, no weights: the fewest candidates, ties by `tie`.
+    fn branch(&self, tie: &[u32], dead: &mut [u64]) -> Branch {
+        let weigh = !dead.is_empty();
         let mut best: Option<(usize, u32)> = None;
-        let mut key = (u32::MAX, u32::MAX);
+        // (candidates, weight, tie) of the best blank so far.
+        let mut key = (u64::MAX, 1u64, u32::MAX);
         for i in 0..self.cells.len() {
             if self.cells[i] != 0 {
                 continue;
             }
             let cand = self.candidates(i);
-            match cand.count_ones() {
-                0 => return Branch::Dead,
-                1 => return Branch::Single(i, cand.trailing_zeros() as u8),
-                k if (k, tie[i]) < key => {
-                    key = (k, tie[i]);
-                    best = Some((i, cand));
+            let k = cand.count_ones() as u64;
+            if k == 0 {
+                if weigh {
+                    for u in self.units_of(i) {
+                        dead[u] += 1;
+                    }
                 }
-                _ => {}
+                return Branch::Dead;
+            }
+            if k == 1 {
+                return Branch::Single(i, cand.trailing_zeros() as u8);
+            }
+            let weight = if weigh {
+                1 + self.units_of(i).iter().map(|&u| dead[u]).sum::<u64>()
+            } else {
+                1
+            };
+            // k / weight < key.0 / key.1, ties by rank.
+            let (lhs, rhs) = (k as u128 * key.1 as u128, key.0 as u128 * weight as u128);
+            if lhs < rhs || (lhs == rhs && tie[i] < key.2) {
+                key = (k, weight, tie[i]);
+                best = Some((i, cand));
             }
         }
         let Some((i, cand)) = best else {
             return Branch::Full;
         };
+        let key = (key.0 as u32, key.2);
         // Values by the number of places left in each unit: a unit-value with fewer
         // places than the best cell has candidates is the better branch.
         let mut unit = None;
@@ -158,7 +183,12 @@ impl Board {
                         continue;
                     }
                     match places[v] {
-                        0 => return Branch::Dead,
+                        0 => {
+                            if weigh {
+                                dead[kind * self.n + u] += 1;
+                            }
+                            return Branch::Dead;
+                        }
                         p if p < fewest => {
                             fewest = p;
                             unit = Some((kind, u, v as u8));
@@ -178,8 +208,14 @@ impl Board {
     /// board is left filled), `Ok(false)` none exists, `Err(())` the budget ran out. Singles
     /// first, else the cell with fewest candidates; values in the order of `rank` (a
     /// permutation of `1..=n`).
-    fn fill(&mut self, tie: &[u32], rank: &[u8], budget: u64) -> Result<bool, ()> {
-        let (i, cand) = match self.branch(tie) {
+    fn fill(
+        &mut self,
+        tie: &[u32],
+        rank: &[u8],
+        budget: u64,
+        dead: &mut [u64],
+    ) -> Result<bool, ()> {
+        let (i, cand) = match self.branch(tie, dead) {
             Branch::Full => return Ok(true),
             Branch::Dead => return Ok(false),
             Branch::Single(i, v) => (i, 1u32 << v),
@@ -194,7 +230,7 @@ impl Board {
                         return Err(());
                     }
                     self.place(c, v);
-                    if self.fill(tie, rank, budget)? {
+                    if self.fill(tie, rank, budget, dead)? {
                         return Ok(true);
                     }
                     self.clear(c);
@@ -210,7 +246,7 @@ impl Board {
                 return Err(());
             }
             self.place(i, v);
-            if self.fill(tie, rank, budget)? {
+            if self.fill(tie, rank, budget, dead)? {
                 return Ok(true);
             }
             self.clear(i);
@@ -221,9 +257,12 @@ impl Board {
     /// Whether some fill exists below the current state (the board is left as it was).
     /// Cell-MRV backtracking with restarts: each round tries random tie-breaks and value
     /// orders within a budget that doubles, so a bad first guess costs little; the last
-    /// resort is a round with no budget.
+    /// resort is a round with no budget. The dead ends met in each unit are counted over
+    /// the rounds and steer the choice of blank towards them, so that a board with no fill
+    /// is refuted where its contradiction lies (this only orders the search).
     pub fn feasible(&mut self, rng: &mut Rng) -> bool {
         let saved = self.clone();
+        let mut dead = vec![0u64; 3 * self.n];
         let mut budget = 200u64;
         loop {
             let tie: Vec<u32> = (0..self.cells.len())
@@ -237,7 +276,7 @@ impl Board {
             } else {
                 start + budget
             };
-            let result = self.fill(&tie, &rank, limit);
+            let result = self.fill(&tie, &rank, limit, &mut dead);
             let placements = self.placements;
             *self = saved.clone();
             self.placements = placements;
@@ -260,7 +299,7 @@ pub fn random_full_grid(rng: &mut Rng, box_rows: usize, box_cols: usize) -> Vec<
         rng.shuffle(&mut rank);
         // A different value order per cell is closer to uniform; one order per attempt
         // with random tie-breaks is enough to make every grid different.
-        if let Ok(true) = b.fill(&tie, &rank, 100_000) {
+        if let Ok(true) = b.fill(&tie, &rank, 100_000, &mut []) {
             return b.cells;
         }
     }
