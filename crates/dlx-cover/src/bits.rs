@@ -37,6 +37,9 @@ pub(crate) const COVERED: i16 = i16::MAX;
 /// Lengths handled at a time when they are copied or scanned.
 const LANES: usize = 16;
 
+/// States (and levels) made room for at the start; more come by doubling.
+const FIRST_STATES: usize = 32;
+
 /// The largest number of options this representation takes (the lengths are `u16`, and the
 /// state copied at each level grows with the options).
 const MAX_OPTIONS: usize = 4096;
@@ -154,7 +157,7 @@ impl Bits {
         for &j in &option_primary {
             len[j as usize] += 1;
         }
-        Bits {
+        let mut bits = Bits {
             words,
             primary,
             stride,
@@ -165,12 +168,14 @@ impl Bits {
             active,
             len,
             selected: Vec::new(),
-            chosen: Vec::new(),
-            untried: Vec::new(),
+            chosen: Vec::with_capacity(FIRST_STATES),
+            untried: Vec::with_capacity(FIRST_STATES * words),
             level: 0,
             step: BitStep::Enter,
             updates: 0,
-        }
+        };
+        bits.reserve(FIRST_STATES - 1);
+        bits
     }
 
     /// Number of options.
@@ -187,6 +192,9 @@ impl Bits {
     fn reserve(&mut self, slot: usize) {
         let states = slot + 1;
         if self.active.len() < states * self.words {
+            // At least double, so that a deep first search grows the states a few times,
+            // not once per level.
+            let states = states.max(2 * self.active.len() / self.words);
             self.active.resize(states * self.words, 0);
             self.len.resize(states * self.stride, COVERED);
         }
@@ -245,7 +253,8 @@ impl Bits {
     fn cover(&mut self, slot: usize, i: usize, level: usize) -> u64 {
         let (w, p) = (self.words, self.stride);
         if self.untried.len() < (level + 1) * w {
-            self.untried.resize((level + 1) * w, 0);
+            self.untried
+                .resize((level + 1).max(2 * self.untried.len() / w) * w, 0);
         }
         let active = &mut self.active[slot * w..slot * w + w];
         let len = &mut self.len[slot * p..slot * p + p];
