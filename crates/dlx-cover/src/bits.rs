@@ -40,8 +40,8 @@ const LANES: usize = 16;
 /// States (and levels) made room for at the start; more come by doubling.
 const FIRST_STATES: usize = 32;
 
-/// The largest number of options this representation takes (the lengths are `u16`, and the
-/// state copied at each level grows with the options).
+/// The largest number of options this representation takes (a length must stay below
+/// [`COVERED`], and the state copied at each level grows with the options).
 const MAX_OPTIONS: usize = 4096;
 
 /// The bit-set form of one problem, and the search state.
