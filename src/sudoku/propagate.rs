@@ -78,18 +78,7 @@ impl Propagator {
     /// A search for grids of `shape`.
     pub(crate) fn new(shape: Shape) -> Propagator {
         let n = shape.side();
-        let mut units = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            units.extend((0..n).map(|c| (r * n + c) as u16));
-        }
-        for c in 0..n {
-            units.extend((0..n).map(|r| (r * n + c) as u16));
-        }
-        let mut boxes = vec![Vec::new(); n];
-        for cell in 0..n * n {
-            boxes[shape.box_of(cell / n, cell % n)].push(cell as u16);
-        }
-        units.extend(boxes.into_iter().flatten());
+        let units = shape.unit_cells();
         let unit_of = (0..n * n)
             .map(|cell| {
                 let (r, c) = (cell / n, cell % n);

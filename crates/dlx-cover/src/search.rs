@@ -504,7 +504,6 @@ impl Solver {
     pub fn new(problem: &Problem) -> Solver {
         if Bits::suits(problem) {
             let mut solver = Solver::with_links(&Problem::default());
-            solver.has_colors = false;
             solver.bits = Some(Box::new(Bits::build(problem)));
             solver
         } else {

@@ -31,18 +31,7 @@ struct Geometry {
 impl Geometry {
     fn new(shape: Shape) -> Geometry {
         let n = shape.side();
-        let mut units = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            units.extend((0..n).map(|c| (r * n + c) as u16));
-        }
-        for c in 0..n {
-            units.extend((0..n).map(|r| (r * n + c) as u16));
-        }
-        let (br, bc) = (shape.box_rows(), shape.box_cols());
-        for b in 0..n {
-            let (r0, c0) = (b / (n / bc) * br, b % (n / bc) * bc);
-            units.extend((0..n).map(|k| ((r0 + k / bc) * n + c0 + k % bc) as u16));
-        }
+        let units = shape.unit_cells();
         let mut peers = Vec::new();
         let mut per_cell = 0;
         for cell in 0..n * n {
@@ -67,8 +56,8 @@ impl Geometry {
                 .map(|c| shape.box_of(c / n, c % n) as u8)
                 .collect(),
             locked: false,
-            box_rows: br,
-            box_cols: bc,
+            box_rows: shape.box_rows(),
+            box_cols: shape.box_cols(),
             units_of: (0..n * n)
                 .map(|c| {
                     let b = shape.box_of(c / n, c % n);
