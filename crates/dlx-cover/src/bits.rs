@@ -40,6 +40,9 @@ const LANES: usize = 16;
 /// States (and levels) made room for at the start; more come by doubling.
 const FIRST_STATES: usize = 32;
 
+/// The most primary items per option for which the search has a copy with that number fixed.
+const MAX_UNIFORM: usize = 8;
+
 /// The largest number of options this representation takes (a length must stay below
 /// [`COVERED`], and the state copied at each level grows with the options).
 const MAX_OPTIONS: usize = 4096;
@@ -66,6 +69,11 @@ pub(crate) struct Bits {
     /// For each option: where its run in `option_primary` starts and ends, and `|o| − 1`,
     /// the updates Knuth counts for hiding it.
     span: Vec<Span>,
+    /// When every option has the same number `P ≤` [`MAX_UNIFORM`] of primary items and
+    /// the same size (queens, Langford pairs, polyomino tilings): `(P, |o| − 1)`. Option `o`'s
+    /// primary items are then `option_primary[P·o..P·o + P]`, and the search runs a copy of
+    /// itself with `P` a constant (a loop of known length, no span to read).
+    uniform: Option<(usize, u64)>,
     /// The states, one after another: each is `words` words of active options in `active`
     /// and `stride` lengths in `len`. State 0 is the whole problem; each selected option
     /// adds one (the last is the search's root); the search's level `l` uses the one at
@@ -137,6 +145,12 @@ impl Bits {
                 weight: problem.option(o).len() as u32 - 1,
             });
         }
+        let first = span[0];
+        let uniform = span
+            .iter()
+            .all(|s| s.end - s.start == first.end - first.start && s.weight == first.weight)
+            .then_some(((first.end - first.start) as usize, u64::from(first.weight)))
+            .filter(|&(p, _)| (1..=MAX_UNIFORM).contains(&p));
         let mut conflicts = vec![0u64; options * words];
         for o in 0..options {
             let c = &mut conflicts[o * words..(o + 1) * words];
@@ -165,6 +179,7 @@ impl Bits {
             conflicts,
             option_primary,
             span,
+            uniform,
             active,
             len,
             selected: Vec::new(),
@@ -209,8 +224,9 @@ impl Bits {
     /// `x` committed: every active option that shares an item with `x` hidden (their primary
     /// items' lengths lowered) and `x`'s primary items marked [`COVERED`]. Returns the hidden
     /// options weighted as Knuth counts them, `Σ (|o| − 1)`.
+    /// `P` is 0, or the options' uniform number of primary items (see [`Bits::uniform`]).
     #[inline(always)]
-    fn hide(&mut self, from: usize, to: usize, x: usize) -> u64 {
+    fn hide<const P: usize>(&mut self, from: usize, to: usize, x: usize) -> u64 {
         let (w, p) = (self.words, self.stride);
         let (before, after) = self.active.split_at_mut(to * w);
         let source = &before[from * w..from * w + w];
@@ -226,14 +242,20 @@ impl Bits {
         }
         let mask = &self.conflicts[x * w..x * w + w];
         let (span, option_primary) = (&self.span[..], &self.option_primary[..]);
+        let weight = self.uniform.map_or(0, |(_, w)| w);
         let mut hidden = 0u64;
         for (k, ((t, &a), &m)) in target.iter_mut().zip(source).zip(mask).enumerate() {
             let removed = a & m;
             *t = a & !removed;
-            hidden += lower(span, option_primary, len, k, removed);
+            hidden += lower::<P>(span, option_primary, len, k, removed, weight);
         }
-        let Span { start, end, .. } = self.span[x];
-        for &j in &self.option_primary[start as usize..end as usize] {
+        let own = if P == 0 {
+            let Span { start, end, .. } = self.span[x];
+            &self.option_primary[start as usize..end as usize]
+        } else {
+            &self.option_primary[P * x..P * x + P]
+        };
+        for &j in own {
             len[j as usize] = COVERED;
         }
         hidden
@@ -250,7 +272,7 @@ impl Bits {
     /// active options, which are the ones the level will try, and keeps them in the level's
     /// `untried` set. Returns Knuth's updates: one for the item, `|o| − 1` per option.
     #[inline(always)]
-    fn cover(&mut self, slot: usize, i: usize, level: usize) -> u64 {
+    fn cover<const P: usize>(&mut self, slot: usize, i: usize, level: usize) -> u64 {
         let (w, p) = (self.words, self.stride);
         if self.untried.len() < (level + 1) * w {
             self.untried
@@ -260,12 +282,13 @@ impl Bits {
         let len = &mut self.len[slot * p..slot * p + p];
         let untried = &mut self.untried[level * w..level * w + w];
         let mask = &self.item_options[i * w..i * w + w];
+        let weight = self.uniform.map_or(0, |(_, w)| w);
         let mut updates = 1;
         for (k, ((a, u), &m)) in active.iter_mut().zip(untried).zip(mask).enumerate() {
             let removed = *a & m;
             *a &= !removed;
             *u = removed;
-            updates += lower(&self.span, &self.option_primary, len, k, removed);
+            updates += lower::<P>(&self.span, &self.option_primary, len, k, removed, weight);
         }
         len[i] = COVERED;
         updates
@@ -298,7 +321,7 @@ impl Bits {
         self.reserve(slot + 1);
         // Knuth's commit of a selected option covers all its items, the option itself
         // included among those it hides.
-        let hidden = self.hide(slot, slot + 1, option);
+        let hidden = self.hide::<0>(slot, slot + 1, option);
         self.updates += u64::from(self.span[option].weight) + 1 + hidden;
         self.selected.push(option);
         Ok(())
@@ -401,6 +424,29 @@ impl Bits {
         buffer: &mut Vec<usize>,
         solutions: &mut u64,
     ) -> Option<SearchEnd> {
+        let a = (tried, chooser, limits, buffer, solutions);
+        match self.uniform.map_or(0, |(p, _)| p) {
+            1 => self.run_as::<1>(a.0, a.1, a.2, a.3, a.4),
+            2 => self.run_as::<2>(a.0, a.1, a.2, a.3, a.4),
+            3 => self.run_as::<3>(a.0, a.1, a.2, a.3, a.4),
+            4 => self.run_as::<4>(a.0, a.1, a.2, a.3, a.4),
+            5 => self.run_as::<5>(a.0, a.1, a.2, a.3, a.4),
+            6 => self.run_as::<6>(a.0, a.1, a.2, a.3, a.4),
+            7 => self.run_as::<7>(a.0, a.1, a.2, a.3, a.4),
+            8 => self.run_as::<8>(a.0, a.1, a.2, a.3, a.4),
+            _ => self.run_as::<0>(a.0, a.1, a.2, a.3, a.4),
+        }
+    }
+
+    /// [`Bits::run`] with `P` fixed: 0, or the options' uniform number of primary items.
+    fn run_as<const P: usize>(
+        &mut self,
+        tried: &mut u64,
+        chooser: &mut Chooser<'_>,
+        limits: &Limits,
+        buffer: &mut Vec<usize>,
+        solutions: &mut u64,
+    ) -> Option<SearchEnd> {
         let root = self.root();
         let (mut level, mut step) = (self.level, self.step);
         let end = loop {
@@ -433,7 +479,7 @@ impl Bits {
                         continue;
                     }
                     self.reserve(node + 1);
-                    self.updates += self.cover(node, i, level);
+                    self.updates += self.cover::<P>(node, i, level);
                     if self.chosen.len() <= level {
                         self.chosen.push(0);
                     }
@@ -450,7 +496,7 @@ impl Bits {
                     *tried += 1;
                     self.chosen[level] = x as u32;
                     // Covering the other items of x: |x| − 1 updates, and the options hidden.
-                    let hidden = self.hide(node, node + 1, x);
+                    let hidden = self.hide::<P>(node, node + 1, x);
                     self.updates += u64::from(self.span[x].weight) + hidden;
                     level += 1;
                     step = BitStep::Enter;
@@ -491,14 +537,35 @@ fn first_minimum(len: &[i16]) -> Option<usize> {
 
 /// Lowers the lengths of the primary items of every option in `removed` (bit `b` is option
 /// `64·k + b`), and returns their weight as Knuth counts hidden options, `Σ (|o| − 1)`.
+/// With `P > 0` every option has `P` primary items, at `P·o` in `option_primary`, and the
+/// weight `weight`.
 #[inline(always)]
-fn lower(
+fn lower<const P: usize>(
     span: &[Span],
     option_primary: &[u16],
     len: &mut [i16],
     k: usize,
     mut removed: u64,
+    weight: u64,
 ) -> u64 {
+    if P > 0 {
+        let mut hidden = 0;
+        while removed != 0 {
+            let o = k * 64 + removed.trailing_zeros() as usize;
+            removed &= removed - 1;
+            debug_assert!(P * o + P <= option_primary.len());
+            for t in 0..P {
+                // SAFETY: `o` is an option (masks have bits only for options), and with a
+                // uniform `P`, `build` put `P` primary items per option in `option_primary`.
+                let j = unsafe { *option_primary.get_unchecked(P * o + t) } as usize;
+                debug_assert!(j < len.len());
+                // SAFETY: as in the general case below, `j < primary <= stride`.
+                unsafe { *len.get_unchecked_mut(j) -= 1 };
+            }
+            hidden += 1;
+        }
+        return hidden * weight;
+    }
     let mut hidden = 0;
     while removed != 0 {
         let o = k * 64 + removed.trailing_zeros() as usize;

@@ -111,6 +111,50 @@ fn same_solutions_in_the_same_order_with_the_same_counts() {
     );
 }
 
+/// A random problem whose options all have `width` primary items and `extra` secondary ones
+/// (the shape of queens, Langford pairs and tilings, for which the bit sets run a copy of
+/// the search with the width fixed).
+fn uniform_problem(rng: &mut Rng, width: usize, extra: usize, max_options: u64) -> Problem {
+    let primary = width + rng.below(6) as usize;
+    let secondary = extra + rng.below(3) as usize;
+    let mut p = Problem::new(primary, secondary).unwrap();
+    for _ in 0..1 + rng.below(max_options) {
+        let mut option = Vec::new();
+        for (count, range) in [(width, 0..primary), (extra, primary..primary + secondary)] {
+            let mut pool: Vec<usize> = range.collect();
+            for _ in 0..count {
+                option.push(pool.swap_remove(rng.below(pool.len() as u64) as usize));
+            }
+        }
+        for i in (1..option.len()).rev() {
+            option.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        p.add_option(option).unwrap();
+    }
+    p
+}
+
+#[test]
+fn options_of_one_width_walk_the_same_tree() {
+    let mut rng = Rng(0x5eed_0f0b_e5ca_1e55);
+    for round in 0..900 {
+        // Widths 1 to 9: up to 8 the search runs with the width fixed, 9 takes the general
+        // path; some problems of several words.
+        let width = 1 + round % 9;
+        let extra = rng.below(3) as usize;
+        let options = if round % 4 == 0 { 150 } else { 30 };
+        let p = uniform_problem(&mut rng, width, extra, options);
+        for k in 0..4 {
+            let mut bits = Solver::new(&p);
+            let mut links = Solver::with_links(&p);
+            let limits = Limits::nodes(20_000);
+            let a = with_chooser(k, |c| visit(&mut bits, c, limits));
+            let b = with_chooser(k, |c| visit(&mut links, c, limits));
+            assert_eq!(a, b, "width {width}, chooser {k}, round {round}");
+        }
+    }
+}
+
 #[test]
 fn node_limits_stop_both_at_the_same_place() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
