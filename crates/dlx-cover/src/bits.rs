@@ -321,7 +321,17 @@ impl Bits {
         self.reserve(slot + 1);
         // Knuth's commit of a selected option covers all its items, the option itself
         // included among those it hides.
-        let hidden = self.hide::<0>(slot, slot + 1, option);
+        let hidden = match self.uniform.map_or(0, |(p, _)| p) {
+            1 => self.hide::<1>(slot, slot + 1, option),
+            2 => self.hide::<2>(slot, slot + 1, option),
+            3 => self.hide::<3>(slot, slot + 1, option),
+            4 => self.hide::<4>(slot, slot + 1, option),
+            5 => self.hide::<5>(slot, slot + 1, option),
+            6 => self.hide::<6>(slot, slot + 1, option),
+            7 => self.hide::<7>(slot, slot + 1, option),
+            8 => self.hide::<8>(slot, slot + 1, option),
+            _ => self.hide::<0>(slot, slot + 1, option),
+        };
         self.updates += u64::from(self.span[option].weight) + 1 + hidden;
         self.selected.push(option);
         Ok(())
@@ -383,6 +393,14 @@ impl Bits {
             o = self.next_option(slot, i, x + 1);
         }
         out
+    }
+
+    /// True when option `o` is active in state `slot` and contains item `i`: one of the
+    /// branches on `i` there.
+    pub(crate) fn is_branch(&self, slot: usize, i: usize, o: usize) -> bool {
+        o < self.options()
+            && self.is_active(slot, o)
+            && self.item_options[i * self.words + o / 64] >> (o % 64) & 1 == 1
     }
 
     /// The first option at or after `from` that is active in `slot` and contains item `i`.

@@ -968,6 +968,19 @@ impl Solver {
         self.branches_with(Chooser::Mrv)
     }
 
+    /// The item the default choice branches on at the current node and whether `option`
+    /// is one of its branches; `None` at a solution. What `select_path` asks at each step,
+    /// without listing the branches (bit sets answer from two bits).
+    pub(crate) fn default_branch_has(&self, option: usize) -> Option<(usize, bool)> {
+        if let Some(bits) = &self.bits {
+            let root = bits.root();
+            let i = bits.choose(root, &mut Chooser::Mrv)?;
+            return Some((i, bits.is_branch(root, i, option)));
+        }
+        self.default_branch()
+            .map(|(item, options)| (item, options.contains(&option)))
+    }
+
     #[cfg(test)]
     pub(crate) fn arena(&self) -> &Arena {
         &self.arena

@@ -223,12 +223,10 @@ impl Solver {
                 self.clear_selection();
                 return Err(PathError::UnknownOption { step, option });
             }
-            let fault = match self.branches() {
-                Branches::Solution => Some(PathError::PastSolution { step, option }),
-                Branches::Item { item, options } if !options.contains(&option) => {
-                    Some(PathError::NotABranch { step, option, item })
-                }
-                Branches::Item { .. } => None,
+            let fault = match self.default_branch_has(option) {
+                None => Some(PathError::PastSolution { step, option }),
+                Some((item, false)) => Some(PathError::NotABranch { step, option, item }),
+                Some((_, true)) => None,
             };
             if let Some(fault) = fault {
                 self.clear_selection();

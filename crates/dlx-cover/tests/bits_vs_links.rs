@@ -247,3 +247,26 @@ fn queens_on_both() {
     assert_eq!(a.0.len(), 4);
     assert_eq!(a, b);
 }
+
+#[test]
+fn path_checks_agree() {
+    // Random paths, most of them wrong somewhere: both forms accept the same ones and refuse
+    // the others with the same fault (unknown option, not a branch, past a solution).
+    let mut rng = Rng(0xfeed_beef_0dd_ba11);
+    let mut accepted = 0;
+    for round in 0..1500 {
+        let p = random_problem(&mut rng, 8, 24);
+        let mut bits = Solver::new(&p);
+        let mut links = Solver::with_links(&p);
+        let len = 1 + rng.below(4) as usize;
+        let path: Vec<usize> = (0..len)
+            .map(|_| rng.below(p.options() as u64 + 1) as usize)
+            .collect();
+        let a = bits.select_path(&path);
+        let b = links.select_path(&path);
+        assert_eq!(a, b, "round {round}, path {path:?}");
+        accepted += usize::from(a.is_ok());
+        assert_eq!(bits.branches(), links.branches(), "round {round}");
+    }
+    assert!(accepted > 50, "only {accepted} paths were accepted");
+}
