@@ -90,6 +90,10 @@ pub fn run<W: Write>(
             split
                 .parts
                 .par_iter()
+                // One subtree per rayon job: a worker left idle steals single subtrees,
+                // where rayon's own leaves (runs of subtrees searched in a row, which no
+                // one can steal) left the other worker a long tail alone.
+                .with_max_len(1)
                 .map(|part| {
                     let mut solver = worker_solver(&solvers, base);
                     let found = search_part(&mut solver, part, false, limit, &stop, cancel);
@@ -126,6 +130,7 @@ pub fn run<W: Write>(
                 split
                     .parts
                     .par_iter()
+                    .with_max_len(1)
                     .enumerate()
                     .for_each_with(tx, |tx, (k, part)| {
                         let mut solver = worker_solver(solvers, base);
