@@ -355,7 +355,7 @@ fn bench_prints_a_row_per_solver_and_checks_answers() {
         assert_eq!(field(line, 3), "20", "{line}");
         assert_eq!(field(line, 6), "0", "{line}");
         assert_eq!(
-            field(line, 12),
+            field(line, 13),
             "true",
             "the ratio is a lower bound: {line}"
         );

@@ -37,6 +37,9 @@ struct Row {
     /// Nanoseconds per puzzle solve, over every round.
     times: Vec<u64>,
     nodes: u64,
+    /// Guesses over every round, for a solver that counts them (see
+    /// `SudokuSolver::guesses`).
+    guesses: Option<u64>,
 }
 
 impl Row {
@@ -58,6 +61,15 @@ impl Row {
         } else {
             self.nodes as f64 / self.times.len() as f64
         }
+    }
+
+    fn guesses_per_puzzle(&self) -> Option<f64> {
+        let g = self.guesses?;
+        Some(if self.times.is_empty() {
+            0.0
+        } else {
+            g as f64 / self.times.len() as f64
+        })
     }
 }
 
@@ -273,6 +285,7 @@ fn bench_file(
                 ));
             }
             let before = solvers.nodes();
+            let guesses_before = solvers.guesses();
             for (p, want) in puzzles.iter().zip(&reference) {
                 let solver = solvers.get(p.grid.shape());
                 let start = Instant::now();
@@ -295,6 +308,10 @@ fn bench_file(
                 }
             }
             row.nodes += solvers.nodes() - before;
+            row.guesses = solvers
+                .guesses()
+                .zip(guesses_before)
+                .map(|(after, before)| row.guesses.unwrap_or(0) + after - before);
         }
     }
     rows
@@ -323,6 +340,7 @@ fn table(rows: &[Row], args: &BenchArgs) -> String {
         "mean µs",
         "puzzles/s",
         "nodes/puzzle",
+        "guesses/puzzle",
         "× dlx",
     ];
     let mut cells: Vec<Vec<String>> = vec![header.iter().map(|s| s.to_string()).collect()];
@@ -347,6 +365,8 @@ fn table(rows: &[Row], args: &BenchArgs) -> String {
                 "-".to_string()
             },
             format!("{:.1}", r.nodes_per_puzzle()),
+            r.guesses_per_puzzle()
+                .map_or("-".to_string(), |g| format!("{g:.1}")),
             match ratio(r, rows) {
                 Some((x, true)) => format!("≥ {x:.2}"),
                 Some((x, false)) => format!("{x:.2}"),
@@ -397,7 +417,8 @@ fn table(rows: &[Row], args: &BenchArgs) -> String {
     out.push_str(&format!(
         "{} timed round(s) after a warm-up of {} puzzle(s) per solver; {limit}.\n\
          × dlx: mean time over DLX's on the same file; ≥ where the solver gave up on some\n\
-         puzzle (its time there is cut short). Nodes: DLX options tried; backtracking values placed.\n",
+         puzzle (its time there is cut short). Nodes: DLX options tried; backtracking values placed.\n\
+         Guesses: DLX options tried where the item had two or more (the rest are forced moves).\n",
         args.rounds, args.warmup
     ));
     out
@@ -414,7 +435,7 @@ fn csv_field(s: &str) -> String {
 
 fn csv(rows: &[Row]) -> String {
     let mut out = String::from(
-        "solver,file,puzzles,solved,no_solution,gave_up,wrong,median_us,mean_us,puzzles_per_s,nodes_per_puzzle,ratio_to_dlx,ratio_is_lower_bound\n",
+        "solver,file,puzzles,solved,no_solution,gave_up,wrong,median_us,mean_us,puzzles_per_s,nodes_per_puzzle,guesses_per_puzzle,ratio_to_dlx,ratio_is_lower_bound\n",
     );
     for r in rows {
         let mean = r.mean_us();
@@ -423,7 +444,7 @@ fn csv(rows: &[Row]) -> String {
             None => (String::new(), String::new()),
         };
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{:.3},{:.3},{},{:.2},{},{}\n",
+            "{},{},{},{},{},{},{},{:.3},{:.3},{},{:.2},{},{},{}\n",
             r.solver,
             csv_field(&r.file),
             r.puzzles,
@@ -439,6 +460,8 @@ fn csv(rows: &[Row]) -> String {
                 String::new()
             },
             r.nodes_per_puzzle(),
+            r.guesses_per_puzzle()
+                .map_or(String::new(), |g| format!("{g:.2}")),
             ratio,
             bound
         ));

@@ -162,7 +162,9 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
         },
         note: None,
         status: Status::Solved,
+        // The ladder's own search counts neither.
         nodes: 0,
+        guesses: None,
     }
 }
 
@@ -210,7 +212,9 @@ pub fn answer_marks(record: &Record, input: &str, job: &Job, ladders: &mut Ladde
         text,
         note: None,
         status,
+        // The ladder's own search counts neither.
         nodes: 0,
+        guesses: None,
     }
 }
 
@@ -255,7 +259,9 @@ fn failed(
         text: Text { text, multi: false },
         note,
         status,
+        // The ladder's own search counts neither.
         nodes: 0,
+        guesses: None,
     }
 }
 

@@ -209,7 +209,8 @@ struct Common {
     /// answers go elsewhere).
     #[arg(long, short)]
     quiet: bool,
-    /// Print puzzles, results, time and search nodes to standard error at the end.
+    /// Print puzzles, results, time, search nodes and guesses (nodes that were not forced;
+    /// `dlx` only) to standard error at the end.
     #[arg(long)]
     stats: bool,
     /// Treat label lines (`Grid 01`, a title: lines with a word that are not puzzles) as

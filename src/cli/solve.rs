@@ -69,12 +69,14 @@ impl Status {
 }
 
 /// What a worker made of one record: the answer's text, a message for standard error, how
-/// it ended, and the search nodes it took.
+/// it ended, the search nodes it took and, for a solver that counts them, the guesses among
+/// them.
 pub(super) struct Answer {
     pub(super) text: Text,
     pub(super) note: Option<String>,
     pub(super) status: Status,
     pub(super) nodes: u64,
+    pub(super) guesses: Option<u64>,
 }
 
 /// The run: every input in order; returns the exit code, or the error that stopped it.
@@ -134,6 +136,8 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
     };
     let mut tally = Tally::default();
     let mut nodes = 0u64;
+    // `None` once a solver that does not count guesses has answered.
+    let mut guesses = Some(0u64);
     let mut exit = Exit::Ok;
     let (rx, reader) = spawn_reader(inputs, common.strict);
     let mut written = match &job {
@@ -166,6 +170,7 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
                     }
                     tally.count(a.status);
                     nodes += a.nodes;
+                    guesses = guesses.zip(a.guesses).map(|(t, g)| t + g);
                     exit = exit.worst(a.status.exit());
                     written = written.and_then(|()| out.answer(&a.text));
                 }
@@ -202,6 +207,7 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
         report_stats(
             &tally,
             nodes,
+            guesses,
             workers.threads(),
             started.elapsed().as_secs_f64(),
         );
@@ -230,6 +236,7 @@ fn answer(
                 note: Some(format!("{input}:{e}")),
                 status: Status::Error,
                 nodes: 0,
+                guesses: Some(0),
             };
         }
     };
@@ -245,6 +252,7 @@ fn answer(
             )),
             status: Status::Error,
             nodes: 0,
+            guesses: Some(0),
         };
     }
     let solver = match solvers.solver_for(puzzle) {
@@ -266,10 +274,12 @@ fn answer(
                 note: Some(note),
                 status,
                 nodes: 0,
+                guesses: Some(0),
             };
         }
     };
     let before = solver.nodes();
+    let guesses_before = solver.guesses();
     let (text, note, status) = match job {
         Job::Solve(style) => {
             let outcome = solver.solve_within(puzzle, per_puzzle.limits());
@@ -325,6 +335,7 @@ fn answer(
         note,
         status,
         nodes: solver.nodes() - before,
+        guesses: solver.guesses().zip(guesses_before).map(|(g, b)| g - b),
     }
 }
 
@@ -335,7 +346,7 @@ pub(super) fn plain(text: &str) -> Text {
     }
 }
 
-fn report_stats(t: &Tally, nodes: u64, threads: usize, secs: f64) {
+fn report_stats(t: &Tally, nodes: u64, guesses: Option<u64>, threads: usize, secs: f64) {
     let per = if t.puzzles > 0 {
         secs * 1e6 / t.puzzles as f64
     } else {
@@ -355,8 +366,16 @@ fn report_stats(t: &Tally, nodes: u64, threads: usize, secs: f64) {
         "stats: puzzles {}, solved {}, no solution {}, errors {}, gave up {}",
         t.puzzles, t.solved, t.no_solution, t.errors, t.gave_up
     ));
+    let guesses = guesses.map_or(String::new(), |g| {
+        let per = if t.puzzles > 0 {
+            g as f64 / t.puzzles as f64
+        } else {
+            0.0
+        };
+        format!(", {g} guesses ({per:.1}/puzzle)")
+    });
     report(&format!(
-        "stats: wall time {secs:.3} s, {per:.1} µs/puzzle, {rate:.0} puzzles/s, {nodes} search nodes ({nodes_per:.1}/puzzle), {threads} {}",
+        "stats: wall time {secs:.3} s, {per:.1} µs/puzzle, {rate:.0} puzzles/s, {nodes} search nodes ({nodes_per:.1}/puzzle){guesses}, {threads} {}",
         if threads == 1 { "thread" } else { "threads" }
     ));
 }

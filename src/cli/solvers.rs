@@ -125,6 +125,11 @@ impl Solvers {
     pub fn nodes(&self) -> u64 {
         self.by_shape.values().map(|s| s.nodes()).sum()
     }
+
+    /// Guesses over every solver made so far; `None` for a kind that does not count them.
+    pub fn guesses(&self) -> Option<u64> {
+        self.by_shape.values().map(|s| s.guesses()).sum()
+    }
 }
 
 #[cfg(test)]

@@ -108,6 +108,9 @@ pub struct DlxSolver {
     answer: Vec<u8>,
     /// Search nodes (options tried) over every call.
     nodes: u64,
+    /// Guesses over every call: options tried where the item chosen had two or more (the
+    /// others are forced moves: singles, in a player's words).
+    guesses: u64,
     /// Nodes the forced-then-leftmost search may use before the witness construction
     /// takes over (see `lex.rs`).
     lex_dfs_budget: u64,
@@ -488,6 +491,7 @@ impl DlxSolver {
             empties: 0,
             answer: vec![0; nn],
             nodes: 0,
+            guesses: 0,
             lex_dfs_budget: LEX_DFS_BUDGET,
         }
     }
@@ -523,6 +527,14 @@ impl DlxSolver {
     /// Search nodes (options tried) so far, over every call.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Guesses so far, over every call: the nodes whose option was one of two or more of
+    /// the item chosen (a node with the item's only option is a forced move). The
+    /// propagating search that takes over on heavy tails (`lex.rs`) counts every branch
+    /// it tries as a guess.
+    pub fn guesses(&self) -> u64 {
+        self.guesses
     }
 
     /// Builds the matrix left after the givens: every item list holds exactly the options
@@ -626,6 +638,11 @@ impl DlxSolver {
         let cells = self.shape.cells() as u16;
         let mut level = 0usize;
         let mut tried = 0u64;
+        let mut guesses = 0u64;
+        // Whether the option about to be tried is a guess: the level's item has two or
+        // more options. A level reached again on the way back always has (a forced level
+        // has no second option to try).
+        let mut guess = false;
         let end = 'search: loop {
             // X2/X3: at a new level, report a solution or choose an item.
             let mut back = true;
@@ -645,6 +662,7 @@ impl DlxSolver {
                         + (chosen > 2 * cells) as usize
                         + (chosen > 3 * cells) as usize;
                     cover_slot(links, len, item, chosen, slot);
+                    guess = length >= 2;
                     i = chosen;
                     x = links[i as usize].down;
                     back = false;
@@ -659,6 +677,7 @@ impl DlxSolver {
                     level -= 1;
                     let tried_node = choice[level];
                     uncommit(links, len, item, tried_node);
+                    guess = true;
                     i = item[tried_node as usize];
                     slot = (tried_node & 3) as usize;
                     x = links[tried_node as usize].down;
@@ -680,6 +699,7 @@ impl DlxSolver {
                     break 'search SearchEnd::Deadline;
                 }
                 tried += 1;
+                guesses += u64::from(guess);
                 commit(links, len, item, x);
                 choice[level] = x;
                 level += 1;
@@ -687,6 +707,7 @@ impl DlxSolver {
             }
         };
         self.nodes += tried;
+        self.guesses += guesses;
         end
     }
 }
@@ -753,6 +774,7 @@ impl FillSearch for DlxSolver {
 
     fn add_nodes(&mut self, nodes: u64) {
         self.nodes += nodes;
+        self.guesses += nodes;
     }
 
     fn lex_dfs_budget(&self) -> u64 {
@@ -779,6 +801,10 @@ impl SudokuSolver for DlxSolver {
 
     fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    fn guesses(&self) -> Option<u64> {
+        Some(self.guesses)
     }
 }
 

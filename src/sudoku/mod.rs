@@ -162,4 +162,10 @@ pub trait SudokuSolver {
     fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome;
     /// Search nodes (for backtracking: values placed) so far, over every call.
     fn nodes(&self) -> u64;
+    /// Guesses so far, over every call, for a solver that tells them apart from forced
+    /// moves: the nodes whose choice was one of two or more (the field's measure of search
+    /// effort beside nodes). `None` for the solvers that do not count them.
+    fn guesses(&self) -> Option<u64> {
+        None
+    }
 }
