@@ -37,6 +37,26 @@ pub(crate) const COVERED: i16 = i16::MAX;
 /// Lengths handled at a time when they are copied or scanned.
 const LANES: usize = 16;
 
+/// Evaluates `$body` with `$P` a constant equal to `$width` when that is 1 to
+/// [`MAX_UNIFORM`], else 0: one copy of the code per width, chosen once per call.
+macro_rules! by_width {
+    ($width:expr, |$P:ident| $body:expr) => {
+        by_width!(@arms $width, $P, $body, 1 2 3 4 5 6 7 8)
+    };
+    (@arms $width:expr, $P:ident, $body:expr, $($n:literal)*) => {
+        match $width {
+            $($n => {
+                const $P: usize = $n;
+                $body
+            })*
+            _ => {
+                const $P: usize = 0;
+                $body
+            }
+        }
+    };
+}
+
 /// States (and levels) made room for at the start; more come by doubling.
 const FIRST_STATES: usize = 32;
 
@@ -321,17 +341,7 @@ impl Bits {
         self.reserve(slot + 1);
         // Knuth's commit of a selected option covers all its items, the option itself
         // included among those it hides.
-        let hidden = match self.uniform.map_or(0, |(p, _)| p) {
-            1 => self.hide::<1>(slot, slot + 1, option),
-            2 => self.hide::<2>(slot, slot + 1, option),
-            3 => self.hide::<3>(slot, slot + 1, option),
-            4 => self.hide::<4>(slot, slot + 1, option),
-            5 => self.hide::<5>(slot, slot + 1, option),
-            6 => self.hide::<6>(slot, slot + 1, option),
-            7 => self.hide::<7>(slot, slot + 1, option),
-            8 => self.hide::<8>(slot, slot + 1, option),
-            _ => self.hide::<0>(slot, slot + 1, option),
-        };
+        let hidden = by_width!(self.width(), |P| self.hide::<P>(slot, slot + 1, option));
         self.updates += u64::from(self.span[option].weight) + 1 + hidden;
         self.selected.push(option);
         Ok(())
@@ -442,18 +452,13 @@ impl Bits {
         buffer: &mut Vec<usize>,
         solutions: &mut u64,
     ) -> Option<SearchEnd> {
-        let a = (tried, chooser, limits, buffer, solutions);
-        match self.uniform.map_or(0, |(p, _)| p) {
-            1 => self.run_as::<1>(a.0, a.1, a.2, a.3, a.4),
-            2 => self.run_as::<2>(a.0, a.1, a.2, a.3, a.4),
-            3 => self.run_as::<3>(a.0, a.1, a.2, a.3, a.4),
-            4 => self.run_as::<4>(a.0, a.1, a.2, a.3, a.4),
-            5 => self.run_as::<5>(a.0, a.1, a.2, a.3, a.4),
-            6 => self.run_as::<6>(a.0, a.1, a.2, a.3, a.4),
-            7 => self.run_as::<7>(a.0, a.1, a.2, a.3, a.4),
-            8 => self.run_as::<8>(a.0, a.1, a.2, a.3, a.4),
-            _ => self.run_as::<0>(a.0, a.1, a.2, a.3, a.4),
-        }
+        by_width!(self.width(), |P| self
+            .run_as::<P>(tried, chooser, limits, buffer, solutions))
+    }
+
+    /// The options' uniform number of primary items, or 0 (see [`Bits::uniform`]).
+    fn width(&self) -> usize {
+        self.uniform.map_or(0, |(p, _)| p)
     }
 
     /// [`Bits::run`] with `P` fixed: 0, or the options' uniform number of primary items.

@@ -79,6 +79,18 @@ fn with_chooser<R>(k: usize, f: impl FnOnce(Chooser<'_>) -> R) -> R {
     }
 }
 
+/// Both forms of `p` walked with chooser `k` within `limits` (large problems can have
+/// millions of solutions: a node budget keeps each search short, and both must stop at the
+/// same place): the same solutions, end and stats. Returns the two solvers.
+fn walk_both(p: &Problem, k: usize, limits: Limits, context: &str) -> (Solver, Solver) {
+    let mut bits = Solver::new(p);
+    let mut links = Solver::with_links(p);
+    let a = with_chooser(k, |c| visit(&mut bits, c, limits));
+    let b = with_chooser(k, |c| visit(&mut links, c, limits));
+    assert_eq!(a, b, "chooser {k}, {context}");
+    (bits, links)
+}
+
 #[test]
 fn same_solutions_in_the_same_order_with_the_same_counts() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
@@ -91,14 +103,8 @@ fn same_solutions_in_the_same_order_with_the_same_counts() {
             multiword += 1;
         }
         for k in 0..4 {
-            let mut bits = Solver::new(&p);
-            let mut links = Solver::with_links(&p);
-            // Large problems can have millions of solutions: a node budget keeps each search
-            // short, and both must stop at the same place.
             let limits = Limits::nodes(20_000);
-            let a = with_chooser(k, |c| visit(&mut bits, c, limits));
-            let b = with_chooser(k, |c| visit(&mut links, c, limits));
-            assert_eq!(a, b, "chooser {k}, round {round}");
+            let (mut bits, mut links) = walk_both(&p, k, limits, &format!("round {round}"));
             // A second search on the same solvers gives the same again (nothing left over).
             let a2 = with_chooser(k, |c| visit(&mut bits, c, limits));
             let b2 = with_chooser(k, |c| visit(&mut links, c, limits));
@@ -145,12 +151,8 @@ fn options_of_one_width_walk_the_same_tree() {
         let options = if round % 4 == 0 { 150 } else { 30 };
         let p = uniform_problem(&mut rng, width, extra, options);
         for k in 0..4 {
-            let mut bits = Solver::new(&p);
-            let mut links = Solver::with_links(&p);
-            let limits = Limits::nodes(20_000);
-            let a = with_chooser(k, |c| visit(&mut bits, c, limits));
-            let b = with_chooser(k, |c| visit(&mut links, c, limits));
-            assert_eq!(a, b, "width {width}, chooser {k}, round {round}");
+            let context = format!("width {width}, round {round}");
+            walk_both(&p, k, Limits::nodes(20_000), &context);
         }
     }
 }
