@@ -50,6 +50,7 @@
 
 mod board;
 mod search;
+mod search9;
 mod step;
 mod techniques;
 
@@ -57,7 +58,8 @@ pub use board::Candidates;
 pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};
 
 use board::Geometry;
-use search::{Isomorph, SplitMix, count_fills, search};
+use search::{Found, Isomorph, SplitMix, search};
+use search9::Tables9;
 
 use crate::sudoku::{Clash, Grid, Shape};
 
@@ -96,6 +98,8 @@ pub struct Rating {
 #[derive(Debug, Clone)]
 pub struct Logic {
     geometry: Geometry,
+    /// The fixed tables of the 9×9 search, for sides of 9.
+    tables9: Option<Box<Tables9>>,
     samples: usize,
 }
 
@@ -108,8 +112,10 @@ const SEED: u64 = 0x5EED_1065;
 impl Logic {
     /// The ladder for puzzles of `shape`.
     pub fn new(shape: Shape) -> Logic {
+        let geometry = Geometry::new(shape);
         Logic {
-            geometry: Geometry::new(shape),
+            tables9: Tables9::new(&geometry).map(Box::new),
+            geometry,
             samples: DEFAULT_SAMPLES,
         }
     }
@@ -152,8 +158,17 @@ impl Logic {
     /// If the board has another shape than the ladder.
     pub fn fill(&self, board: &Candidates) -> Result<Grid, LogicError> {
         self.check_shape(board);
-        let found = count_fills(&self.geometry, board);
+        let found = self.count_to_two(board);
         fill_of(board.shape(), found.fills, found.first)
+    }
+
+    /// The search for the fill and the effort: fills up to two, the first, the nodes. On
+    /// sides of 9 the fixed-array search, which walks the same tree.
+    fn count_to_two(&self, board: &Candidates) -> Found {
+        match &self.tables9 {
+            Some(t) => search9::search(t, board, 2),
+            None => search(&self.geometry, board, 2, false),
+        }
     }
 
     /// The lexicographically smallest fill of the board (the crate's one answer to a puzzle
@@ -287,7 +302,7 @@ impl Logic {
         let mut fill = None;
         for k in 0..self.samples {
             let iso = Isomorph::random(&self.geometry, &mut rng);
-            let found = count_fills(&self.geometry, &iso.apply(board));
+            let found = self.count_to_two(&iso.apply(board));
             log_sum += (found.nodes as f64).log2();
             if k == 0 {
                 let first = found.first.map(|f| iso.undo(&f));
