@@ -253,6 +253,28 @@ impl Logic {
         Ok(self.path(board.clone(), &fill))
     }
 
+    /// How often each technique is used on the path from the board to its fill, and the
+    /// number of steps: [`Logic::explain`]'s path, with singles placed without building
+    /// their steps.
+    fn tally(&self, mut board: Candidates, fill: &Grid) -> ([u32; Technique::ALL.len()], usize) {
+        let mut counts = [0u32; Technique::ALL.len()];
+        let mut steps = 0;
+        let mut memo = techniques::Memo::new(self.geometry.n);
+        while !board.is_solved() {
+            steps += 1;
+            if let Some((t, cell, v)) = techniques::single(&self.geometry, &board) {
+                counts[t.index()] += 1;
+                board.place(&self.geometry, cell, v);
+                continue;
+            }
+            let step = techniques::beyond_singles(&self.geometry, &board, &mut memo)
+                .unwrap_or_else(|| guess(&board, fill));
+            counts[step.technique.index()] += 1;
+            self.apply(&mut board, &step);
+        }
+        (counts, steps)
+    }
+
     fn path(&self, mut board: Candidates, fill: &Grid) -> Vec<Step> {
         let mut steps = Vec::new();
         while let Some(step) = self.next_step(&board, fill) {
@@ -310,25 +332,15 @@ impl Logic {
             }
         }
         let fill = fill.expect("at least one sample");
-        let steps = self.path(board.clone(), &fill);
-        let mut counts = [0u32; Technique::ALL.len()];
-        for s in &steps {
-            counts[s.technique.index()] += 1;
-        }
-        let hardest = steps
-            .iter()
-            .map(|s| s.technique)
-            .max_by(|a, b| a.weight().total_cmp(&b.weight()));
+        let (counts, steps) = self.tally(board.clone(), &fill);
+        let used = || Technique::ALL.into_iter().filter(|t| counts[t.index()] > 0);
+        let hardest = used().max_by(|a, b| a.weight().total_cmp(&b.weight()));
         Ok(Rating {
-            level: steps
-                .iter()
-                .map(|s| s.technique.level())
-                .max()
-                .unwrap_or(Level::Simple),
+            level: used().map(Technique::level).max().unwrap_or(Level::Simple),
             hardest,
             score: hardest.map_or(0.0, Technique::weight),
             counts,
-            steps: steps.len(),
+            steps,
             effort: log_sum / self.samples as f64,
         })
     }

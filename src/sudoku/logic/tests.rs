@@ -62,7 +62,14 @@ fn every_step_agrees_with_the_fill() {
         if DlxSolver::new(puzzle.shape()).count(&puzzle, 2).solutions != 1 {
             continue;
         }
-        check_path(&puzzle);
+        let steps = check_path(&puzzle);
+        // `rate` tallies the same path.
+        let r = rate(&puzzle).unwrap();
+        let mut counts = [0u32; Technique::ALL.len()];
+        for s in &steps {
+            counts[s.technique.index()] += 1;
+        }
+        assert_eq!((r.counts, r.steps), (counts, steps.len()), "{p}");
     }
 }
 
