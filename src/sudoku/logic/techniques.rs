@@ -221,7 +221,7 @@ fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
         let here = g.cells(u);
         for v in 1..=n as u8 {
             let p = x.pos(u, v);
-            if p.count_ones() < 2 {
+            if p.ones() < 2 {
                 continue;
             }
             let first = here[p.trailing_zeros() as usize];
@@ -238,7 +238,7 @@ fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
                     shared &= g.cell_units[c][k] == other;
                 }
                 // Something to remove only when `other` has places of `v` outside `u`.
-                if !shared || x.pos(other, v).count_ones() == p.count_ones() {
+                if !shared || x.pos(other, v).ones() == p.ones() {
                     continue;
                 }
                 let gone: Vec<(usize, u8)> = g
@@ -269,6 +269,39 @@ fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
     None
 }
 
+/// The number of bits of each 9-bit mask: the default target has no popcount instruction,
+/// and the subset search counts bits in its innermost loop.
+const ONES9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 1;
+    while m < 512 {
+        t[m] = t[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The number of bits of `m`, by table for masks of 9×9 boards.
+#[inline]
+fn ones(m: u32) -> usize {
+    match ONES9.get(m as usize) {
+        Some(&k) => k as usize,
+        None => m.count_ones() as usize,
+    }
+}
+
+/// [`ones`] as a method, for the techniques' many bit counts.
+trait Ones {
+    fn ones(self) -> u32;
+}
+
+impl Ones for u32 {
+    #[inline]
+    fn ones(self) -> u32 {
+        ones(self) as u32
+    }
+}
+
 /// Calls `found` with each set of `k` indices (`k` ≤ 4) of `masks` whose union has exactly
 /// `k` bits (masks of 0 or more than `k` bits are never chosen), in lexicographic order of
 /// the indices, until it returns `true`.
@@ -283,16 +316,16 @@ fn subsets(masks: &[u32], k: usize, found: &mut dyn FnMut(&[usize], u32) -> bool
         found: &mut dyn FnMut(&[usize], u32) -> bool,
     ) -> bool {
         if len == k {
-            return union.count_ones() as usize == k && found(&chosen[..k], union);
+            return ones(union) == k && found(&chosen[..k], union);
         }
         // Room is needed for the `k − len − 1` sets after this one.
         for i in start..masks.len() + len + 1 - k {
             let m = masks[i];
-            if m == 0 || m.count_ones() as usize > k {
+            if m == 0 || ones(m) > k {
                 continue;
             }
             let u = union | m;
-            if u.count_ones() as usize > k {
+            if ones(u) > k {
                 continue;
             }
             chosen[len] = i;
@@ -361,7 +394,7 @@ fn naked_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
         // Single-candidate cells are naked singles, not part of a subset.
         let mut masks = [0u32; 32];
         for (m, &c) in masks.iter_mut().zip(cells) {
-            if b.masks[c].count_ones() >= 2 {
+            if b.masks[c].ones() >= 2 {
                 *m = b.masks[c];
             }
         }
@@ -413,7 +446,7 @@ fn hidden_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
         for (i, m) in masks[..n].iter_mut().enumerate() {
             let v = i as u8 + 1;
             let p = if done & bit(v) != 0 { 0 } else { x.pos(u, v) };
-            if p.count_ones() >= 2 {
+            if p.ones() >= 2 {
                 *m = p;
             }
         }
@@ -466,7 +499,7 @@ fn fish(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
             for i in 0..n {
                 let p = x.pos(base0 + i, v);
                 key[i] = p;
-                if p.count_ones() >= 2 {
+                if p.ones() >= 2 {
                     masks[i] = p;
                 }
             }
@@ -480,15 +513,10 @@ fn fish(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
                 let mut rest = union;
                 let mut covered = 0;
                 while rest != 0 {
-                    covered += x
-                        .pos(cover0 + rest.trailing_zeros() as usize, v)
-                        .count_ones();
+                    covered += x.pos(cover0 + rest.trailing_zeros() as usize, v).ones();
                     rest &= rest - 1;
                 }
-                let based: u32 = chosen
-                    .iter()
-                    .map(|&i| x.pos(base0 + i, v).count_ones())
-                    .sum();
+                let based: u32 = chosen.iter().map(|&i| x.pos(base0 + i, v).ones()).sum();
                 if covered == based {
                     return None;
                 }
@@ -543,12 +571,12 @@ fn xy_wing(x: &Ctx) -> Option<Step> {
     let cells = b.masks.len();
     for pivot in 0..cells {
         let p = b.masks[pivot];
-        if p.count_ones() != 2 {
+        if p.ones() != 2 {
             continue;
         }
         for &a in &g.peers[pivot] {
             let am = b.masks[a];
-            if am.count_ones() != 2 || (am & p).count_ones() != 1 {
+            if am.ones() != 2 || (am & p).ones() != 1 {
                 continue;
             }
             let z = am & !p;
@@ -579,17 +607,17 @@ fn xyz_wing(x: &Ctx) -> Option<Step> {
     let (g, b) = (x.g, x.b);
     for pivot in 0..b.masks.len() {
         let p = b.masks[pivot];
-        if p.count_ones() != 3 {
+        if p.ones() != 3 {
             continue;
         }
         for &a in &g.peers[pivot] {
             let am = b.masks[a];
-            if am.count_ones() != 2 || am & !p != 0 {
+            if am.ones() != 2 || am & !p != 0 {
                 continue;
             }
             for &c in &g.peers[pivot] {
                 let cm = b.masks[c];
-                if c <= a || cm.count_ones() != 2 || cm & !p != 0 || cm == am {
+                if c <= a || cm.ones() != 2 || cm & !p != 0 || cm == am {
                     continue;
                 }
                 let z = am & cm;
@@ -616,7 +644,7 @@ fn w_wing(x: &Ctx) -> Option<Step> {
     let (g, b) = (x.g, x.b);
     let n = g.n;
     let bivalue: Vec<usize> = (0..b.masks.len())
-        .filter(|&c| b.masks[c].count_ones() == 2)
+        .filter(|&c| b.masks[c].ones() == 2)
         .collect();
     if bivalue.len() < 2 {
         return None;
@@ -626,7 +654,7 @@ fn w_wing(x: &Ctx) -> Option<Step> {
     for u in 0..3 * n {
         for v in 1..=n as u8 {
             let p = x.pos(u, v);
-            if p.count_ones() == 2 {
+            if p.ones() == 2 {
                 let i = p.trailing_zeros() as usize;
                 let j = (p & (p - 1)).trailing_zeros() as usize;
                 links.push((v, u, g.cells(u)[i], g.cells(u)[j]));
@@ -682,7 +710,7 @@ fn simple_colouring(x: &Ctx) -> Option<Step> {
         let mut links: Vec<Vec<usize>> = vec![Vec::new(); cells];
         for u in 0..3 * n {
             let p = x.pos(u, v);
-            if p.count_ones() == 2 {
+            if p.ones() == 2 {
                 let i = p.trailing_zeros() as usize;
                 let j = (p & (p - 1)).trailing_zeros() as usize;
                 let (e, f) = (g.cells(u)[i], g.cells(u)[j]);
