@@ -78,6 +78,16 @@ fn check(logic: &Logic, dlx: &mut DlxSolver, puzzle: &Grid) -> Vec<Technique> {
         logic.apply(&mut board, s);
     }
     assert_eq!(board.to_grid(), fill, "{puzzle}: the steps end elsewhere");
+    // `rate` follows the same path by a faster road (singles without their steps, scans
+    // that found nothing skipped while their units are unchanged): same counts.
+    if let Ok(rating) = logic.rate(&logic.board(puzzle).unwrap()) {
+        let mut counts = [0u32; Technique::ALL.len()];
+        for s in &steps {
+            counts[s.technique.index()] += 1;
+        }
+        assert_eq!(rating.counts, counts, "{puzzle}");
+        assert_eq!(rating.steps, steps.len(), "{puzzle}");
+    }
     steps.iter().map(|s| s.technique).collect()
 }
 

@@ -50,6 +50,7 @@
 
 mod board;
 mod search;
+mod search9;
 mod step;
 mod techniques;
 
@@ -57,7 +58,8 @@ pub use board::Candidates;
 pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};
 
 use board::Geometry;
-use search::{Isomorph, SplitMix, count_fills, search};
+use search::{Found, Isomorph, SplitMix, search};
+use search9::Tables9;
 
 use crate::sudoku::{Clash, Grid, Shape};
 
@@ -96,6 +98,8 @@ pub struct Rating {
 #[derive(Debug, Clone)]
 pub struct Logic {
     geometry: Geometry,
+    /// The fixed tables of the 9×9 search, for sides of 9.
+    tables9: Option<Box<Tables9>>,
     samples: usize,
 }
 
@@ -108,8 +112,10 @@ const SEED: u64 = 0x5EED_1065;
 impl Logic {
     /// The ladder for puzzles of `shape`.
     pub fn new(shape: Shape) -> Logic {
+        let geometry = Geometry::new(shape);
         Logic {
-            geometry: Geometry::new(shape),
+            tables9: Tables9::new(&geometry).map(Box::new),
+            geometry,
             samples: DEFAULT_SAMPLES,
         }
     }
@@ -152,8 +158,17 @@ impl Logic {
     /// If the board has another shape than the ladder.
     pub fn fill(&self, board: &Candidates) -> Result<Grid, LogicError> {
         self.check_shape(board);
-        let found = count_fills(&self.geometry, board);
+        let found = self.count_to_two(board);
         fill_of(board.shape(), found.fills, found.first)
+    }
+
+    /// The search for the fill and the effort: fills up to two, the first, the nodes. On
+    /// sides of 9 the fixed-array search, which walks the same tree.
+    fn count_to_two(&self, board: &Candidates) -> Found {
+        match &self.tables9 {
+            Some(t) => search9::search(t, board, 2),
+            None => search(&self.geometry, board, 2, false),
+        }
     }
 
     /// The lexicographically smallest fill of the board (the crate's one answer to a puzzle
@@ -238,6 +253,28 @@ impl Logic {
         Ok(self.path(board.clone(), &fill))
     }
 
+    /// How often each technique is used on the path from the board to its fill, and the
+    /// number of steps: [`Logic::explain`]'s path, with singles placed without building
+    /// their steps.
+    fn tally(&self, mut board: Candidates, fill: &Grid) -> ([u32; Technique::ALL.len()], usize) {
+        let mut counts = [0u32; Technique::ALL.len()];
+        let mut steps = 0;
+        let mut memo = techniques::Memo::new(self.geometry.n);
+        while !board.is_solved() {
+            steps += 1;
+            if let Some((t, cell, v)) = techniques::single(&self.geometry, &board) {
+                counts[t.index()] += 1;
+                board.place(&self.geometry, cell, v);
+                continue;
+            }
+            let step = techniques::beyond_singles(&self.geometry, &board, &mut memo)
+                .unwrap_or_else(|| guess(&board, fill));
+            counts[step.technique.index()] += 1;
+            self.apply(&mut board, &step);
+        }
+        (counts, steps)
+    }
+
     fn path(&self, mut board: Candidates, fill: &Grid) -> Vec<Step> {
         let mut steps = Vec::new();
         while let Some(step) = self.next_step(&board, fill) {
@@ -287,7 +324,7 @@ impl Logic {
         let mut fill = None;
         for k in 0..self.samples {
             let iso = Isomorph::random(&self.geometry, &mut rng);
-            let found = count_fills(&self.geometry, &iso.apply(board));
+            let found = self.count_to_two(&iso.apply(board));
             log_sum += (found.nodes as f64).log2();
             if k == 0 {
                 let first = found.first.map(|f| iso.undo(&f));
@@ -295,25 +332,15 @@ impl Logic {
             }
         }
         let fill = fill.expect("at least one sample");
-        let steps = self.path(board.clone(), &fill);
-        let mut counts = [0u32; Technique::ALL.len()];
-        for s in &steps {
-            counts[s.technique.index()] += 1;
-        }
-        let hardest = steps
-            .iter()
-            .map(|s| s.technique)
-            .max_by(|a, b| a.weight().total_cmp(&b.weight()));
+        let (counts, steps) = self.tally(board.clone(), &fill);
+        let used = || Technique::ALL.into_iter().filter(|t| counts[t.index()] > 0);
+        let hardest = used().max_by(|a, b| a.weight().total_cmp(&b.weight()));
         Ok(Rating {
-            level: steps
-                .iter()
-                .map(|s| s.technique.level())
-                .max()
-                .unwrap_or(Level::Simple),
+            level: used().map(Technique::level).max().unwrap_or(Level::Simple),
             hardest,
             score: hardest.map_or(0.0, Technique::weight),
             counts,
-            steps: steps.len(),
+            steps,
             effort: log_sum / self.samples as f64,
         })
     }

@@ -12,11 +12,6 @@ pub(crate) struct Found {
     pub nodes: u64,
 }
 
-/// Counts the fills of `board` up to 2.
-pub(crate) fn count_fills(g: &Geometry, board: &Candidates) -> Found {
-    search(g, board, 2, false)
-}
-
 /// Counts the fills of `board` up to `limit`. With `lex`, it branches on the first empty
 /// cell in reading order, digits ascending, so the first fill found is the
 /// lexicographically smallest (propagation only removes digits no fill has there);

@@ -6,26 +6,118 @@ use super::step::{Step, Technique};
 
 /// The first step of the ladder that applies, or `None` when only a guess is left.
 pub(crate) fn next_step(g: &Geometry, b: &Candidates) -> Option<Step> {
-    if let Some(s) = naked_single(b) {
+    if let Some((cell, v)) = naked_single(b) {
+        let mut s = step(Technique::NakedSingle);
+        s.cells.push(cell);
+        s.digits.push(v);
+        s.place.push((cell, v));
         return Some(s);
     }
+    if let Some((cell, v, u)) = hidden_single(g, b) {
+        let mut s = step(Technique::HiddenSingle);
+        s.cells.push(cell);
+        s.digits.push(v);
+        s.units.push(g.unit(u));
+        s.place.push((cell, v));
+        return Some(s);
+    }
+    beyond_singles(g, b, &mut Memo::none())
+}
+
+/// The first single of the ladder, as [`next_step`] would find it: the technique, the cell
+/// and its digit, without building a step.
+#[inline]
+pub(crate) fn single(g: &Geometry, b: &Candidates) -> Option<(Technique, usize, u8)> {
+    if let Some((cell, v)) = naked_single(b) {
+        return Some((Technique::NakedSingle, cell, v));
+    }
+    hidden_single(g, b).map(|(cell, v, _)| (Technique::HiddenSingle, cell, v))
+}
+
+/// The first step of the ladder after the singles, on a board that has none. `memo` holds
+/// the units and digits where earlier scans on the same path found no subset or fish; they
+/// are skipped while unchanged (pass [`Memo::none`] for a single question).
+pub(crate) fn beyond_singles(g: &Geometry, b: &Candidates, memo: &mut Memo) -> Option<Step> {
     let x = &Ctx::new(g, b);
-    hidden_single(x)
-        .or_else(|| intersection(x, true))
+    intersection(x, true)
         .or_else(|| intersection(x, false))
-        .or_else(|| naked_subset(x, 2))
-        .or_else(|| hidden_subset(x, 2))
-        .or_else(|| naked_subset(x, 3))
-        .or_else(|| fish(x, 2))
-        .or_else(|| hidden_subset(x, 3))
-        .or_else(|| fish(x, 3))
+        .or_else(|| naked_subset(x, 2, memo))
+        .or_else(|| hidden_subset(x, 2, memo))
+        .or_else(|| naked_subset(x, 3, memo))
+        .or_else(|| fish(x, 2, memo))
+        .or_else(|| hidden_subset(x, 3, memo))
+        .or_else(|| fish(x, 3, memo))
         .or_else(|| xy_wing(x))
         .or_else(|| xyz_wing(x))
         .or_else(|| w_wing(x))
-        .or_else(|| naked_subset(x, 4))
-        .or_else(|| fish(x, 4))
-        .or_else(|| hidden_subset(x, 4))
+        .or_else(|| naked_subset(x, 4, memo))
+        .or_else(|| fish(x, 4, memo))
+        .or_else(|| hidden_subset(x, 4, memo))
         .or_else(|| simple_colouring(x))
+}
+
+/// Where subsets and fish were last looked for in vain, with what was there then: a unit's
+/// cells (their candidates, and values) for naked and hidden subsets, a digit's places in
+/// the base lines for fish. Whether such a technique finds a step in a unit (or on a digit
+/// and orientation) depends on nothing else, so while that is unchanged the scan can be
+/// skipped: it would find nothing again. The ladder's path stays the same.
+pub(crate) struct Memo {
+    n: usize,
+    /// `slots[((kind · scopes) + scope) · n ..][..n]`: the key at the last failure, or
+    /// `u32::MAX` first (no key has bit 31 set).
+    slots: Vec<u32>,
+}
+
+/// Kinds of memo entries: naked subsets of 2, 3, 4 cells, hidden subsets, fish.
+const NAKED: usize = 0;
+const HIDDEN: usize = 3;
+const FISH: usize = 6;
+
+impl Memo {
+    /// A memo that remembers nothing.
+    pub(crate) fn none() -> Memo {
+        Memo {
+            n: 0,
+            slots: Vec::new(),
+        }
+    }
+
+    /// An empty memo for boards of side `n`.
+    pub(crate) fn new(n: usize) -> Memo {
+        Memo {
+            n,
+            slots: vec![u32::MAX; 9 * 3 * n * n],
+        }
+    }
+
+    fn slot(&self, kind: usize, scope: usize) -> std::ops::Range<usize> {
+        let at = (kind * 3 * self.n + scope) * self.n;
+        at..at + self.n
+    }
+
+    /// Whether `kind` found nothing in `scope` when its key was `key`.
+    #[inline]
+    fn known_empty(&self, kind: usize, scope: usize, key: &[u32]) -> bool {
+        !self.slots.is_empty() && self.slots[self.slot(kind, scope)] == *key
+    }
+
+    /// Notes that `kind` found nothing in `scope`, whose key is `key`.
+    #[inline]
+    fn note_empty(&mut self, kind: usize, scope: usize, key: &[u32]) {
+        if !self.slots.is_empty() {
+            let r = self.slot(kind, scope);
+            self.slots[r].copy_from_slice(key);
+        }
+    }
+}
+
+/// The key of unit `u` for the memo: each cell's candidates and value (side ≤ 25, so
+/// candidates take bits 0–24 and the value bits 26–30).
+fn unit_key<'k>(g: &Geometry, b: &Candidates, u: usize, key: &'k mut [u32; 32]) -> &'k [u32] {
+    for (k, &c) in key.iter_mut().zip(g.cells(u)) {
+        *k = b.masks[c] | (b.values[c] as u32) << 26;
+    }
+    &key[..g.n]
 }
 
 /// What every technique looks at: the geometry, the board, and the places of each digit in
@@ -92,19 +184,15 @@ fn placed(g: &Geometry, b: &Candidates, u: usize) -> u32 {
         .fold(0, |m, &c| m | bit(b.values[c]))
 }
 
-fn naked_single(b: &Candidates) -> Option<Step> {
-    let cell = (0..b.masks.len()).find(|&c| b.values[c] == 0 && b.masks[c].count_ones() == 1)?;
-    let v = b.masks[cell].trailing_zeros() as u8 + 1;
-    let mut s = step(Technique::NakedSingle);
-    s.cells.push(cell);
-    s.digits.push(v);
-    s.place.push((cell, v));
-    Some(s)
+/// The first cell in reading order with one candidate, and that digit.
+fn naked_single(b: &Candidates) -> Option<(usize, u8)> {
+    let cell = b.masks.iter().position(|&m| m != 0 && m & (m - 1) == 0)?;
+    Some((cell, b.masks[cell].trailing_zeros() as u8 + 1))
 }
 
-/// Boxes first (players scan them first), then rows, then columns.
-fn hidden_single(x: &Ctx) -> Option<Step> {
-    let (g, b) = (x.g, x.b);
+/// The first digit with one place in a unit: boxes first (players scan them first), then
+/// rows, then columns. The cell, the digit and the unit.
+fn hidden_single(g: &Geometry, b: &Candidates) -> Option<(usize, u8, usize)> {
     let n = g.n;
     for u in (2 * n..3 * n).chain(0..2 * n) {
         let (mut once, mut twice) = (0u32, 0u32);
@@ -117,12 +205,7 @@ fn hidden_single(x: &Ctx) -> Option<Step> {
         if single != 0 {
             let v = single.trailing_zeros() as u8 + 1;
             let cell = *g.cells(u).iter().find(|&&c| b.masks[c] & bit(v) != 0)?;
-            let mut s = step(Technique::HiddenSingle);
-            s.cells.push(cell);
-            s.digits.push(v);
-            s.units.push(g.unit(u));
-            s.place.push((cell, v));
-            return Some(s);
+            return Some((cell, v, u));
         }
     }
     None
@@ -138,7 +221,7 @@ fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
         let here = g.cells(u);
         for v in 1..=n as u8 {
             let p = x.pos(u, v);
-            if p.count_ones() < 2 {
+            if p.ones() < 2 {
                 continue;
             }
             let first = here[p.trailing_zeros() as usize];
@@ -154,7 +237,8 @@ fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
                     rest &= rest - 1;
                     shared &= g.cell_units[c][k] == other;
                 }
-                if !shared {
+                // Something to remove only when `other` has places of `v` outside `u`.
+                if !shared || x.pos(other, v).ones() == p.ones() {
                     continue;
                 }
                 let gone: Vec<(usize, u8)> = g
@@ -185,38 +269,74 @@ fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
     None
 }
 
-/// Calls `found` with each set of `k` indices of `masks` whose union has exactly `k` bits
-/// (masks of 0 or more than `k` bits are never chosen), until it returns `true`.
+/// The number of bits of each 9-bit mask: the default target has no popcount instruction,
+/// and the subset search counts bits in its innermost loop.
+const ONES9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 1;
+    while m < 512 {
+        t[m] = t[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The number of bits of `m`, by table for masks of 9×9 boards.
+#[inline]
+fn ones(m: u32) -> usize {
+    match ONES9.get(m as usize) {
+        Some(&k) => k as usize,
+        None => m.count_ones() as usize,
+    }
+}
+
+/// [`ones`] as a method, for the techniques' many bit counts.
+trait Ones {
+    fn ones(self) -> u32;
+}
+
+impl Ones for u32 {
+    #[inline]
+    fn ones(self) -> u32 {
+        ones(self) as u32
+    }
+}
+
+/// Calls `found` with each set of `k` indices (`k` ≤ 4) of `masks` whose union has exactly
+/// `k` bits (masks of 0 or more than `k` bits are never chosen), in lexicographic order of
+/// the indices, until it returns `true`.
 fn subsets(masks: &[u32], k: usize, found: &mut dyn FnMut(&[usize], u32) -> bool) -> bool {
     fn go(
         masks: &[u32],
         k: usize,
         start: usize,
-        chosen: &mut Vec<usize>,
+        chosen: &mut [usize; 4],
+        len: usize,
         union: u32,
         found: &mut dyn FnMut(&[usize], u32) -> bool,
     ) -> bool {
-        if chosen.len() == k {
-            return union.count_ones() as usize == k && found(chosen, union);
+        if len == k {
+            return ones(union) == k && found(&chosen[..k], union);
         }
-        for i in start..masks.len() {
+        // Room is needed for the `k − len − 1` sets after this one.
+        for i in start..masks.len() + len + 1 - k {
             let m = masks[i];
-            if m == 0 || m.count_ones() as usize > k {
+            if m == 0 || ones(m) > k {
                 continue;
             }
             let u = union | m;
-            if u.count_ones() as usize > k {
+            if ones(u) > k {
                 continue;
             }
-            chosen.push(i);
-            if go(masks, k, i + 1, chosen, u, found) {
+            chosen[len] = i;
+            if go(masks, k, i + 1, chosen, len + 1, u, found) {
                 return true;
             }
-            chosen.pop();
         }
         false
     }
-    go(masks, k, 0, &mut Vec::with_capacity(k), 0, found)
+    assert!(k <= 4, "subsets of at most four");
+    go(masks, k, 0, &mut [0; 4], 0, 0, found)
 }
 
 /// The first step `make` gives for a set of `k` masks with `k` bits between them.
@@ -262,22 +382,32 @@ fn fish_technique(k: usize) -> Technique {
 
 /// `k` cells of a unit with `k` candidates between them: those digits leave the unit's
 /// other cells.
-fn naked_subset(x: &Ctx, k: usize) -> Option<Step> {
+fn naked_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
     let (g, b) = (x.g, x.b);
+    let mut key = [0u32; 32];
     for u in 0..3 * g.n {
+        let key = unit_key(g, b, u, &mut key);
+        if memo.known_empty(NAKED + k - 2, u, key) {
+            continue;
+        }
         let cells = g.cells(u);
         // Single-candidate cells are naked singles, not part of a subset.
-        let masks: Vec<u32> = cells
-            .iter()
-            .map(|&c| {
-                if b.masks[c].count_ones() >= 2 {
-                    b.masks[c]
-                } else {
-                    0
-                }
-            })
-            .collect();
-        let found = first_subset(&masks, k, &mut |chosen, union| {
+        let mut masks = [0u32; 32];
+        for (m, &c) in masks.iter_mut().zip(cells) {
+            if b.masks[c].ones() >= 2 {
+                *m = b.masks[c];
+            }
+        }
+        let found = first_subset(&masks[..g.n], k, &mut |chosen, union| {
+            // Only a subset that removes something makes a step.
+            let others = cells
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !chosen.contains(i))
+                .fold(0, |m, (_, &c)| m | b.masks[c]);
+            if others & union == 0 {
+                return None;
+            }
             let mut s = step(naked_technique(k));
             s.cells = chosen.iter().map(|&i| cells[i]).collect();
             s.digits = digits(union);
@@ -294,26 +424,44 @@ fn naked_subset(x: &Ctx, k: usize) -> Option<Step> {
         if found.is_some() {
             return found;
         }
+        memo.note_empty(NAKED + k - 2, u, key);
     }
     None
 }
 
 /// `k` digits with `k` places between them in a unit: those cells hold nothing else.
-fn hidden_subset(x: &Ctx, k: usize) -> Option<Step> {
+fn hidden_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
     let (g, b) = (x.g, x.b);
     let n = g.n;
+    let mut key = [0u32; 32];
     for u in 0..3 * n {
+        let key = unit_key(g, b, u, &mut key);
+        if memo.known_empty(HIDDEN + k - 2, u, key) {
+            continue;
+        }
         let cells = g.cells(u);
         let done = placed(g, b, u);
         // Digit v − 1's places in the unit; a digit with one place is a hidden single.
-        let masks: Vec<u32> = (1..=n as u8)
-            .map(|v| {
-                let p = if done & bit(v) != 0 { 0 } else { x.pos(u, v) };
-                if p.count_ones() >= 2 { p } else { 0 }
-            })
-            .collect();
-        let found = first_subset(&masks, k, &mut |chosen, union| {
+        let mut masks = [0u32; 32];
+        for (i, m) in masks[..n].iter_mut().enumerate() {
+            let v = i as u8 + 1;
+            let p = if done & bit(v) != 0 { 0 } else { x.pos(u, v) };
+            if p.ones() >= 2 {
+                *m = p;
+            }
+        }
+        let found = first_subset(&masks[..n], k, &mut |chosen, union| {
             let keep: u32 = chosen.iter().fold(0, |m, &i| m | 1 << i);
+            // Only a subset whose cells hold other digits makes a step.
+            let mut rest = union;
+            let mut extra = 0;
+            while rest != 0 {
+                extra |= b.masks[cells[rest.trailing_zeros() as usize]] & !keep;
+                rest &= rest - 1;
+            }
+            if extra == 0 {
+                return None;
+            }
             let mut s = step(hidden_technique(k));
             s.digits = chosen.iter().map(|&i| i as u8 + 1).collect();
             s.units.push(g.unit(u));
@@ -330,26 +478,48 @@ fn hidden_subset(x: &Ctx, k: usize) -> Option<Step> {
         if found.is_some() {
             return found;
         }
+        memo.note_empty(HIDDEN + k - 2, u, key);
     }
     None
 }
 
 /// Fish of size `k`: digit `v` in `k` base lines (rows, or columns) fits only in `k` cover
 /// lines (columns, or rows) between them; `v` leaves the cover lines' other cells.
-fn fish(x: &Ctx, k: usize) -> Option<Step> {
+fn fish(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
     let (g, b) = (x.g, x.b);
     let n = g.n;
     for v in 1..=n as u8 {
         for rows_are_base in [true, false] {
             let base0 = if rows_are_base { 0 } else { n };
             let cover0 = if rows_are_base { n } else { 0 };
-            let masks: Vec<u32> = (0..n)
-                .map(|i| {
-                    let p = x.pos(base0 + i, v);
-                    if p.count_ones() >= 2 { p } else { 0 }
-                })
-                .collect();
-            let found = first_subset(&masks, k, &mut |chosen, union| {
+            // The digit's places in each base line: the memo's key, and (those with two
+            // or more) the sets to choose from.
+            let mut key = [0u32; 32];
+            let mut masks = [0u32; 32];
+            for i in 0..n {
+                let p = x.pos(base0 + i, v);
+                key[i] = p;
+                if p.ones() >= 2 {
+                    masks[i] = p;
+                }
+            }
+            let scope = 2 * (v as usize - 1) + usize::from(rows_are_base);
+            if memo.known_empty(FISH + k - 2, scope, &key[..n]) {
+                continue;
+            }
+            let found = first_subset(&masks[..n], k, &mut |chosen, union| {
+                // Only a fish whose cover lines have places outside its base lines makes a
+                // step: the cover lines' places, less those on the base lines.
+                let mut rest = union;
+                let mut covered = 0;
+                while rest != 0 {
+                    covered += x.pos(cover0 + rest.trailing_zeros() as usize, v).ones();
+                    rest &= rest - 1;
+                }
+                let based: u32 = chosen.iter().map(|&i| x.pos(base0 + i, v).ones()).sum();
+                if covered == based {
+                    return None;
+                }
                 let mut s = step(fish_technique(k));
                 s.digits.push(v);
                 s.units = chosen.iter().map(|&i| g.unit(base0 + i)).collect();
@@ -374,6 +544,7 @@ fn fish(x: &Ctx, k: usize) -> Option<Step> {
             if found.is_some() {
                 return found;
             }
+            memo.note_empty(FISH + k - 2, scope, &key[..n]);
         }
     }
     None
@@ -400,12 +571,12 @@ fn xy_wing(x: &Ctx) -> Option<Step> {
     let cells = b.masks.len();
     for pivot in 0..cells {
         let p = b.masks[pivot];
-        if p.count_ones() != 2 {
+        if p.ones() != 2 {
             continue;
         }
         for &a in &g.peers[pivot] {
             let am = b.masks[a];
-            if am.count_ones() != 2 || (am & p).count_ones() != 1 {
+            if am.ones() != 2 || (am & p).ones() != 1 {
                 continue;
             }
             let z = am & !p;
@@ -436,17 +607,17 @@ fn xyz_wing(x: &Ctx) -> Option<Step> {
     let (g, b) = (x.g, x.b);
     for pivot in 0..b.masks.len() {
         let p = b.masks[pivot];
-        if p.count_ones() != 3 {
+        if p.ones() != 3 {
             continue;
         }
         for &a in &g.peers[pivot] {
             let am = b.masks[a];
-            if am.count_ones() != 2 || am & !p != 0 {
+            if am.ones() != 2 || am & !p != 0 {
                 continue;
             }
             for &c in &g.peers[pivot] {
                 let cm = b.masks[c];
-                if c <= a || cm.count_ones() != 2 || cm & !p != 0 || cm == am {
+                if c <= a || cm.ones() != 2 || cm & !p != 0 || cm == am {
                     continue;
                 }
                 let z = am & cm;
@@ -473,7 +644,7 @@ fn w_wing(x: &Ctx) -> Option<Step> {
     let (g, b) = (x.g, x.b);
     let n = g.n;
     let bivalue: Vec<usize> = (0..b.masks.len())
-        .filter(|&c| b.masks[c].count_ones() == 2)
+        .filter(|&c| b.masks[c].ones() == 2)
         .collect();
     if bivalue.len() < 2 {
         return None;
@@ -483,7 +654,7 @@ fn w_wing(x: &Ctx) -> Option<Step> {
     for u in 0..3 * n {
         for v in 1..=n as u8 {
             let p = x.pos(u, v);
-            if p.count_ones() == 2 {
+            if p.ones() == 2 {
                 let i = p.trailing_zeros() as usize;
                 let j = (p & (p - 1)).trailing_zeros() as usize;
                 links.push((v, u, g.cells(u)[i], g.cells(u)[j]));
@@ -539,7 +710,7 @@ fn simple_colouring(x: &Ctx) -> Option<Step> {
         let mut links: Vec<Vec<usize>> = vec![Vec::new(); cells];
         for u in 0..3 * n {
             let p = x.pos(u, v);
-            if p.count_ones() == 2 {
+            if p.ones() == 2 {
                 let i = p.trailing_zeros() as usize;
                 let j = (p & (p - 1)).trailing_zeros() as usize;
                 let (e, f) = (g.cells(u)[i], g.cells(u)[j]);

@@ -62,7 +62,14 @@ fn every_step_agrees_with_the_fill() {
         if DlxSolver::new(puzzle.shape()).count(&puzzle, 2).solutions != 1 {
             continue;
         }
-        check_path(&puzzle);
+        let steps = check_path(&puzzle);
+        // `rate` tallies the same path.
+        let r = rate(&puzzle).unwrap();
+        let mut counts = [0u32; Technique::ALL.len()];
+        for s in &steps {
+            counts[s.technique.index()] += 1;
+        }
+        assert_eq!((r.counts, r.steps), (counts, steps.len()), "{p}");
     }
 }
 
@@ -120,7 +127,7 @@ fn isomorphs_keep_the_fill() {
     for _ in 0..20 {
         let iso = Isomorph::random(g, &mut rng);
         let moved = iso.apply(&board);
-        let found = count_fills(g, &moved);
+        let found = search::search(g, &moved, 2, false);
         assert_eq!(found.fills, 1);
         assert_eq!(iso.undo(&found.first.unwrap()), fill.cells());
     }
@@ -186,4 +193,90 @@ fn level_of_unique_is_the_rated_level() {
     }
     // Minimal puzzles are rarely simple; the other three levels must all have come up.
     assert!(seen[1..].iter().all(|&k| k > 0), "{seen:?}");
+}
+
+/// The 9×9 search walks the generic search's tree: same fills, first fill and nodes, on
+/// random isomorphs of the puzzles above, of a sample of every data set in
+/// `../shared/data` (when present), and on random givens (many with several fills or none),
+/// with limits 1, 2 and 3.
+#[test]
+fn the_9x9_search_walks_the_generic_tree() {
+    let logic = Logic::new(Shape::CLASSIC);
+    let g = &logic.geometry;
+    let t = logic.tables9.as_deref().expect("9×9 tables");
+    let mut boards = Vec::new();
+    let mut lines: Vec<String> = PUZZLES.iter().map(|p| p.to_string()).collect();
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    for set in [
+        "puzzles1_unbiased_first1000",
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+        "puzzles7_serg_benchmark",
+    ] {
+        let Ok(text) = std::fs::read_to_string(data.join(set)) else {
+            continue;
+        };
+        let all: Vec<&str> = text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .collect();
+        lines.extend(
+            all.iter()
+                .step_by(all.len() / 40 + 1)
+                .map(|l| l[..81].to_string()),
+        );
+    }
+    let mut rng = SplitMix::new(11);
+    for line in &lines {
+        let puzzle: Grid = line.parse().unwrap();
+        let board = logic.board(&puzzle).unwrap();
+        for _ in 0..3 {
+            boards.push(Isomorph::random(g, &mut rng).apply(&board));
+        }
+    }
+    // Random givens from 8 to 30 cells (clashes skipped), and cells of a fill with one
+    // changed (often no fill at all).
+    let fill = dlx_fill(&PUZZLES[0].parse().unwrap());
+    for _ in 0..300 {
+        let mut cells = vec![0u8; 81];
+        let clues = 8 + rng.next() as usize % 23;
+        for _ in 0..clues {
+            cells[rng.next() as usize % 81] = 1 + (rng.next() % 9) as u8;
+        }
+        let mut kept = vec![0u8; 81];
+        for _ in 0..30 {
+            let c = rng.next() as usize % 81;
+            kept[c] = fill.cells()[c];
+        }
+        kept[rng.next() as usize % 81] = 1 + (rng.next() % 9) as u8;
+        for cells in [cells, kept] {
+            let puzzle = Grid::from_values(Shape::CLASSIC, &cells).unwrap();
+            if let Ok(board) = logic.board(&puzzle) {
+                boards.push(board);
+            }
+        }
+    }
+    let (mut none, mut one, mut more) = (0, 0, 0);
+    for board in &boards {
+        for limit in 1..=3 {
+            let a = search::search(g, board, limit, false);
+            let b = search9::search(t, board, limit);
+            assert_eq!(
+                (a.fills, &a.first, a.nodes),
+                (b.fills, &b.first, b.nodes),
+                "{}",
+                board.to_grid()
+            );
+            if limit == 2 {
+                match a.fills {
+                    0 => none += 1,
+                    1 => one += 1,
+                    _ => more += 1,
+                }
+            }
+        }
+    }
+    assert!(none > 0 && one > 100 && more > 0, "{none} {one} {more}");
 }
