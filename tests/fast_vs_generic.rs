@@ -44,20 +44,35 @@ fn random_puzzle(rng: &mut Rng, shape: Shape, givens: usize) -> Grid {
     g
 }
 
-/// Solves, counts to `limit`, and checks that both solvers agree, including node counts.
-fn agree(fast: &mut DlxSolver, generic: &mut GenericDlxSolver, puzzle: &Grid, limit: u64) {
-    let (f0, g0) = (SudokuSolver::nodes(fast), SudokuSolver::nodes(generic));
+/// The default solver, the same with pointing and claiming at the root turned off (which
+/// walks the generic engine's tree), and the generic-engine solver, for `shape`.
+fn solvers(shape: Shape) -> (DlxSolver, DlxSolver, GenericDlxSolver) {
+    let mut plain = DlxSolver::new(shape);
+    plain.set_root_locked(false);
+    (DlxSolver::new(shape), plain, GenericDlxSolver::new(shape))
+}
+
+/// Solves, counts to `limit`, and checks that the solvers agree: the same answers and
+/// counts from all three, and the same node counts from the plain one and the generic one.
+fn agree(
+    (fast, plain, generic): &mut (DlxSolver, DlxSolver, GenericDlxSolver),
+    puzzle: &Grid,
+    limit: u64,
+) {
+    let (p0, g0) = (SudokuSolver::nodes(plain), SudokuSolver::nodes(generic));
     let a = fast.solve(puzzle);
     let b = generic.solve(puzzle);
     assert_eq!(a, b, "solve differs on {}", puzzle.to_line());
+    assert_eq!(plain.solve(puzzle), b, "{}", puzzle.to_line());
     if let Outcome::Solved(g) = &a {
         assert!(g.is_complete_solution_of(puzzle), "{}", puzzle.to_line());
     }
     let ca = fast.count(puzzle, limit);
     let cb = generic.count(puzzle, limit);
     assert_eq!(ca, cb, "count differs on {}", puzzle.to_line());
+    assert_eq!(plain.count(puzzle, limit), cb, "{}", puzzle.to_line());
     assert_eq!(
-        SudokuSolver::nodes(fast) - f0,
+        SudokuSolver::nodes(plain) - p0,
         SudokuSolver::nodes(generic) - g0,
         "search trees differ on {}",
         puzzle.to_line()
@@ -106,15 +121,14 @@ fn random_small_puzzles_match_the_oracle() {
     let mut rng = Rng(0x5eed_0006);
     for side in [4, 6] {
         let shape = Shape::for_side(side).unwrap();
-        let mut fast = DlxSolver::new(shape);
-        let mut generic = GenericDlxSolver::new(shape);
+        let mut trio = solvers(shape);
         for k in 0..300 {
             let puzzle = random_puzzle(&mut rng, shape, k % (side * 2));
-            agree(&mut fast, &mut generic, &puzzle, 20);
+            agree(&mut trio, &puzzle, 20);
             let (first, count) = oracle(&puzzle, 20);
-            let c = fast.count(&puzzle, 20);
+            let c = trio.0.count(&puzzle, 20);
             assert_eq!(c.solutions, count, "{}", puzzle.to_line());
-            match (fast.solve(&puzzle), first) {
+            match (trio.0.solve(&puzzle), first) {
                 (Outcome::Solved(g), Some(cells)) => assert_eq!(g.cells(), &cells[..]),
                 (Outcome::NoSolution(NoSolution::Unsolvable), None) => {}
                 (other, want) => panic!("{}: {other:?} vs {want:?}", puzzle.to_line()),
@@ -128,12 +142,11 @@ fn random_puzzles_with_many_fills_agree() {
     let mut rng = Rng(0x0dd_ba11);
     for (side, count) in [(9, 300), (16, 6)] {
         let shape = Shape::for_side(side).unwrap();
-        let mut fast = DlxSolver::new(shape);
-        let mut generic = GenericDlxSolver::new(shape);
+        let mut trio = solvers(shape);
         for k in 0..count {
             let givens = if side == 9 { 5 + k % 25 } else { k };
             let puzzle = random_puzzle(&mut rng, shape, givens);
-            agree(&mut fast, &mut generic, &puzzle, 30);
+            agree(&mut trio, &puzzle, 30);
         }
     }
 }
@@ -159,11 +172,10 @@ fn large_grids_agree() {
     let mut rng = Rng(25);
     for (side, keep) in [(16, 45), (20, 55), (25, 60), (25, 100), (12, 35)] {
         let shape = Shape::for_side(side).unwrap();
-        let mut fast = DlxSolver::new(shape);
-        let mut generic = GenericDlxSolver::new(shape);
+        let mut trio = solvers(shape);
         for _ in 0..3 {
             let puzzle = pattern_puzzle(&mut rng, shape, keep);
-            agree(&mut fast, &mut generic, &puzzle, 5);
+            agree(&mut trio, &puzzle, 5);
         }
     }
 }
@@ -191,10 +203,9 @@ fn benchmark_sets_agree() {
         let Some(puzzles) = data_set(name, step) else {
             continue;
         };
-        let mut fast = DlxSolver::new(Shape::CLASSIC);
-        let mut generic = GenericDlxSolver::new(Shape::CLASSIC);
+        let mut trio = solvers(Shape::CLASSIC);
         for p in &puzzles {
-            agree(&mut fast, &mut generic, p, 2);
+            agree(&mut trio, p, 2);
         }
     }
 }
@@ -206,37 +217,41 @@ const HARD: &str =
 #[test]
 fn limits_end_the_search_with_the_right_reason() {
     let puzzle: Grid = HARD.parse().unwrap();
-    let mut fast = DlxSolver::new(Shape::CLASSIC);
-    let mut generic = GenericDlxSolver::new(Shape::CLASSIC);
-    for max in [0, 1, 10, 100] {
+    let mut trio = solvers(Shape::CLASSIC);
+    // The puzzle has 64 empty cells: no search fills it in fewer nodes.
+    for max in [0, 1, 10, 50] {
         let limits = Limits::nodes(max);
-        let before = fast.nodes();
+        let before = trio.0.nodes();
         assert_eq!(
-            fast.solve_within(&puzzle, limits),
+            trio.0.solve_within(&puzzle, limits),
             Outcome::GaveUp(GaveUp::NodeLimit)
         );
-        assert_eq!(fast.nodes() - before, max, "max_nodes counts options tried");
         assert_eq!(
-            generic.solve_within(&puzzle, limits),
+            trio.0.nodes() - before,
+            max,
+            "max_nodes counts options tried"
+        );
+        assert_eq!(
+            trio.2.solve_within(&puzzle, limits),
             Outcome::GaveUp(GaveUp::NodeLimit)
         );
-        let c = fast.count_within(&puzzle, 2, limits);
-        assert_eq!(c, generic.count_within(&puzzle, 2, limits));
+        let c = trio.0.count_within(&puzzle, 2, limits);
+        assert_eq!(c, trio.2.count_within(&puzzle, 2, limits));
         assert_eq!((c.complete, c.gave_up), (false, Some(GaveUp::NodeLimit)));
     }
     // The exact number of nodes the search needs is enough, one fewer is not.
-    let before = fast.nodes();
-    let Outcome::Solved(answer) = fast.solve(&puzzle) else {
+    let before = trio.0.nodes();
+    let Outcome::Solved(answer) = trio.0.solve(&puzzle) else {
         panic!("the puzzle has a fill");
     };
     assert!(answer.is_complete_solution_of(&puzzle));
-    let need = fast.nodes() - before;
+    let need = trio.0.nodes() - before;
     assert_eq!(
-        fast.solve_within(&puzzle, Limits::nodes(need)),
+        trio.0.solve_within(&puzzle, Limits::nodes(need)),
         Outcome::Solved(answer)
     );
     assert_eq!(
-        fast.solve_within(&puzzle, Limits::nodes(need - 1)),
+        trio.0.solve_within(&puzzle, Limits::nodes(need - 1)),
         Outcome::GaveUp(GaveUp::NodeLimit)
     );
     // A deadline already past stops the search at the first look at the clock.
@@ -246,12 +261,12 @@ fn limits_end_the_search_with_the_right_reason() {
         ..Limits::NONE
     };
     let empty = Grid::empty(Shape::CLASSIC);
-    let before = fast.nodes();
-    let c = fast.count_within(&empty, u64::MAX, past);
+    let before = trio.0.nodes();
+    let c = trio.0.count_within(&empty, u64::MAX, past);
     assert_eq!(c.gave_up, Some(GaveUp::Timeout));
-    assert_eq!(fast.nodes() - before, Limits::CLOCK_EVERY);
+    assert_eq!(trio.0.nodes() - before, Limits::CLOCK_EVERY);
     // After giving up, the solver still answers correctly.
-    agree(&mut fast, &mut generic, &puzzle, 2);
+    agree(&mut trio, &puzzle, 2);
 }
 
 #[test]
@@ -273,7 +288,8 @@ fn clashes_are_reported_with_their_reason() {
 #[test]
 fn a_complete_grid_is_its_own_answer() {
     let puzzle: Grid = HARD.parse().unwrap();
-    let mut fast = DlxSolver::new(Shape::CLASSIC);
+    let mut trio = solvers(Shape::CLASSIC);
+    let fast = &mut trio.0;
     let Outcome::Solved(full) = fast.solve(&puzzle) else {
         panic!("the puzzle has a fill");
     };
@@ -282,6 +298,5 @@ fn a_complete_grid_is_its_own_answer() {
     let c = fast.count(&full, 2);
     assert_eq!((c.solutions, c.complete), (1, true));
     assert_eq!(fast.nodes(), before, "nothing to try");
-    let mut generic = GenericDlxSolver::new(Shape::CLASSIC);
-    agree(&mut fast, &mut generic, &full, 2);
+    agree(&mut trio, &full, 2);
 }
