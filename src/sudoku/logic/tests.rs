@@ -216,6 +216,7 @@ fn the_9x9_search_walks_the_generic_tree() {
         "puzzles7_serg_benchmark",
     ] {
         let Ok(text) = std::fs::read_to_string(data.join(set)) else {
+            eprintln!("skipped: {} not found", data.join(set).display());
             continue;
         };
         let all: Vec<&str> = text
