@@ -53,6 +53,7 @@
 
 mod encode;
 pub mod general;
+mod links;
 pub mod samurai;
 mod solver;
 pub mod spec;
