@@ -90,6 +90,48 @@ fn read_all(path: &Path) -> Result<(String, String), Error> {
 }
 
 impl VariantArgs {
+    /// `Err` naming the variant asked for and why `command` (`hint`, `explain`, `rate`)
+    /// cannot take it: the strategy ladder (`sudoku::logic`) reasons on the rows, columns and
+    /// boxes of classic Sudoku only.
+    pub fn refuse_for_logic(&self, command: &str) -> Result<(), Error> {
+        // (name, what the ladder would get wrong)
+        let mut asked: Vec<(&str, &str)> = Vec::new();
+        for kind in &self.variant {
+            asked.push(match kind {
+                VariantKind::X => ("X-Sudoku (--variant x)", "would ignore the diagonals"),
+                VariantKind::Windoku => ("windoku (--variant windoku)", "would ignore the windows"),
+                VariantKind::Samurai => (
+                    "samurai (--variant samurai)",
+                    "cannot read five overlapping grids",
+                ),
+                VariantKind::General => (
+                    "Knuth's general format (--variant general)",
+                    "cannot take holes and boxes of any shape",
+                ),
+            });
+        }
+        if self.regions.is_some() {
+            asked.push((
+                "jigsaw (--regions)",
+                "would use box techniques that do not hold for irregular regions",
+            ));
+        }
+        if self.cages.is_some() {
+            asked.push(("killer (--cages)", "would ignore the cage sums"));
+        }
+        if asked.is_empty() {
+            return Ok(());
+        }
+        let names: Vec<&str> = asked.iter().map(|a| a.0).collect();
+        let faults: Vec<&str> = asked.iter().map(|a| a.1).collect();
+        Err(Error::Unsupported(format!(
+            "{command} does not support {}: its strategy ladder knows only the rows, columns \
+             and boxes of classic Sudoku, and {}; `solve` and `count` take the variant flags",
+            names.join(" + "),
+            faults.join(", ")
+        )))
+    }
+
     /// True when a whole-file format is asked for.
     pub fn whole_file(&self) -> Option<VariantKind> {
         self.variant
