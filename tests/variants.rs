@@ -674,3 +674,37 @@ fn logic_commands_refuse_variants_clearly() {
         assert!(!run.stdout.is_empty());
     }
 }
+
+/// `--solver dlx-generic` runs the variants on the generic engine, the default on the
+/// specialised links: the same answers and the same search nodes (`--stats`).
+#[test]
+fn both_engines_answer_alike_through_the_binary() {
+    let regions = example("jigsaw-regions.txt");
+    let cages = example("killer-cages.txt");
+    let runs: [Vec<String>; 4] = [
+        vec!["--variant".into(), "x".into(), example("x.txt")],
+        vec![
+            "--variant".into(),
+            "x,windoku".into(),
+            example("x-windoku.txt"),
+        ],
+        vec!["--regions".into(), regions, example("jigsaw.txt")],
+        vec!["--cages".into(), cages, example("killer.txt")],
+    ];
+    let nodes = |stderr: &str| -> String {
+        let at = stderr.find(" search nodes").expect("--stats reports nodes");
+        stderr[..at].rsplit(' ').next().unwrap().to_string()
+    };
+    for args in &runs {
+        let mut out = Vec::new();
+        for solver in ["dlx", "dlx-generic"] {
+            let mut a = vec!["solve", "--stats", "--solver", solver];
+            a.extend(args.iter().map(String::as_str));
+            let run = run_bin(&a, "");
+            assert_eq!(run.code, 0, "{a:?}: {}", run.stderr);
+            out.push((run.stdout, nodes(&run.stderr)));
+        }
+        assert_eq!(out[0], out[1], "{args:?}");
+        assert!(out[0].1.parse::<u64>().unwrap() > 0, "{args:?}");
+    }
+}
