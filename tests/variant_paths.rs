@@ -188,3 +188,39 @@ fn samurai_agrees() {
 fn classic_agrees() {
     check_variant("classic 9x9", &classic(9, 3, 3), 60, 10);
 }
+
+#[test]
+fn larger_grids_take_the_links_while_they_fit() {
+    // 16×16 X: about 25,000 nodes, specialised; the engines agree there too.
+    check_variant(
+        "x 16x16",
+        &classic(16, 4, 4).with_diagonals().unwrap(),
+        6,
+        13,
+    );
+    // 25×25 classic: 62,500 option nodes and the headers still fit 16-bit links…
+    assert!(
+        VariantSolver::new(&classic(25, 5, 5))
+            .unwrap()
+            .is_specialised()
+    );
+    // …but not with the diagonals' nodes too: the generic engine takes it.
+    let x25 = classic(25, 5, 5).with_diagonals().unwrap();
+    assert!(!VariantSolver::new(&x25).unwrap().is_specialised());
+    // Nor a killer cage with more than 127 digit sets (one option each, on its set item),
+    // though its nodes would fit: 7 cells adding up to 60 in 16×16.
+    assert!(sudoku_dlx::sudoku::variant::digit_sets(16, 7, 60, usize::MAX).len() > 127);
+    let cage = |sum, cells: Vec<usize>| sudoku_dlx::sudoku::variant::Cage {
+        sum,
+        cells,
+        line: 1,
+    };
+    let big = classic(16, 4, 4).with_cages(vec![cage(60, (0..7).collect())]);
+    assert!(!VariantSolver::new(&big.unwrap()).unwrap().is_specialised());
+    let small = classic(16, 4, 4).with_cages(vec![cage(30, (0..3).collect())]);
+    assert!(
+        VariantSolver::new(&small.unwrap())
+            .unwrap()
+            .is_specialised()
+    );
+}
