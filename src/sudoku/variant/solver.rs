@@ -125,9 +125,11 @@ impl Engine {
 pub struct VariantSolver {
     variant: Variant,
     engine: Engine,
-    /// Canvas cell → its option block (`block · side + v − 1` is "cell holds v"), or
-    /// `usize::MAX` for a hole.
+    /// Canvas cell → its cell item, or `usize::MAX` for a hole.
     block: Vec<usize>,
+    /// The option "canvas cell `x` holds `v`" at `x · side + v − 1`, or `usize::MAX` when
+    /// the encoding has none (a digit in none of the cell's cage's digit sets).
+    option_of: Vec<usize>,
     /// What each option places (cage options place nothing).
     placements: Vec<Option<(usize, u8)>>,
     answer: Vec<u8>,
@@ -179,6 +181,7 @@ impl VariantSolver {
             },
             variant: variant.clone(),
             block,
+            option_of: enc.option_of,
             placements: enc.placements,
             answer: vec![0; variant.present.len()],
             lex_dfs_budget: LEX_DFS_BUDGET,
@@ -218,7 +221,11 @@ impl VariantSolver {
                     self.block[x] != usize::MAX && v as usize <= n,
                     "given {v} at a hole or out of range"
                 );
-                let option = self.block[x] * n + v as usize - 1;
+                let option = self.option_of[x * n + v as usize - 1];
+                if option == usize::MAX {
+                    // A digit that no digit set of its cage holds: no fill.
+                    return Err(None);
+                }
                 // Two givens sharing an item (the clash check has found none) leave no fill.
                 if !self.engine.add_given(option) {
                     return Err(None);
