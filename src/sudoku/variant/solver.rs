@@ -138,8 +138,9 @@ pub struct VariantSolver {
 
 impl VariantSolver {
     /// A solver for `variant`, on the specialised dancing links when its problem fits them
-    /// (every variant the CLI reads up to 16×16, and most larger ones), else on the generic
-    /// engine.
+    /// (at most 65,535 nodes and 127 options per primary item: samurai and the 9×9 and
+    /// 16×16 variants with cages of ordinary sizes; at 25×25, classic boxes or jigsaw
+    /// regions but not diagonals or windows), else on the generic engine.
     pub fn new(variant: &Variant) -> Result<VariantSolver, VariantError> {
         VariantSolver::build(variant, true)
     }
