@@ -1,5 +1,5 @@
-//! The variants beside classic 9×9 on the same run: µs per puzzle and search nodes per
-//! puzzle for a generated set of each, so that the cost per node can be compared.
+//! The variants beside classic 9×9 on the same run: µs per puzzle, search nodes per puzzle
+//! and the cost per node, for a generated set of each.
 //!
 //! The sets are made here with seeded code: a random fill (the smallest fill completing a
 //! few random givens), then givens removed in random order as long as the puzzle keeps one
@@ -7,20 +7,29 @@
 //! where the cages alone leave several fills. Jigsaw puzzles share the regions of
 //! `examples/variants/jigsaw-regions.txt`.
 //!
-//! Classic Sudoku runs three ways: `DlxSolver` (the specialised default), and on the
-//! generic engine as `GenericDlxSolver` and as the classic `Variant`; the variants run on
-//! the generic engine only. Each benchmark solves its whole set per iteration; the nodes
-//! per puzzle are printed before the measurements.
+//! Classic Sudoku runs twice: `DlxSolver` (the specialised default) and `GenericDlxSolver`
+//! (the generic engine). Each variant runs twice too: `VariantSolver::new` (the specialised
+//! dancing links of `variant/links.rs`) and `VariantSolver::on_generic_engine`; both walk
+//! the same tree, so their node counts are checked to be equal.
 //!
-//! Run with `cargo bench --bench variants -- --warm-up-time 1 --measurement-time 3`.
+//! Timing: CPU time of this thread (`/proc/thread-self/schedstat`, wall time where it is
+//! missing), so that other processes on a shared machine disturb it less. Each round runs
+//! every solver on its whole set, repeated for at least `--min-ms` of CPU, the solvers in
+//! one order on even rounds and the reverse on odd ones; the table gives the medians over
+//! `--rounds` rounds, and the per-node ratio to classic `DlxSolver` of the same round (its
+//! median). The load average is printed before and after.
+//!
+//! Run with `cargo bench --bench variants -- --rounds 7 --min-ms 300` (the defaults).
+//! `--only NAME` runs one row once (for `valgrind --tool=callgrind
+//! --toggle-collect='*measured*'`, which counts the instructions of the solving alone).
 
 use std::hint::black_box;
+use std::time::Instant;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sudoku_dlx::sudoku::variant::{
     Cage, Variant, VariantOutcome, VariantSolver, parse_regions, samurai,
 };
-use sudoku_dlx::sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape};
+use sudoku_dlx::sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver};
 
 /// Puzzles per 9×9 set.
 const SET: usize = 100;
@@ -173,18 +182,97 @@ fn killer_set(size: usize, seed: u64) -> Vec<(VariantSolver, Vec<u8>)> {
         .collect()
 }
 
-fn nodes_per_puzzle(solver: &mut VariantSolver, set: &[Vec<u8>]) -> f64 {
-    let before = solver.nodes();
-    for p in set {
-        assert!(matches!(
-            solver.solve(p, Limits::NONE),
-            VariantOutcome::Solved(_)
-        ));
-    }
-    (solver.nodes() - before) as f64 / set.len() as f64
+/// CPU time of this thread in ns, or wall time when the kernel does not say.
+fn cpu_ns(wall: Instant) -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| wall.elapsed().as_nanos() as u64)
 }
 
-fn variants(c: &mut Criterion) {
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+/// One row of the table: a solver and its set.
+struct Row {
+    name: String,
+    puzzles: usize,
+    /// Solves the whole set once; returns the search nodes used.
+    run: Box<dyn FnMut() -> u64>,
+    /// ns per puzzle, one per round.
+    times: Vec<f64>,
+    nodes: f64,
+}
+
+/// Solves the set once: the function callgrind collects in (see the module docs).
+#[inline(never)]
+fn measured(run: &mut dyn FnMut() -> u64) -> u64 {
+    black_box(run())
+}
+
+fn classic_row(name: &str, mut solver: Box<dyn SudokuSolver>, set: Vec<Grid>) -> Row {
+    Row {
+        name: name.into(),
+        puzzles: set.len(),
+        run: Box::new(move || {
+            let before = solver.nodes();
+            for p in &set {
+                assert!(matches!(
+                    solver.solve_within(p, Limits::NONE),
+                    Outcome::Solved(_)
+                ));
+            }
+            solver.nodes() - before
+        }),
+        times: Vec::new(),
+        nodes: 0.0,
+    }
+}
+
+fn variant_row(name: &str, solvers: Vec<VariantSolver>, set: Vec<Vec<u8>>) -> Row {
+    // One solver per puzzle (killer) or one for the whole set.
+    let mut solvers = solvers;
+    Row {
+        name: name.into(),
+        puzzles: set.len(),
+        run: Box::new(move || {
+            let mut nodes = 0;
+            for (k, p) in set.iter().enumerate() {
+                let s = if solvers.len() == 1 {
+                    &mut solvers[0]
+                } else {
+                    &mut solvers[k]
+                };
+                let before = s.nodes();
+                assert!(matches!(
+                    s.solve(p, Limits::NONE),
+                    VariantOutcome::Solved(_)
+                ));
+                nodes += s.nodes() - before;
+            }
+            nodes
+        }),
+        times: Vec::new(),
+        nodes: 0.0,
+    }
+}
+
+fn arg(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let rounds: usize = arg(&args, "--rounds").map_or(7, |r| r.parse().expect("--rounds N"));
+    let min_ns: u64 =
+        arg(&args, "--min-ms").map_or(300, |r| r.parse().expect("--min-ms N")) * 1_000_000;
+    let only = arg(&args, "--only");
+
     let classic = Variant::square(9).unwrap().with_boxes(3, 3).unwrap();
     let x = classic.clone().with_diagonals().unwrap();
     let windoku = classic.clone().with_windows(3, 3).unwrap();
@@ -193,101 +281,163 @@ fn variants(c: &mut Criterion) {
         .with_regions(&parse_regions(JIGSAW).unwrap())
         .unwrap();
     let samurai = samurai::variant();
+    // With --only, the other sets are left empty (callgrind then spends no time making them).
+    let size = |name: &str, n: usize| {
+        if only.as_ref().is_none_or(|o| o.starts_with(name)) {
+            n
+        } else {
+            0
+        }
+    };
     let sets: Vec<(&str, Variant, Vec<Vec<u8>>)> = vec![
-        ("classic", classic.clone(), set_of(&classic, SET, 1)),
-        ("x", x.clone(), set_of(&x, SET, 2)),
-        ("windoku", windoku.clone(), set_of(&windoku, SET, 3)),
-        ("jigsaw", jigsaw.clone(), set_of(&jigsaw, SET, 4)),
-        ("samurai", samurai.clone(), set_of(&samurai, SAMURAI_SET, 5)),
+        (
+            "classic",
+            classic.clone(),
+            set_of(&classic, size("classic", SET), 1),
+        ),
+        ("x", x.clone(), set_of(&x, size("x", SET), 2)),
+        (
+            "windoku",
+            windoku.clone(),
+            set_of(&windoku, size("windoku", SET), 3),
+        ),
+        (
+            "jigsaw",
+            jigsaw.clone(),
+            set_of(&jigsaw, size("jigsaw", SET), 4),
+        ),
+        (
+            "samurai",
+            samurai.clone(),
+            set_of(&samurai, size("samurai", SAMURAI_SET), 5),
+        ),
     ];
-    let mut killers = killer_set(SET, 6);
+    let killers = killer_set(size("killer", SET), 6);
 
-    let mut group = c.benchmark_group("variants");
-    // Classic through the specialised and the generic solvers too.
     let grids: Vec<Grid> = sets[0]
         .2
         .iter()
         .map(|p| Grid::from_values(Shape::CLASSIC, p).unwrap())
         .collect();
-    let mut dlx = DlxSolver::new(Shape::CLASSIC);
-    let mut generic = GenericDlxSolver::new(Shape::CLASSIC);
-    for p in &grids {
-        assert!(matches!(dlx.solve(p), Outcome::Solved(_)));
-        assert!(matches!(generic.solve(p), Outcome::Solved(_)));
-    }
-    let n = grids.len() as f64;
-    eprintln!(
-        "classic (dlx): {:.1} nodes/puzzle; classic (dlx-generic): {:.1} nodes/puzzle",
-        dlx.nodes() as f64 / n,
-        generic.nodes() as f64 / n
-    );
-    group.throughput(Throughput::Elements(grids.len() as u64));
-    group.bench_function(BenchmarkId::new("classic-dlx", grids.len()), |b| {
-        b.iter(|| {
-            for p in &grids {
-                black_box(dlx.solve(p));
-            }
-        })
-    });
-    group.bench_function(BenchmarkId::new("classic-dlx-generic", grids.len()), |b| {
-        b.iter(|| {
-            for p in &grids {
-                black_box(generic.solve(p));
-            }
-        })
-    });
+    let mut rows = vec![
+        classic_row(
+            "classic, DlxSolver",
+            Box::new(DlxSolver::new(Shape::CLASSIC)),
+            grids.clone(),
+        ),
+        classic_row(
+            "classic, GenericDlxSolver",
+            Box::new(GenericDlxSolver::new(Shape::CLASSIC)),
+            grids,
+        ),
+    ];
     for (name, variant, set) in &sets {
-        let mut solver = VariantSolver::new(variant).unwrap();
-        let givens: f64 = set
-            .iter()
-            .map(|p| p.iter().filter(|&&v| v != 0).count())
-            .sum::<usize>() as f64;
-        eprintln!(
-            "{name}: {} puzzles, {:.1} givens, {:.1} nodes/puzzle",
-            set.len(),
-            givens / set.len() as f64,
-            nodes_per_puzzle(&mut solver, set)
-        );
-        group.throughput(Throughput::Elements(set.len() as u64));
-        group.bench_function(
-            BenchmarkId::new(format!("{name}-variant"), set.len()),
-            |b| {
-                b.iter(|| {
-                    for p in set {
-                        black_box(solver.solve(p, Limits::NONE));
-                    }
-                })
-            },
-        );
-    }
-    let before: u64 = killers.iter().map(|(s, _)| s.nodes()).sum();
-    for (s, p) in &mut killers {
-        assert!(matches!(
-            s.solve(p, Limits::NONE),
-            VariantOutcome::Solved(_)
+        let specialised = VariantSolver::new(variant).unwrap();
+        assert!(specialised.is_specialised(), "{name} fits the links");
+        let generic = VariantSolver::on_generic_engine(variant).unwrap();
+        rows.push(variant_row(
+            &format!("{name}, specialised"),
+            vec![specialised],
+            set.clone(),
+        ));
+        rows.push(variant_row(
+            &format!("{name}, generic engine"),
+            vec![generic],
+            set.clone(),
         ));
     }
-    let after: u64 = killers.iter().map(|(s, _)| s.nodes()).sum();
-    let givens: usize = killers
+    let (puzzles, killer_variants): (Vec<Vec<u8>>, Vec<Variant>) = killers
+        .into_iter()
+        .map(|(s, p)| (p, s.variant().clone()))
+        .unzip();
+    let specialised: Vec<VariantSolver> = killer_variants
         .iter()
-        .map(|(_, p)| p.iter().filter(|&&v| v != 0).count())
-        .sum();
-    eprintln!(
-        "killer: {} puzzles, {:.1} givens, {:.1} nodes/puzzle",
-        killers.len(),
-        givens as f64 / killers.len() as f64,
-        (after - before) as f64 / killers.len() as f64
-    );
-    group.throughput(Throughput::Elements(killers.len() as u64));
-    group.bench_function(BenchmarkId::new("killer-variant", killers.len()), |b| {
-        b.iter(|| {
-            for (s, p) in killers.iter_mut() {
-                black_box(s.solve(p, Limits::NONE));
-            }
-        })
-    });
-    group.finish();
-}
+        .map(|v| VariantSolver::new(v).unwrap())
+        .collect();
+    assert!(specialised.iter().all(|s| s.is_specialised()));
+    let generic = killer_variants
+        .iter()
+        .map(|v| VariantSolver::on_generic_engine(v).unwrap())
+        .collect();
+    rows.push(variant_row(
+        "killer, specialised",
+        specialised,
+        puzzles.clone(),
+    ));
+    rows.push(variant_row("killer, generic engine", generic, puzzles));
 
-criterion_group!(benches, variants);
-criterion_main!(benches);
+    if let Some(only) = only {
+        let row = rows
+            .iter_mut()
+            .find(|r| r.name.starts_with(&only))
+            .expect("--only: no such row");
+        let nodes = measured(&mut row.run);
+        println!("{}: {} nodes", row.name, nodes);
+        return;
+    }
+
+    // Nodes per puzzle (and a warm-up); both engines of a set walk the same tree.
+    for r in rows.iter_mut() {
+        r.nodes = (r.run)() as f64 / r.puzzles as f64;
+    }
+    for pair in rows.chunks(2) {
+        assert_eq!(
+            pair[0].nodes, pair[1].nodes,
+            "{} and {}",
+            pair[0].name, pair[1].name
+        );
+    }
+    let before = load();
+    let mut ratios: Vec<Vec<f64>> = vec![Vec::new(); rows.len()];
+    for round in 0..rounds {
+        let mut order: Vec<usize> = (0..rows.len()).collect();
+        if round % 2 == 1 {
+            order.reverse();
+        }
+        for &k in &order {
+            let r = &mut rows[k];
+            let (wall, start) = (Instant::now(), cpu_ns(Instant::now()));
+            let mut runs = 0u64;
+            while cpu_ns(wall) - start < min_ns || runs == 0 {
+                measured(&mut r.run);
+                runs += 1;
+            }
+            let ns = (cpu_ns(wall) - start) as f64 / (runs as usize * r.puzzles) as f64;
+            r.times.push(ns);
+        }
+        let base = rows[0].times[round] / rows[0].nodes;
+        for (k, r) in rows.iter().enumerate() {
+            ratios[k].push(r.times[round] / r.nodes / base);
+        }
+    }
+    let median = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    println!("load average before: {before}; after: {}", load());
+    println!(
+        "{rounds} rounds of at least {} ms CPU per row; medians (ratio: median of the per-round ratios, min–max)",
+        min_ns / 1_000_000
+    );
+    println!(
+        "| set, solver (puzzles) | nodes/puzzle | µs/puzzle | ns/node | × classic `DlxSolver` per node |"
+    );
+    println!("|---|---:|---:|---:|---:|");
+    for (k, r) in rows.iter().enumerate() {
+        let t = median(&r.times);
+        let lo = ratios[k].iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = ratios[k].iter().copied().fold(0.0, f64::max);
+        println!(
+            "| {} ({}) | {:.1} | {:.1} | {:.0} | {:.2} ({:.2}–{:.2}) |",
+            r.name,
+            r.puzzles,
+            r.nodes,
+            t / 1000.0,
+            t / r.nodes,
+            median(&ratios[k]),
+            lo,
+            hi
+        );
+    }
+}

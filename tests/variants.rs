@@ -611,3 +611,100 @@ fn readme_variant_examples_run() {
     }
     assert!(checked >= 6, "only {checked} examples found");
 }
+
+/// `hint`, `explain` and `rate` take the variant flags only to refuse them, with our own
+/// message naming the variant and why (the strategy ladder knows classic Sudoku only) and
+/// exit code 7, before reading any puzzle; without a variant flag they answer as before.
+#[test]
+fn logic_commands_refuse_variants_clearly() {
+    let regions = example("jigsaw-regions.txt");
+    let cages = example("killer-cages.txt");
+    let cases: [(&[&str], &str, &str); 7] = [
+        (&["--variant", "x"], "X-Sudoku (--variant x)", "diagonals"),
+        (
+            &["--variant", "windoku"],
+            "windoku (--variant windoku)",
+            "windows",
+        ),
+        (
+            &["--regions", &regions],
+            "jigsaw (--regions)",
+            "irregular regions",
+        ),
+        (&["--cages", &cages], "killer (--cages)", "cage sums"),
+        (
+            &["--variant", "samurai"],
+            "samurai (--variant samurai)",
+            "overlapping",
+        ),
+        (
+            &["--variant", "general"],
+            "Knuth's general format (--variant general)",
+            "holes",
+        ),
+        (
+            &["--variant", "x", "--regions", &regions],
+            "X-Sudoku (--variant x) + jigsaw (--regions)",
+            "diagonals, would use box techniques",
+        ),
+    ];
+    let puzzle =
+        "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....\n";
+    for command in ["hint", "explain", "rate"] {
+        for (flags, name, why) in &cases {
+            let mut args = vec![command];
+            args.extend_from_slice(flags);
+            let run = run_bin(&args, puzzle);
+            assert_eq!(run.code, 7, "{args:?}: {}", run.stderr);
+            assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
+            let expected = format!("sudoku-dlx: {command} does not support {name}");
+            assert!(
+                run.stderr.starts_with(&expected),
+                "{args:?}: {}",
+                run.stderr
+            );
+            for part in [*why, "rows, columns and boxes of classic Sudoku", "`solve`"] {
+                assert!(run.stderr.contains(part), "{args:?}: {}", run.stderr);
+            }
+            assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        }
+        // Without a variant flag the puzzle is answered.
+        let run = run_bin(&[command], puzzle);
+        assert_eq!(run.code, 0, "{command}: {}", run.stderr);
+        assert!(!run.stdout.is_empty());
+    }
+}
+
+/// `--solver dlx-generic` runs the variants on the generic engine, the default on the
+/// specialised links: the same answers and the same search nodes (`--stats`).
+#[test]
+fn both_engines_answer_alike_through_the_binary() {
+    let regions = example("jigsaw-regions.txt");
+    let cages = example("killer-cages.txt");
+    let runs: [Vec<String>; 4] = [
+        vec!["--variant".into(), "x".into(), example("x.txt")],
+        vec![
+            "--variant".into(),
+            "x,windoku".into(),
+            example("x-windoku.txt"),
+        ],
+        vec!["--regions".into(), regions, example("jigsaw.txt")],
+        vec!["--cages".into(), cages, example("killer.txt")],
+    ];
+    let nodes = |stderr: &str| -> String {
+        let at = stderr.find(" search nodes").expect("--stats reports nodes");
+        stderr[..at].rsplit(' ').next().unwrap().to_string()
+    };
+    for args in &runs {
+        let mut out = Vec::new();
+        for solver in ["dlx", "dlx-generic"] {
+            let mut a = vec!["solve", "--stats", "--solver", solver];
+            a.extend(args.iter().map(String::as_str));
+            let run = run_bin(&a, "");
+            assert_eq!(run.code, 0, "{a:?}: {}", run.stderr);
+            out.push((run.stdout, nodes(&run.stderr)));
+        }
+        assert_eq!(out[0], out[1], "{args:?}");
+        assert!(out[0].1.parse::<u64>().unwrap() > 0, "{args:?}");
+    }
+}

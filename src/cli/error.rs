@@ -23,13 +23,16 @@ pub enum Exit {
     NotUnique = 5,
     /// `check`: some puzzle is unique but not minimal.
     NotMinimal = 6,
+    /// `hint`, `explain`, `rate`: a variant the strategy ladder cannot reason about.
+    Unsupported = 7,
     /// `cover`: interrupted (Ctrl-C); what was found so far was written, marked partial.
     /// 128 + SIGINT, as shells report a process that Ctrl-C ended.
     Interrupted = 130,
 }
 
 impl Exit {
-    /// How bad: the run's code is the worst seen. A wrong answer outranks bad input, which
+    /// How bad: the run's code is the worst seen. A wrong answer outranks an unsupported
+    /// variant (which ends the run before any puzzle), which outranks bad input, which
     /// outranks giving up, which outranks "no solution", which outranks `check`'s "not
     /// unique", which outranks "not minimal". An interruption outranks everything (the
     /// output is partial).
@@ -41,8 +44,9 @@ impl Exit {
             Exit::NoSolution => 3,
             Exit::GaveUp => 4,
             Exit::BadInput => 5,
-            Exit::WrongAnswer => 6,
-            Exit::Interrupted => 7,
+            Exit::Unsupported => 6,
+            Exit::WrongAnswer => 7,
+            Exit::Interrupted => 8,
         }
     }
 
@@ -82,6 +86,8 @@ pub enum Error {
     },
     /// A flag's value that the flag parser cannot judge on its own.
     Usage(String),
+    /// A command asked for something it does not support (the message says what and why).
+    Unsupported(String),
     /// The worker threads could not be started.
     Threads(String),
     /// Standard output was closed when the run began (`>&-`): every answer would be lost.
@@ -100,7 +106,10 @@ pub enum Error {
 impl Error {
     /// The exit code this error gives the run.
     pub fn exit(&self) -> Exit {
-        Exit::BadInput
+        match self {
+            Error::Unsupported(_) => Exit::Unsupported,
+            _ => Exit::BadInput,
+        }
     }
 }
 
@@ -110,7 +119,9 @@ impl fmt::Display for Error {
             Error::Read { name, source } => write!(f, "sudoku-dlx: {name}: {source}"),
             Error::At { name, line, fault } => write!(f, "{name}:{line}: {}", shorten(fault)),
             Error::Empty { name } => write!(f, "sudoku-dlx: {name}: no puzzles found"),
-            Error::Usage(message) => write!(f, "sudoku-dlx: {message}"),
+            Error::Usage(message) | Error::Unsupported(message) => {
+                write!(f, "sudoku-dlx: {message}")
+            }
             Error::Threads(why) => write!(f, "sudoku-dlx: cannot start worker threads: {why}"),
             Error::StdoutClosed => f.write_str(
                 "sudoku-dlx: standard output is closed; the answers would be lost \

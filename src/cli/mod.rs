@@ -97,7 +97,7 @@ enum Command {
     /// `reason`, `place` and `eliminate` (lists of `["r4c7", 5]`), `cells` and `digits` (the
     /// pattern). Only a guess needs the puzzle's fill, so only then is a puzzle without one
     /// fill refused. Exit code: 0 all answered, 1 some puzzle has no fill or several, 2 bad
-    /// input or usage.
+    /// input or usage, 7 a variant flag (the ladder knows classic Sudoku only).
     Hint(HintArgs),
     /// Every step of each puzzle to its solution, on the strategy ladder.
     ///
@@ -127,11 +127,17 @@ struct LogicCommon {
     /// Print puzzles, results and time to standard error at the end.
     #[arg(long)]
     stats: bool,
+    /// Accepted so that a variant gets a clear refusal (exit 7): the strategy ladder knows
+    /// classic Sudoku only.
+    #[command(flatten)]
+    variant: variant::VariantArgs,
 }
 
 impl LogicCommon {
-    fn common(&self) -> Common {
-        Common {
+    /// The flags as `solve` takes them; `Err` for a variant, which the ladder cannot take.
+    fn common(&self, command: &str) -> Result<Common, Error> {
+        self.variant.refuse_for_logic(command)?;
+        Ok(Common {
             files: self.files.clone(),
             solver: SolverKind::Dlx,
             max_nodes: None,
@@ -141,7 +147,7 @@ impl LogicCommon {
             stats: self.stats,
             strict: false,
             variant: variant::VariantArgs::default(),
-        }
+        })
     }
 }
 
@@ -594,24 +600,27 @@ pub fn main() -> ExitCode {
         Command::Canon(args) => canon::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Generate(args) => generate::run(&args),
-        Command::Hint(args) => solve::run(
-            solve::Job::Logic(logic::Task::Hint(args.format)),
-            &args.common.common(),
-        ),
-        Command::Explain(args) => solve::run(
-            solve::Job::Logic(logic::Task::Explain {
-                format: args.format,
-                candidates: args.candidates,
-            }),
-            &args.common.common(),
-        ),
-        Command::Rate(args) => solve::run(
-            solve::Job::Logic(logic::Task::Rate {
-                format: args.format,
-                samples: args.samples as usize,
-            }),
-            &args.common.common(),
-        ),
+        Command::Hint(args) => args.common.common("hint").and_then(|common| {
+            solve::run(solve::Job::Logic(logic::Task::Hint(args.format)), &common)
+        }),
+        Command::Explain(args) => args.common.common("explain").and_then(|common| {
+            solve::run(
+                solve::Job::Logic(logic::Task::Explain {
+                    format: args.format,
+                    candidates: args.candidates,
+                }),
+                &common,
+            )
+        }),
+        Command::Rate(args) => args.common.common("rate").and_then(|common| {
+            solve::run(
+                solve::Job::Logic(logic::Task::Rate {
+                    format: args.format,
+                    samples: args.samples as usize,
+                }),
+                &common,
+            )
+        }),
     };
     let exit = result.unwrap_or_else(|e| {
         error::report(&e.to_string());

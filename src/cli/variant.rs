@@ -90,6 +90,48 @@ fn read_all(path: &Path) -> Result<(String, String), Error> {
 }
 
 impl VariantArgs {
+    /// `Err` naming the variant asked for and why `command` (`hint`, `explain`, `rate`)
+    /// cannot take it: the strategy ladder (`sudoku::logic`) reasons on the rows, columns and
+    /// boxes of classic Sudoku only.
+    pub fn refuse_for_logic(&self, command: &str) -> Result<(), Error> {
+        // (name, what the ladder would get wrong)
+        let mut asked: Vec<(&str, &str)> = Vec::new();
+        for kind in &self.variant {
+            asked.push(match kind {
+                VariantKind::X => ("X-Sudoku (--variant x)", "would ignore the diagonals"),
+                VariantKind::Windoku => ("windoku (--variant windoku)", "would ignore the windows"),
+                VariantKind::Samurai => (
+                    "samurai (--variant samurai)",
+                    "cannot read five overlapping grids",
+                ),
+                VariantKind::General => (
+                    "Knuth's general format (--variant general)",
+                    "cannot take holes and boxes of any shape",
+                ),
+            });
+        }
+        if self.regions.is_some() {
+            asked.push((
+                "jigsaw (--regions)",
+                "would use box techniques that do not hold for irregular regions",
+            ));
+        }
+        if self.cages.is_some() {
+            asked.push(("killer (--cages)", "would ignore the cage sums"));
+        }
+        if asked.is_empty() {
+            return Ok(());
+        }
+        let names: Vec<&str> = asked.iter().map(|a| a.0).collect();
+        let faults: Vec<&str> = asked.iter().map(|a| a.1).collect();
+        Err(Error::Unsupported(format!(
+            "{command} does not support {}: its strategy ladder knows only the rows, columns \
+             and boxes of classic Sudoku, and {}; `solve` and `count` take the variant flags",
+            names.join(" + "),
+            faults.join(", ")
+        )))
+    }
+
     /// True when a whole-file format is asked for.
     pub fn whole_file(&self) -> Option<VariantKind> {
         self.variant
@@ -204,7 +246,7 @@ impl WorkerSolvers {
     pub fn new(kind: SolverKind, spec: Option<VariantSpec>) -> WorkerSolvers {
         WorkerSolvers {
             classic: Solvers::new(kind),
-            variants: spec.map(VariantSolvers::new),
+            variants: spec.map(|spec| VariantSolvers::new(spec, kind)),
         }
     }
 
@@ -217,29 +259,41 @@ impl WorkerSolvers {
     }
 }
 
+/// The variant solver `--solver` asks for: `dlx-generic` keeps the generic engine,
+/// otherwise the specialised dancing links when the problem fits them.
+fn variant_solver(variant: &Variant, kind: SolverKind) -> Result<VariantSolver, VariantError> {
+    if kind == SolverKind::DlxGeneric {
+        VariantSolver::on_generic_engine(variant)
+    } else {
+        VariantSolver::new(variant)
+    }
+}
+
 /// One variant solver per grid shape, made on first use (or the message why not).
 pub struct VariantSolvers {
     spec: VariantSpec,
+    kind: SolverKind,
     by_shape: HashMap<Shape, Result<VariantSolver, Refusal>>,
 }
 
 impl VariantSolvers {
-    pub fn new(spec: VariantSpec) -> VariantSolvers {
+    pub fn new(spec: VariantSpec, kind: SolverKind) -> VariantSolvers {
         VariantSolvers {
             spec,
+            kind,
             by_shape: HashMap::new(),
         }
     }
 
     /// The solver for `puzzle`, or why it cannot be solved.
     pub fn prepare(&mut self, puzzle: &Grid) -> Result<&mut VariantSolver, Refusal> {
-        let spec = &self.spec;
+        let (spec, kind) = (&self.spec, self.kind);
         let solver = self
             .by_shape
             .entry(puzzle.shape())
             .or_insert_with(|| {
                 spec.build(puzzle.shape()).and_then(|v| {
-                    VariantSolver::new(&v).map_err(|e| Refusal::Misfit(e.to_string()))
+                    variant_solver(&v, kind).map_err(|e| Refusal::Misfit(e.to_string()))
                 })
             })
             .as_mut()
@@ -271,7 +325,10 @@ pub fn run_whole_file(
         ..Limits::NONE
     };
     let samurai_solver = if kind == VariantKind::Samurai {
-        Some(VariantSolver::new(&samurai::variant()).expect("the samurai variant encodes"))
+        Some(
+            variant_solver(&samurai::variant(), common.solver)
+                .expect("the samurai variant encodes"),
+        )
     } else {
         None
     };
@@ -330,7 +387,7 @@ pub fn run_whole_file(
                 (None, Some(s)) => s,
                 (v, _) => {
                     let v = v.as_ref().expect("a general puzzle has its variant");
-                    own = match VariantSolver::new(v) {
+                    own = match variant_solver(v, common.solver) {
                         Ok(s) => s,
                         Err(e) => {
                             after_write(out.flush())?;

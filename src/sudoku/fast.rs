@@ -73,21 +73,21 @@ use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
 use crate::exact_cover::{Limits, SearchEnd};
 
 /// Entries in the node and item tables: every `u16` is a valid index.
-const SPAN: usize = 1 << 16;
+pub(crate) const SPAN: usize = 1 << 16;
 /// Lengths are scanned this many at a time.
-const LANES: usize = 16;
+pub(crate) const LANES: usize = 16;
 /// Bit 7 of a length marks a covered item.
-const COVERED: u8 = 0x80;
+pub(crate) const COVERED: u8 = 0x80;
 /// The length stored in padding entries: looks covered, never chosen.
-const PAD: u8 = 0xFF;
+pub(crate) const PAD: u8 = 0xFF;
 
-type Chunk = [u8; LANES];
+pub(crate) type Chunk = [u8; LANES];
 
 /// A node's place in its item's vertical list.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Link {
-    up: u16,
-    down: u16,
+pub(crate) struct Link {
+    pub(crate) up: u16,
+    pub(crate) down: u16,
 }
 
 /// The mutable part of the matrix: links and lengths.
@@ -143,7 +143,7 @@ impl fmt::Debug for DlxSolver {
     }
 }
 
-fn boxed<T: Copy, const N: usize>(value: T) -> Box<[T; N]> {
+pub(crate) fn boxed<T: Copy, const N: usize>(value: T) -> Box<[T; N]> {
     vec![value; N]
         .into_boxed_slice()
         .try_into()
@@ -318,7 +318,7 @@ fn uncommit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
 /// order, as in the generic engine's item list. This is the plain version; on x86-64
 /// [`choose`] is the same scan in SSE2, 16 lengths at a time.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn choose_portable<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
+pub(crate) fn choose_portable<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
     let lengths = len.iter().flatten().enumerate();
     if let Some((i, &l)) = lengths.clone().find(|&(_, &l)| l <= 1) {
         return (i as u16, l);
@@ -336,7 +336,7 @@ fn choose_portable<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-use choose_portable as choose;
+pub(crate) use choose_portable as choose;
 
 /// Safe wrappers round the few SSE2 intrinsics [`choose`] needs.
 ///
@@ -409,7 +409,7 @@ mod sse2 {
 /// whether some length is ≤ 1, and MRV keeps a running lane-wise minimum.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
+pub(crate) fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
     let one = sse2::splat(1);
     let mut acc = sse2::splat(PAD);
     let mut leftmost = None;

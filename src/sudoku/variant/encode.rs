@@ -11,6 +11,10 @@ pub(crate) struct Encoding {
     pub problem: Problem,
     /// Canvas cell of each cell item (`cell_items[i]` is the cell of item `i`).
     pub cell_items: Vec<usize>,
+    /// The option "canvas cell `x` holds `v`" at `x · side + v − 1`, or `usize::MAX` when
+    /// there is none (a hole, a digit in none of its cage's sets, or, with givens built in,
+    /// a value they exclude).
+    pub option_of: Vec<usize>,
     /// Item names, for Knuth's format.
     pub names: Vec<String>,
     /// What option `o` places: `(canvas cell, value)`, or `None` for a cage's digit set.
@@ -95,8 +99,8 @@ impl Encoding {
             .iter()
             .map(|&x| format!("p{}_{}", b36(x / variant.width), b36(x % variant.width)))
             .collect();
-        // Per canvas cell, the first item of each house (and cage) holding it; the value
-        // item is that plus v − 1.
+        // Per canvas cell, the first item of each house holding it; the value item is that
+        // plus v − 1.
         let mut value_items: Vec<Vec<usize>> = vec![Vec::new(); cells];
         let mut next = cell_items.len();
         for (k, h) in full.iter().enumerate() {
@@ -106,16 +110,38 @@ impl Encoding {
             names.extend((1..=n).map(|v| format!("h{}_{}", b36(k), b36(v))));
             next += n;
         }
-        let mut cage_items = Vec::with_capacity(variant.cages.len());
+        // Per cage: its digit sets, the digits in some set (`union`; a cell of the cage
+        // holding another digit could meet no set, so it gets no option), its set item
+        // (only with two sets or more: a single set is simply the cage's digits), and the
+        // item of each digit of `union`, `first + rank of v in union`.
+        let mut cages = Vec::with_capacity(variant.cages.len());
+        let mut allowed = vec![u64::MAX; cells];
         for (k, cage) in variant.cages.iter().enumerate() {
-            cage_items.push(next);
-            names.push(format!("k{}", b36(k)));
+            let sets = digit_sets(n, cage.cells.len(), cage.sum, usize::MAX);
+            let union = sets.iter().fold(0u64, |u, &d| u | d);
+            let set_item = if sets.len() > 1 {
+                names.push(format!("k{}", b36(k)));
+                next += 1;
+                Some(next - 1)
+            } else {
+                None
+            };
+            let first = next;
             for &x in &cage.cells {
-                value_items[x].push(next + 1);
+                allowed[x] = union;
             }
-            names.extend((1..=n).map(|v| format!("k{}_{}", b36(k), b36(v))));
-            next += 1 + n;
+            names.extend(
+                (1..=n)
+                    .filter(|&v| union & (1 << v) != 0)
+                    .map(|v| format!("k{}_{}", b36(k), b36(v))),
+            );
+            next += union.count_ones() as usize;
+            cages.push((sets, union, set_item, first));
         }
+        // The item of digit `v` in a cage whose digits are `union`, from its first.
+        let cage_digit = |first: usize, union: u64, v: usize| -> usize {
+            first + (union & ((1u64 << v) - 1)).count_ones() as usize
+        };
         let primary = next;
         for (k, h) in partial.iter().enumerate() {
             for &x in &h.cells {
@@ -135,10 +161,21 @@ impl Encoding {
                 }
             }
         }
+        // The cage of each cell, for its digit's item.
+        let mut cage_of = vec![usize::MAX; cells];
+        for (k, cage) in variant.cages.iter().enumerate() {
+            for &x in &cage.cells {
+                cage_of[x] = k;
+            }
+        }
         let mut placements = Vec::new();
+        let mut option_of = vec![usize::MAX; cells * n];
         let mut items = Vec::with_capacity(8);
         for (i, &x) in cell_items.iter().enumerate() {
             for v in 1..=n {
+                if allowed[x] & (1 << v) == 0 {
+                    continue;
+                }
                 if let Some(g) = givens {
                     let keep = if g[x] != 0 {
                         g[x] as usize == v
@@ -151,17 +188,27 @@ impl Encoding {
                 }
                 items.clear();
                 items.push(i);
+                // Houses' items run over every symbol; a cage's over its digits only.
                 items.extend(value_items[x].iter().map(|&first| first + v - 1));
-                problem.add_option(items.iter().copied())?;
+                if cage_of[x] != usize::MAX {
+                    let (_, union, _, first) = cages[cage_of[x]];
+                    items.push(cage_digit(first, union, v));
+                }
+                items.sort_unstable();
+                option_of[x * n + v - 1] = problem.add_option(items.iter().copied())?;
                 placements.push(Some((x, v as u8)));
             }
         }
-        for (k, cage) in variant.cages.iter().enumerate() {
-            let base = cage_items[k];
-            for set in digit_sets(n, cage.cells.len(), cage.sum, usize::MAX) {
+        for (sets, union, set_item, first) in &cages {
+            let Some(set_item) = *set_item else { continue };
+            for &set in sets {
                 items.clear();
-                items.push(base);
-                items.extend((1..=n).filter(|&v| set & (1 << v) == 0).map(|v| base + v));
+                items.push(set_item);
+                items.extend(
+                    (1..=n)
+                        .filter(|&v| union & !set & (1 << v) != 0)
+                        .map(|v| cage_digit(*first, *union, v)),
+                );
                 problem.add_option(items.iter().copied())?;
                 placements.push(None);
             }
@@ -169,6 +216,7 @@ impl Encoding {
         Ok(Encoding {
             problem,
             cell_items,
+            option_of,
             names,
             placements,
         })

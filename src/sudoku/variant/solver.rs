@@ -1,5 +1,9 @@
-//! [`VariantSolver`]: a variant's exact-cover problem on the generic engine, with the
-//! smallest-fill policy of classic Sudoku.
+//! [`VariantSolver`]: a variant's exact-cover problem on specialised dancing links
+//! (`links.rs`) or the generic engine, with the smallest-fill policy of classic Sudoku.
+//!
+//! Both engines walk the same search tree on the same problem (same answers, same node
+//! counts); [`VariantSolver::new`] takes the specialised one whenever the problem fits it,
+//! [`VariantSolver::on_generic_engine`] always the generic one.
 //!
 //! The policy is the one of `sudoku/dlx.rs` and `sudoku/lex.rs`, restated for a canvas of
 //! cells rather than a [`Grid`]: MRV counting to two; with several fills the
@@ -12,6 +16,7 @@
 use std::ops::ControlFlow;
 
 use super::encode::Encoding;
+use super::links::{Rule, VariantLinks};
 use super::{Variant, VariantClash, VariantError};
 use crate::exact_cover::{Chooser, Limits, SearchEnd, Solver};
 use crate::sudoku::{
@@ -29,15 +34,102 @@ pub enum VariantOutcome {
     GaveUp(GaveUp),
 }
 
+/// The engine a [`VariantSolver`] searches with.
+#[derive(Debug, Clone)]
+enum Kind {
+    /// Specialised dancing links, rebuilt from the givens before each search.
+    Links(Box<VariantLinks>),
+    /// The generic engine, the givens selected.
+    Generic(Box<Solver>),
+}
+
+/// The engine and the givens it holds.
+#[derive(Debug, Clone)]
+struct Engine {
+    kind: Kind,
+    /// The options of the current puzzle's givens.
+    givens: Vec<usize>,
+    /// True while the specialised engine holds the givens unsearched.
+    placed: bool,
+}
+
+impl Engine {
+    /// Search nodes (options tried) over every call.
+    fn nodes(&self) -> u64 {
+        match &self.kind {
+            Kind::Links(l) => l.nodes(),
+            Kind::Generic(s) => s.stats().options_tried,
+        }
+    }
+
+    /// Drops the givens of the last puzzle.
+    fn clear(&mut self) {
+        self.givens.clear();
+        self.placed = false;
+        if let Kind::Generic(s) = &mut self.kind {
+            s.clear_selection();
+        }
+    }
+
+    /// Adds a given's option; `false` when it shares an item with an earlier one.
+    fn add_given(&mut self, option: usize) -> bool {
+        self.givens.push(option);
+        match &mut self.kind {
+            Kind::Links(_) => true,
+            Kind::Generic(s) => s.select(option).is_ok(),
+        }
+    }
+
+    /// Places the givens added; `false` when two share an item.
+    fn place(&mut self) -> bool {
+        match &mut self.kind {
+            Kind::Links(l) => {
+                self.placed = l.place_givens(&self.givens);
+                self.placed
+            }
+            Kind::Generic(_) => true,
+        }
+    }
+
+    /// Searches from the givens placed, with `rule`, visiting each solution's options.
+    fn search(
+        &mut self,
+        rule: Rule,
+        limits: Limits,
+        visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> SearchEnd {
+        match &mut self.kind {
+            Kind::Links(l) => {
+                if !self.placed {
+                    // A search leaves the links dirty; the givens placed once before.
+                    let ok = l.place_givens(&self.givens);
+                    debug_assert!(ok, "the givens were placed once already");
+                }
+                self.placed = false;
+                l.search(rule, limits, visit)
+            }
+            Kind::Generic(s) => {
+                let chooser = match rule {
+                    Rule::Mrv => Chooser::MrvStopAtOne,
+                    Rule::ForcedThenLeftmost => Chooser::ForcedThenLeftmost,
+                };
+                s.search(chooser, limits, visit)
+            }
+        }
+    }
+}
+
 /// Solves puzzles of one [`Variant`]: the problem is built once; each puzzle's givens are
 /// selected, searched, and cleared.
 #[derive(Debug, Clone)]
 pub struct VariantSolver {
     variant: Variant,
-    solver: Solver,
-    /// Canvas cell → its option block (`block · side + v − 1` is "cell holds v"), or
-    /// `usize::MAX` for a hole.
+    engine: Engine,
+    /// Canvas cell → its cell item, or `usize::MAX` for a hole.
     block: Vec<usize>,
+    /// The option "canvas cell `x` holds `v`" at `x · side + v − 1`, or `usize::MAX` when
+    /// the encoding has none (a digit in none of the cell's cage's digit sets).
+    option_of: Vec<usize>,
     /// What each option places (cage options place nothing).
     placements: Vec<Option<(usize, u8)>>,
     answer: Vec<u8>,
@@ -45,8 +137,26 @@ pub struct VariantSolver {
 }
 
 impl VariantSolver {
-    /// A solver for `variant`.
+    /// A solver for `variant`, on the specialised dancing links when its problem fits them
+    /// (at most 65,535 nodes and 127 options per primary item: samurai and the 9×9 and
+    /// 16×16 variants with cages of ordinary sizes; at 25×25, classic boxes or jigsaw
+    /// regions but not diagonals or windows), else on the generic engine.
     pub fn new(variant: &Variant) -> Result<VariantSolver, VariantError> {
+        VariantSolver::build(variant, true)
+    }
+
+    /// A solver for `variant` on the generic engine (`exact_cover::Solver`), for
+    /// comparison: same answers and node counts as [`VariantSolver::new`]'s.
+    pub fn on_generic_engine(variant: &Variant) -> Result<VariantSolver, VariantError> {
+        VariantSolver::build(variant, false)
+    }
+
+    /// True when this solver runs on the specialised dancing links.
+    pub fn is_specialised(&self) -> bool {
+        matches!(self.engine.kind, Kind::Links(_))
+    }
+
+    fn build(variant: &Variant, specialise: bool) -> Result<VariantSolver, VariantError> {
         let enc = Encoding::new(variant, None).map_err(|e| VariantError::House {
             house: "the puzzle".into(),
             fault: e.to_string(),
@@ -55,10 +165,24 @@ impl VariantSolver {
         for (i, &x) in enc.cell_items.iter().enumerate() {
             block[x] = i;
         }
+        let links = if specialise {
+            VariantLinks::new(&enc.problem)
+        } else {
+            None
+        };
+        let kind = match links {
+            Some(l) => Kind::Links(Box::new(l)),
+            None => Kind::Generic(Box::new(Solver::new(&enc.problem))),
+        };
         Ok(VariantSolver {
-            solver: Solver::new(&enc.problem),
+            engine: Engine {
+                kind,
+                givens: Vec::new(),
+                placed: false,
+            },
             variant: variant.clone(),
             block,
+            option_of: enc.option_of,
             placements: enc.placements,
             answer: vec![0; variant.present.len()],
             lex_dfs_budget: LEX_DFS_BUDGET,
@@ -80,15 +204,14 @@ impl VariantSolver {
     /// them (the engine's `nodes` also counts each search's root, Knuth's convention).
     #[allow(clippy::misnamed_getters)] // on purpose: options tried, not the engine's `nodes`
     pub fn nodes(&self) -> u64 {
-        let stats = self.solver.stats();
-        stats.options_tried
+        self.engine.nodes()
     }
 
     /// Selects the givens (one value per canvas cell, 0 blank); `Err` when they clash.
     /// Values in holes or above the side are a caller's bug and panic.
     fn place_givens(&mut self, givens: &[u8]) -> Result<(), Option<VariantClash>> {
         assert_eq!(givens.len(), self.block.len(), "one value per canvas cell");
-        self.solver.clear_selection();
+        self.engine.clear();
         if let Some(clash) = self.variant.clash(givens) {
             return Err(Some(clash));
         }
@@ -99,13 +222,22 @@ impl VariantSolver {
                     self.block[x] != usize::MAX && v as usize <= n,
                     "given {v} at a hole or out of range"
                 );
-                // A given that its cage's sum rules out has no option left: no fill.
-                self.solver
-                    .select(self.block[x] * n + v as usize - 1)
-                    .map_err(|_| None)?;
+                let option = self.option_of[x * n + v as usize - 1];
+                if option == usize::MAX {
+                    // A digit that no digit set of its cage holds: no fill.
+                    return Err(None);
+                }
+                // Two givens sharing an item (the clash check has found none) leave no fill.
+                if !self.engine.add_given(option) {
+                    return Err(None);
+                }
             }
         }
-        Ok(())
+        if self.engine.place() {
+            Ok(())
+        } else {
+            Err(None)
+        }
     }
 
     fn record(placements: &[Option<(usize, u8)>], answer: &mut [u8], options: &[usize]) {
@@ -120,11 +252,11 @@ impl VariantSolver {
     /// blank), within `limits`.
     pub fn solve(&mut self, givens: &[u8], limits: Limits) -> VariantOutcome {
         if let Err(clash) = self.place_givens(givens) {
-            self.solver.clear_selection();
+            self.engine.clear();
             return VariantOutcome::NoSolution(clash);
         }
         let outcome = self.solve_selected(givens, limits);
-        self.solver.clear_selection();
+        self.engine.clear();
         outcome
     }
 
@@ -133,17 +265,15 @@ impl VariantSolver {
         let mut found = 0u32;
         let (placements, answer) = (&self.placements, &mut self.answer);
         answer.fill(0);
-        let end = self
-            .solver
-            .search(Chooser::MrvStopAtOne, limits, |options| {
-                found += 1;
-                if found == 1 {
-                    Self::record(placements, answer, options);
-                    ControlFlow::Continue(())
-                } else {
-                    ControlFlow::Break(())
-                }
-            });
+        let end = self.engine.search(Rule::Mrv, limits, |options| {
+            found += 1;
+            if found == 1 {
+                Self::record(placements, answer, options);
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
         match (found, GaveUp::from_end(end)) {
             (0 | 1, Some(why)) => return VariantOutcome::GaveUp(why),
             (0, _) => return VariantOutcome::NoSolution(None),
@@ -158,8 +288,8 @@ impl VariantSolver {
         };
         let (placements, answer) = (&self.placements, &mut self.answer);
         let end = self
-            .solver
-            .search(Chooser::ForcedThenLeftmost, dfs, |options| {
+            .engine
+            .search(Rule::ForcedThenLeftmost, dfs, |options| {
                 Self::record(placements, answer, options);
                 ControlFlow::Break(())
             });
@@ -198,7 +328,7 @@ impl VariantSolver {
                 let rest = remaining(limits, self.nodes() - start);
                 let (placements, t) = (&self.placements, &mut trial);
                 t.copy_from_slice(&partial);
-                let end = self.solver.search(Chooser::MrvStopAtOne, rest, |options| {
+                let end = self.engine.search(Rule::Mrv, rest, |options| {
                     Self::record(placements, t, options);
                     ControlFlow::Break(())
                 });
@@ -220,16 +350,14 @@ impl VariantSolver {
     /// Counts the fills of `givens` up to `limit`, within `limits`.
     pub fn count(&mut self, givens: &[u8], limit: u64, limits: Limits) -> CountOutcome {
         if self.place_givens(givens).is_err() {
-            self.solver.clear_selection();
+            self.engine.clear();
             return CountOutcome::NONE;
         }
         let mut solutions = 0u64;
-        let end = self.solver.search(
-            Chooser::MrvStopAtOne,
-            limits,
-            count_up_to(limit, &mut solutions),
-        );
-        self.solver.clear_selection();
+        let end = self
+            .engine
+            .search(Rule::Mrv, limits, count_up_to(limit, &mut solutions));
+        self.engine.clear();
         CountOutcome::after(solutions, end)
     }
 
