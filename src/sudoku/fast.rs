@@ -93,11 +93,11 @@ pub(crate) struct Link {
 }
 
 /// The mutable part of the matrix: links and lengths.
-type Links = [Link; SPAN];
+pub(crate) type Links = [Link; SPAN];
 /// Lengths by item; scanned as chunks of [`LANES`] bytes.
-type Lens = [u8; SPAN];
+pub(crate) type Lens = [u8; SPAN];
 /// The item of each option node (0 for headers and unused entries).
-type Items = [u16; SPAN];
+pub(crate) type Items = [u16; SPAN];
 
 /// The dancing-links Sudoku solver for one shape, specialised (see the module docs); build
 /// once, solve many puzzles.
@@ -191,7 +191,7 @@ const fn others(k: usize) -> [usize; 3] {
 
 /// Takes node `q` out of its item's list.
 #[inline(always)]
-fn hide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
+pub(crate) fn hide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
     let Link { up, down } = links[q];
     links[up as usize].down = down;
     links[down as usize].up = up;
@@ -201,7 +201,7 @@ fn hide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
 
 /// Puts node `q` back where [`hide_node`] took it from.
 #[inline(always)]
-fn unhide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
+pub(crate) fn unhide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
     let Link { up, down } = links[q];
     links[up as usize].down = q as u16;
     links[down as usize].up = q as u16;

@@ -33,14 +33,12 @@
 use std::ops::ControlFlow;
 
 use crate::exact_cover::{Limits, Problem, SearchEnd};
-use crate::sudoku::fast::{COVERED, Chunk, LANES, Link, PAD, SPAN, boxed, choose};
+use crate::sudoku::fast::{
+    COVERED, Chunk, LANES, Lens, Link, Links, PAD, SPAN, boxed, choose, hide_node, unhide_node,
+};
 
-/// The mutable links.
-type Links = [Link; SPAN];
-/// Lengths by header node.
-type Lens = [u8; SPAN];
-/// A read-only `u16` per node.
-type Table = [u16; SPAN];
+/// A read-only `u16` per node (the same shape as `fast.rs`'s item table).
+type Table = crate::sudoku::fast::Items;
 
 /// A variant's exact-cover problem as specialised dancing links (see the module docs).
 #[derive(Clone)]
@@ -89,10 +87,10 @@ impl std::fmt::Debug for VariantLinks {
 fn hide(links: &mut Links, len: &mut Lens, t: &Tables, p: u16) {
     let (s, e) = (t.start[p as usize], t.end[p as usize]);
     for q in p + 1..e {
-        hide_node(links, len, t.item, q);
+        hide_node(links, len, t.item, q as usize);
     }
     for q in s..p {
-        hide_node(links, len, t.item, q);
+        hide_node(links, len, t.item, q as usize);
     }
 }
 
@@ -101,31 +99,11 @@ fn hide(links: &mut Links, len: &mut Lens, t: &Tables, p: u16) {
 fn unhide(links: &mut Links, len: &mut Lens, t: &Tables, p: u16) {
     let (s, e) = (t.start[p as usize], t.end[p as usize]);
     for q in (s..p).rev() {
-        unhide_node(links, len, t.item, q);
+        unhide_node(links, len, t.item, q as usize);
     }
     for q in (p + 1..e).rev() {
-        unhide_node(links, len, t.item, q);
+        unhide_node(links, len, t.item, q as usize);
     }
-}
-
-/// Takes node `q` out of its item's list.
-#[inline(always)]
-fn hide_node(links: &mut Links, len: &mut Lens, item: &Table, q: u16) {
-    let Link { up, down } = links[q as usize];
-    links[up as usize].down = down;
-    links[down as usize].up = up;
-    let l = &mut len[item[q as usize] as usize];
-    *l = l.wrapping_sub(1);
-}
-
-/// Puts node `q` back where [`hide_node`] took it from.
-#[inline(always)]
-fn unhide_node(links: &mut Links, len: &mut Lens, item: &Table, q: u16) {
-    let Link { up, down } = links[q as usize];
-    links[up as usize].down = q;
-    links[down as usize].up = q;
-    let l = &mut len[item[q as usize] as usize];
-    *l = l.wrapping_add(1);
 }
 
 /// Covers item header `i`: hides every option in its list and marks it covered.
