@@ -319,11 +319,11 @@ fn main() {
         .iter()
         .map(|p| Grid::from_values(Shape::CLASSIC, p).unwrap())
         .collect();
-    // The per-node baseline: the default solver without its pointing and claiming before
-    // the first guess, which walks the generic engine's tree (the variants' solvers walk
-    // theirs without it too). The default itself is the last row.
+    // The per-node baseline: the default solver without its prunings (early dead ends,
+    // pointing and claiming before the first guess), which walks the generic engine's tree
+    // (the variants' solvers walk theirs without them too). The default itself is the last row.
     let mut plain = DlxSolver::new(Shape::CLASSIC);
-    plain.set_root_locked(false);
+    plain.set_pruning(false);
     let mut rows = vec![
         classic_row(
             "classic, DlxSolver, singles only",
@@ -371,7 +371,7 @@ fn main() {
     ));
     rows.push(variant_row("killer, generic engine", generic, puzzles));
     rows.push(classic_row(
-        "classic, DlxSolver with pointing and claiming at the root (the default)",
+        "classic, DlxSolver with its prunings (the default)",
         Box::new(DlxSolver::new(Shape::CLASSIC)),
         grids,
     ));

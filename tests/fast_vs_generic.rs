@@ -44,11 +44,11 @@ fn random_puzzle(rng: &mut Rng, shape: Shape, givens: usize) -> Grid {
     g
 }
 
-/// The default solver, the same with pointing and claiming at the root turned off (which
-/// walks the generic engine's tree), and the generic-engine solver, for `shape`.
+/// The default solver, the same with its prunings turned off (which walks the generic
+/// engine's tree), and the generic-engine solver, for `shape`.
 fn solvers(shape: Shape) -> (DlxSolver, DlxSolver, GenericDlxSolver) {
     let mut plain = DlxSolver::new(shape);
-    plain.set_root_locked(false);
+    plain.set_pruning(false);
     (DlxSolver::new(shape), plain, GenericDlxSolver::new(shape))
 }
 
@@ -208,6 +208,45 @@ fn benchmark_sets_agree() {
             agree(&mut trio, p, 2);
         }
     }
+}
+
+/// With more than three eighths of the cells given, the default solver never runs its
+/// pointing and claiming (they wait for a grid five eighths empty), so the only pruning
+/// left is the early dead end: it may save forced moves, never a guess, and the counts
+/// stay the same.
+#[test]
+fn early_dead_ends_save_forced_moves_only() {
+    let mut rng = Rng(0xdead_e4d5);
+    let open = |p: &Grid| p.cells().iter().filter(|&&v| v == 0).count();
+    let mut puzzles: Vec<Grid> = (0..600)
+        .map(|k| random_puzzle(&mut rng, Shape::CLASSIC, 34 + k % 12))
+        .filter(|p| open(p) < 5 * 81 / 8)
+        .collect();
+    puzzles.extend(data_set("puzzles7_serg_benchmark", 50).unwrap_or_default());
+    let (mut fast, mut plain, _) = solvers(Shape::CLASSIC);
+    let (mut saved, mut pruned) = (0, 0);
+    for p in &puzzles {
+        assert!(open(p) < 5 * 81 / 8);
+        let (n0, g0, pn0, pg0) = (fast.nodes(), fast.guesses(), plain.nodes(), plain.guesses());
+        assert_eq!(fast.count(p, 3), plain.count(p, 3), "{}", p.to_line());
+        let (nodes, plain_nodes) = (fast.nodes() - n0, plain.nodes() - pn0);
+        assert_eq!(
+            fast.guesses() - g0,
+            plain.guesses() - pg0,
+            "{}",
+            p.to_line()
+        );
+        assert!(nodes <= plain_nodes, "{}", p.to_line());
+        saved += plain_nodes - nodes;
+        pruned += usize::from(nodes < plain_nodes);
+    }
+    // The sample has dead ends to notice: the pruning is not idle.
+    assert!(
+        pruned > puzzles.len() / 20,
+        "{pruned} of {} pruned",
+        puzzles.len()
+    );
+    assert!(saved > 0);
 }
 
 /// A puzzle that needs many search nodes (the first of the hardest set's kind).

@@ -28,10 +28,10 @@ fn effort(dlx: &mut DlxSolver, board: &mut Board, grid: &Grid) -> (u64, u64, u64
 
 #[test]
 fn guesses_are_the_branches_of_an_independent_search() {
-    // Singles only: the default solver's pointing and claiming at the root turned off (the
-    // board's propagation is singles only too).
+    // Singles only: the default solver's prunings turned off (the board's propagation is
+    // singles only too).
     let mut dlx = DlxSolver::new(Shape::CLASSIC);
-    dlx.set_root_locked(false);
+    dlx.set_pruning(false);
     let mut board = Board::new(Shape::CLASSIC);
     // The default solver: the same fills, fewer guesses over a set.
     let mut default = DlxSolver::new(Shape::CLASSIC);

@@ -108,10 +108,9 @@ const HEAVY_16X16: [&str; 3] = [
 fn heavy_16x16_puzzles_are_cut_short() {
     let shape = Shape::for_side(16).unwrap();
     let mut fast = DlxSolver::new(shape);
-    // Without pointing and claiming at the root, the default solver walks the generic
-    // engine's tree.
+    // Without its prunings, the default solver walks the generic engine's tree.
     let mut plain = DlxSolver::new(shape);
-    plain.set_root_locked(false);
+    plain.set_pruning(false);
     let mut generic = GenericDlxSolver::new(shape);
     for line in HEAVY_16X16 {
         let grid: Grid = line.parse().unwrap();
@@ -153,7 +152,7 @@ fn hard_refutations_are_short() {
     let shape = Shape::for_side(16).unwrap();
     let mut fast = DlxSolver::new(shape);
     let mut plain = DlxSolver::new(shape);
-    plain.set_root_locked(false);
+    plain.set_pruning(false);
     let mut generic = GenericDlxSolver::new(shape);
     for (line, expected) in TAILS_2026.iter().zip(TAILS_2026_ANSWERS) {
         let grid: Grid = line.parse().unwrap();

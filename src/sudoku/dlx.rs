@@ -24,7 +24,8 @@ use crate::exact_cover::{ActiveItems, Chooser, ItemChooser, Limits, SearchEnd, S
 /// The dancing-links Sudoku solver on the generic [`exact_cover`](crate::exact_cover) engine,
 /// for one shape; build once, solve many puzzles. The reference for the specialised
 /// [`DlxSolver`](super::DlxSolver), which walks the same search tree faster when its
-/// pointing and claiming at the root are turned off (`DlxSolver::set_root_locked`).
+/// prunings (early dead ends, pointing and claiming at the root) are turned off
+/// (`DlxSolver::set_pruning`).
 #[derive(Debug, Clone)]
 pub struct GenericDlxSolver {
     shape: Shape,
