@@ -17,6 +17,8 @@ pub(crate) struct Geometry {
     pub cell_units: Vec<[usize; 3]>,
     /// The peers of each cell (cells sharing a unit with it, itself excluded), sorted.
     pub peers: Vec<Vec<usize>>,
+    /// The index of each cell among the cells of its row, column and box.
+    pub cell_index: Vec<[u8; 3]>,
 }
 
 impl Geometry {
@@ -25,14 +27,18 @@ impl Geometry {
         let mut unit_cells = vec![0; 3 * n * n];
         let mut fill = vec![0usize; 3 * n];
         let mut cell_units = Vec::with_capacity(n * n);
+        let mut cell_index = Vec::with_capacity(n * n);
         for cell in 0..n * n {
             let (r, c) = (cell / n, cell % n);
             let units = [r, n + c, 2 * n + shape.box_of(r, c)];
-            for u in units {
+            let mut index = [0u8; 3];
+            for (k, u) in units.into_iter().enumerate() {
                 unit_cells[u * n + fill[u]] = cell;
+                index[k] = fill[u] as u8;
                 fill[u] += 1;
             }
             cell_units.push(units);
+            cell_index.push(index);
         }
         let peers = (0..n * n)
             .map(|cell| {
@@ -52,6 +58,7 @@ impl Geometry {
             unit_cells,
             cell_units,
             peers,
+            cell_index,
         }
     }
 

@@ -257,20 +257,30 @@ impl Logic {
     /// number of steps: [`Logic::explain`]'s path, with singles placed without building
     /// their steps.
     fn tally(&self, mut board: Candidates, fill: &Grid) -> ([u32; Technique::ALL.len()], usize) {
+        let g = &self.geometry;
         let mut counts = [0u32; Technique::ALL.len()];
         let mut steps = 0;
-        let mut memo = techniques::Memo::new(self.geometry.n);
-        while !board.is_solved() {
+        let mut memo = techniques::Memo::new(g.n);
+        let mut places = techniques::Places::new(g, &board);
+        let mut empty = board.values.iter().filter(|&&v| v == 0).count();
+        while empty > 0 {
             steps += 1;
-            if let Some((t, cell, v)) = techniques::single(&self.geometry, &board) {
+            if let Some((t, cell, v)) = techniques::single(g, &board, &places) {
                 counts[t.index()] += 1;
-                board.place(&self.geometry, cell, v);
+                places.place(g, &mut board, cell, v);
+                empty -= 1;
                 continue;
             }
-            let step = techniques::beyond_singles(&self.geometry, &board, &mut memo)
+            let step = techniques::beyond_singles(g, &board, &places, &mut memo)
                 .unwrap_or_else(|| guess(&board, fill));
             counts[step.technique.index()] += 1;
-            self.apply(&mut board, &step);
+            for &(cell, v) in &step.eliminate {
+                places.eliminate(g, &mut board, cell, v);
+            }
+            for &(cell, v) in &step.place {
+                places.place(g, &mut board, cell, v);
+                empty -= 1;
+            }
         }
         (counts, steps)
     }

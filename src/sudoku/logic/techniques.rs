@@ -13,7 +13,8 @@ pub(crate) fn next_step(g: &Geometry, b: &Candidates) -> Option<Step> {
         s.place.push((cell, v));
         return Some(s);
     }
-    if let Some((cell, v, u)) = hidden_single(g, b) {
+    let places = Places::new(g, b);
+    if let Some((cell, v, u)) = hidden_single(g, &places) {
         let mut s = step(Technique::HiddenSingle);
         s.cells.push(cell);
         s.digits.push(v);
@@ -21,24 +22,34 @@ pub(crate) fn next_step(g: &Geometry, b: &Candidates) -> Option<Step> {
         s.place.push((cell, v));
         return Some(s);
     }
-    beyond_singles(g, b, &mut Memo::none())
+    beyond_singles(g, b, &places, &mut Memo::none())
 }
 
 /// The first single of the ladder, as [`next_step`] would find it: the technique, the cell
-/// and its digit, without building a step.
+/// and its digit, without building a step. `places` must be those of `b`.
 #[inline]
-pub(crate) fn single(g: &Geometry, b: &Candidates) -> Option<(Technique, usize, u8)> {
+pub(crate) fn single(
+    g: &Geometry,
+    b: &Candidates,
+    places: &Places,
+) -> Option<(Technique, usize, u8)> {
     if let Some((cell, v)) = naked_single(b) {
         return Some((Technique::NakedSingle, cell, v));
     }
-    hidden_single(g, b).map(|(cell, v, _)| (Technique::HiddenSingle, cell, v))
+    hidden_single(g, places).map(|(cell, v, _)| (Technique::HiddenSingle, cell, v))
 }
 
-/// The first step of the ladder after the singles, on a board that has none. `memo` holds
-/// the units and digits where earlier scans on the same path found no subset or fish; they
-/// are skipped while unchanged (pass [`Memo::none`] for a single question).
-pub(crate) fn beyond_singles(g: &Geometry, b: &Candidates, memo: &mut Memo) -> Option<Step> {
-    let x = &Ctx::new(g, b);
+/// The first step of the ladder after the singles, on a board that has none, whose places
+/// are `places`. `memo` holds the units and digits where earlier scans on the same path
+/// found no subset or fish; they are skipped while unchanged (pass [`Memo::none`] for a
+/// single question).
+pub(crate) fn beyond_singles(
+    g: &Geometry,
+    b: &Candidates,
+    places: &Places,
+    memo: &mut Memo,
+) -> Option<Step> {
+    let x = &Ctx { g, b, places };
     intersection(x, true)
         .or_else(|| intersection(x, false))
         .or_else(|| naked_subset(x, 2, memo))
@@ -56,15 +67,15 @@ pub(crate) fn beyond_singles(g: &Geometry, b: &Candidates, memo: &mut Memo) -> O
         .or_else(|| simple_colouring(x))
 }
 
-/// Where subsets and fish were last looked for in vain, with what was there then: a unit's
-/// cells (their candidates, and values) for naked and hidden subsets, a digit's places in
-/// the base lines for fish. Whether such a technique finds a step in a unit (or on a digit
-/// and orientation) depends on nothing else, so while that is unchanged the scan can be
-/// skipped: it would find nothing again. The ladder's path stays the same.
+/// Where subsets and fish were last looked for in vain, and when: a unit's stamp for naked
+/// and hidden subsets (it changes whenever a cell of the unit does), a digit's for fish (it
+/// changes whenever the digit loses a place). Whether such a technique finds a step in a
+/// unit (or on a digit and orientation) depends on nothing else, so while the stamp is
+/// unchanged the scan can be skipped: it would find nothing again. The ladder's path stays
+/// the same.
 pub(crate) struct Memo {
     n: usize,
-    /// `slots[((kind · scopes) + scope) · n ..][..n]`: the key at the last failure, or
-    /// `u32::MAX` first (no key has bit 31 set).
+    /// `slots[kind · 3n + scope]`: the stamp at the last failure, or `u32::MAX` first.
     slots: Vec<u32>,
 }
 
@@ -86,52 +97,43 @@ impl Memo {
     pub(crate) fn new(n: usize) -> Memo {
         Memo {
             n,
-            slots: vec![u32::MAX; 9 * 3 * n * n],
+            slots: vec![u32::MAX; 9 * 3 * n],
         }
     }
 
-    fn slot(&self, kind: usize, scope: usize) -> std::ops::Range<usize> {
-        let at = (kind * 3 * self.n + scope) * self.n;
-        at..at + self.n
+    /// Whether `kind` found nothing in `scope` when its stamp was `stamp`.
+    #[inline]
+    fn known_empty(&self, kind: usize, scope: usize, stamp: u32) -> bool {
+        !self.slots.is_empty() && self.slots[kind * 3 * self.n + scope] == stamp
     }
 
-    /// Whether `kind` found nothing in `scope` when its key was `key`.
+    /// Notes that `kind` found nothing in `scope`, whose stamp is `stamp`.
     #[inline]
-    fn known_empty(&self, kind: usize, scope: usize, key: &[u32]) -> bool {
-        !self.slots.is_empty() && self.slots[self.slot(kind, scope)] == *key
-    }
-
-    /// Notes that `kind` found nothing in `scope`, whose key is `key`.
-    #[inline]
-    fn note_empty(&mut self, kind: usize, scope: usize, key: &[u32]) {
+    fn note_empty(&mut self, kind: usize, scope: usize, stamp: u32) {
         if !self.slots.is_empty() {
-            let r = self.slot(kind, scope);
-            self.slots[r].copy_from_slice(key);
+            self.slots[kind * 3 * self.n + scope] = stamp;
         }
     }
 }
 
-/// The key of unit `u` for the memo: each cell's candidates and value (side ≤ 25, so
-/// candidates take bits 0–24 and the value bits 26–30).
-fn unit_key<'k>(g: &Geometry, b: &Candidates, u: usize, key: &'k mut [u32; 32]) -> &'k [u32] {
-    for (k, &c) in key.iter_mut().zip(g.cells(u)) {
-        *k = b.masks[c] | (b.values[c] as u32) << 26;
-    }
-    &key[..g.n]
-}
-
-/// What every technique looks at: the geometry, the board, and the places of each digit in
-/// each unit, computed once per step.
-struct Ctx<'a> {
-    g: &'a Geometry,
-    b: &'a Candidates,
+/// The places of each digit in each unit, kept up to date as the board changes (so the
+/// ladder's path does not recompute them at every step), with a stamp per unit and per
+/// digit that moves on every change.
+#[derive(Debug, Clone)]
+pub(crate) struct Places {
+    n: usize,
     /// `pos[u · n + v − 1]`: the places of digit `v` in unit `u`, as a mask over the unit's
     /// cell indices.
     pos: Vec<u32>,
+    /// Bumped whenever a cell of the unit changes.
+    unit_stamp: Vec<u32>,
+    /// Bumped whenever the digit loses a place.
+    digit_stamp: Vec<u32>,
 }
 
-impl<'a> Ctx<'a> {
-    fn new(g: &'a Geometry, b: &'a Candidates) -> Ctx<'a> {
+impl Places {
+    /// The places on board `b`.
+    pub(crate) fn new(g: &Geometry, b: &Candidates) -> Places {
         let n = g.n;
         let mut pos = vec![0u32; 3 * n * n];
         for u in 0..3 * n {
@@ -144,13 +146,64 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        Ctx { g, b, pos }
+        Places {
+            n,
+            pos,
+            unit_stamp: vec![0; 3 * n],
+            digit_stamp: vec![0; n],
+        }
     }
 
+    /// Removes `cell` from the places of digit `v` (a candidate of it) in its three units.
+    #[inline]
+    fn drop(&mut self, g: &Geometry, cell: usize, v: u8) {
+        let n = self.n;
+        let (units, index) = (&g.cell_units[cell], &g.cell_index[cell]);
+        for k in 0..3 {
+            self.pos[units[k] * n + v as usize - 1] &= !(1 << index[k]);
+            self.unit_stamp[units[k]] += 1;
+        }
+        self.digit_stamp[v as usize - 1] += 1;
+    }
+
+    /// Removes candidate `v` from `cell` on the board, and here.
+    pub(crate) fn eliminate(&mut self, g: &Geometry, b: &mut Candidates, cell: usize, v: u8) {
+        if b.masks[cell] & bit(v) != 0 {
+            self.drop(g, cell, v);
+        }
+        b.eliminate(cell, v);
+    }
+
+    /// Places `v` in `cell` on the board (its candidates go, and `v` leaves its peers), and
+    /// here.
+    pub(crate) fn place(&mut self, g: &Geometry, b: &mut Candidates, cell: usize, v: u8) {
+        let mut m = b.masks[cell];
+        while m != 0 {
+            self.drop(g, cell, m.trailing_zeros() as u8 + 1);
+            m &= m - 1;
+        }
+        for &p in &g.peers[cell] {
+            if b.masks[p] & bit(v) != 0 {
+                self.drop(g, p, v);
+            }
+        }
+        b.place(g, cell, v);
+    }
+}
+
+/// What every technique looks at: the geometry, the board, and the places of each digit in
+/// each unit.
+struct Ctx<'a> {
+    g: &'a Geometry,
+    b: &'a Candidates,
+    places: &'a Places,
+}
+
+impl Ctx<'_> {
     /// The places of digit `v` in unit `u`.
     #[inline]
     fn pos(&self, u: usize, v: u8) -> u32 {
-        self.pos[u * self.g.n + v as usize - 1]
+        self.places.pos[u * self.g.n + v as usize - 1]
     }
 }
 
@@ -176,14 +229,6 @@ fn if_any(mut s: Step) -> Option<Step> {
     (!s.eliminate.is_empty()).then_some(s)
 }
 
-/// The digits already placed in unit `u`.
-fn placed(g: &Geometry, b: &Candidates, u: usize) -> u32 {
-    g.cells(u)
-        .iter()
-        .filter(|&&c| b.values[c] != 0)
-        .fold(0, |m, &c| m | bit(b.values[c]))
-}
-
 /// The first cell in reading order with one candidate, and that digit.
 fn naked_single(b: &Candidates) -> Option<(usize, u8)> {
     let cell = b.masks.iter().position(|&m| m != 0 && m & (m - 1) == 0)?;
@@ -192,20 +237,14 @@ fn naked_single(b: &Candidates) -> Option<(usize, u8)> {
 
 /// The first digit with one place in a unit: boxes first (players scan them first), then
 /// rows, then columns. The cell, the digit and the unit.
-fn hidden_single(g: &Geometry, b: &Candidates) -> Option<(usize, u8, usize)> {
+fn hidden_single(g: &Geometry, places: &Places) -> Option<(usize, u8, usize)> {
     let n = g.n;
     for u in (2 * n..3 * n).chain(0..2 * n) {
-        let (mut once, mut twice) = (0u32, 0u32);
-        for &c in g.cells(u) {
-            let m = b.masks[c];
-            twice |= once & m;
-            once |= m;
-        }
-        let single = once & !twice;
-        if single != 0 {
-            let v = single.trailing_zeros() as u8 + 1;
-            let cell = *g.cells(u).iter().find(|&&c| b.masks[c] & bit(v) != 0)?;
-            return Some((cell, v, u));
+        let row = &places.pos[u * n..(u + 1) * n];
+        for (i, &p) in row.iter().enumerate() {
+            if p != 0 && p & (p - 1) == 0 {
+                return Some((g.cells(u)[p.trailing_zeros() as usize], i as u8 + 1, u));
+            }
         }
     }
     None
@@ -306,8 +345,14 @@ impl Ones for u32 {
 /// `k` bits (masks of 0 or more than `k` bits are never chosen), in lexicographic order of
 /// the indices, until it returns `true`.
 fn subsets(masks: &[u32], k: usize, found: &mut dyn FnMut(&[usize], u32) -> bool) -> bool {
+    /// The masks that can be chosen (1 to `k` bits), with their indices, in order.
+    struct Pool {
+        index: [usize; 32],
+        mask: [u32; 32],
+        len: usize,
+    }
     fn go(
-        masks: &[u32],
+        pool: &Pool,
         k: usize,
         start: usize,
         chosen: &mut [usize; 4],
@@ -315,28 +360,37 @@ fn subsets(masks: &[u32], k: usize, found: &mut dyn FnMut(&[usize], u32) -> bool
         union: u32,
         found: &mut dyn FnMut(&[usize], u32) -> bool,
     ) -> bool {
-        if len == k {
-            return ones(union) == k && found(&chosen[..k], union);
-        }
         // Room is needed for the `k − len − 1` sets after this one.
-        for i in start..masks.len() + len + 1 - k {
-            let m = masks[i];
-            if m == 0 || ones(m) > k {
-                continue;
-            }
-            let u = union | m;
+        for i in start..pool.len + len + 1 - k {
+            let u = union | pool.mask[i];
             if ones(u) > k {
                 continue;
             }
-            chosen[len] = i;
-            if go(masks, k, i + 1, chosen, len + 1, u, found) {
+            chosen[len] = pool.index[i];
+            if len + 1 == k {
+                if ones(u) == k && found(&chosen[..k], u) {
+                    return true;
+                }
+            } else if go(pool, k, i + 1, chosen, len + 1, u, found) {
                 return true;
             }
         }
         false
     }
     assert!(k <= 4, "subsets of at most four");
-    go(masks, k, 0, &mut [0; 4], 0, 0, found)
+    let mut pool = Pool {
+        index: [0; 32],
+        mask: [0; 32],
+        len: 0,
+    };
+    for (i, &m) in masks.iter().enumerate() {
+        if m != 0 && ones(m) <= k {
+            pool.index[pool.len] = i;
+            pool.mask[pool.len] = m;
+            pool.len += 1;
+        }
+    }
+    pool.len >= k && go(&pool, k, 0, &mut [0; 4], 0, 0, found)
 }
 
 /// The first step `make` gives for a set of `k` masks with `k` bits between them.
@@ -384,9 +438,8 @@ fn fish_technique(k: usize) -> Technique {
 /// other cells.
 fn naked_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
     let (g, b) = (x.g, x.b);
-    let mut key = [0u32; 32];
     for u in 0..3 * g.n {
-        let key = unit_key(g, b, u, &mut key);
+        let key = x.places.unit_stamp[u];
         if memo.known_empty(NAKED + k - 2, u, key) {
             continue;
         }
@@ -433,19 +486,17 @@ fn naked_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
 fn hidden_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
     let (g, b) = (x.g, x.b);
     let n = g.n;
-    let mut key = [0u32; 32];
     for u in 0..3 * n {
-        let key = unit_key(g, b, u, &mut key);
+        let key = x.places.unit_stamp[u];
         if memo.known_empty(HIDDEN + k - 2, u, key) {
             continue;
         }
         let cells = g.cells(u);
-        let done = placed(g, b, u);
-        // Digit v − 1's places in the unit; a digit with one place is a hidden single.
+        // Digit v − 1's places in the unit (none for a digit placed in it: it has left the
+        // unit's candidates); a digit with one place is a hidden single.
         let mut masks = [0u32; 32];
         for (i, m) in masks[..n].iter_mut().enumerate() {
-            let v = i as u8 + 1;
-            let p = if done & bit(v) != 0 { 0 } else { x.pos(u, v) };
+            let p = x.pos(u, i as u8 + 1);
             if p.ones() >= 2 {
                 *m = p;
             }
@@ -494,18 +545,17 @@ fn fish(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
             let cover0 = if rows_are_base { n } else { 0 };
             // The digit's places in each base line: the memo's key, and (those with two
             // or more) the sets to choose from.
-            let mut key = [0u32; 32];
-            let mut masks = [0u32; 32];
-            for i in 0..n {
-                let p = x.pos(base0 + i, v);
-                key[i] = p;
-                if p.ones() >= 2 {
-                    masks[i] = p;
-                }
-            }
             let scope = 2 * (v as usize - 1) + usize::from(rows_are_base);
-            if memo.known_empty(FISH + k - 2, scope, &key[..n]) {
+            let key = x.places.digit_stamp[v as usize - 1];
+            if memo.known_empty(FISH + k - 2, scope, key) {
                 continue;
+            }
+            let mut masks = [0u32; 32];
+            for (i, m) in masks[..n].iter_mut().enumerate() {
+                let p = x.pos(base0 + i, v);
+                if p.ones() >= 2 {
+                    *m = p;
+                }
             }
             let found = first_subset(&masks[..n], k, &mut |chosen, union| {
                 // Only a fish whose cover lines have places outside its base lines makes a
@@ -544,7 +594,7 @@ fn fish(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
             if found.is_some() {
                 return found;
             }
-            memo.note_empty(FISH + k - 2, scope, &key[..n]);
+            memo.note_empty(FISH + k - 2, scope, key);
         }
     }
     None
