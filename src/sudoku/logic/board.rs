@@ -19,6 +19,10 @@ pub(crate) struct Geometry {
     pub peers: Vec<Vec<usize>>,
     /// The index of each cell among the cells of its row, column and box.
     pub cell_index: Vec<[u8; 3]>,
+    /// Where each unit meets the units of another kind (a box: rows, then columns; a row
+    /// or column: boxes): `(kind, other unit, the cells they share as a mask over the
+    /// unit's cell indices)`, kind being the slot in `cell_units`.
+    pub segments: Vec<Vec<(usize, usize, u32)>>,
 }
 
 impl Geometry {
@@ -52,6 +56,22 @@ impl Geometry {
                 p
             })
             .collect();
+        let segments = (0..3 * n)
+            .map(|u| {
+                let kinds: &[usize] = if u >= 2 * n { &[0, 1] } else { &[2] };
+                let mut out: Vec<(usize, usize, u32)> = Vec::new();
+                for &k in kinds {
+                    for (i, &c) in unit_cells[u * n..(u + 1) * n].iter().enumerate() {
+                        let other = cell_units[c][k];
+                        match out.iter_mut().find(|s| s.0 == k && s.1 == other) {
+                            Some(s) => s.2 |= 1 << i,
+                            None => out.push((k, other, 1 << i)),
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
         Geometry {
             shape,
             n,
@@ -59,6 +79,7 @@ impl Geometry {
             cell_units,
             peers,
             cell_index,
+            segments,
         }
     }
 

@@ -260,24 +260,14 @@ fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
         let here = g.cells(u);
         for v in 1..=n as u8 {
             let p = x.pos(u, v);
-            if p.ones() < 2 {
+            if p & p.wrapping_sub(1) == 0 {
                 continue;
             }
-            let first = here[p.trailing_zeros() as usize];
-            // The other unit all the places share: a row or column inside a box, the box
-            // for a line.
-            let slots: &[usize] = if from_box { &[0, 1] } else { &[2] };
-            for &k in slots {
-                let other = g.cell_units[first][k];
-                let mut rest = p;
-                let mut shared = true;
-                while rest != 0 {
-                    let c = here[rest.trailing_zeros() as usize];
-                    rest &= rest - 1;
-                    shared &= g.cell_units[c][k] == other;
-                }
+            // The other unit all the places share (a row, then a column, inside a box; the
+            // box of a line): at most one of each kind.
+            for &(_, other, shared) in &g.segments[u] {
                 // Something to remove only when `other` has places of `v` outside `u`.
-                if !shared || x.pos(other, v).ones() == p.ones() {
+                if p & !shared != 0 || x.pos(other, v).ones() == p.ones() {
                     continue;
                 }
                 let gone: Vec<(usize, u8)> = g
