@@ -75,6 +75,36 @@ struct Search<'t> {
 /// The fills of `board` (9×9, `t` its tables), up to `limit`, with the first one and the
 /// nodes: what [`super::search::search`] answers without `lex`.
 pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64) -> Found {
+    let mut root = root_state(board);
+    let mut s = Search::new(t, limit);
+    s.node(&mut root);
+    s.found
+}
+
+/// The board with its singles propagated to their fixpoint (the root node's state), or
+/// `None` when that meets a contradiction. Propagation commutes with the symmetries of the
+/// grid, so the search from an isomorph of the fixpoint walks the same tree, with the same
+/// nodes, as the search from that isomorph of the board: the machine effort's samples share
+/// this work.
+pub(crate) fn fixpoint(t: &Tables9, board: &Candidates) -> Option<Candidates> {
+    let mut st = root_state(board);
+    let mut s = Search::new(t, 1);
+    if !s.propagate(&mut st) {
+        return None;
+    }
+    let mut out = board.clone();
+    for c in 0..CELLS {
+        let (b, bit) = (c / 27, 1u32 << (c % 27));
+        out.values[c] = st.values[c];
+        out.masks[c] = (0..9)
+            .filter(|&d| st.cand[d][b] & bit != 0)
+            .fold(0, |m, d| m | 1 << d);
+    }
+    Some(out)
+}
+
+/// The state of a board, before any propagation.
+fn root_state(board: &Candidates) -> State {
     let mut root = State {
         cand: [[0; 3]; 9],
         solved: [[0; 3]; 9],
@@ -96,19 +126,24 @@ pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64) -> Found {
             v => root.solved[v as usize - 1][b] |= bit,
         }
     }
-    let mut s = Search {
-        t,
-        limit,
-        found: Found {
-            fills: 0,
-            first: None,
-            nodes: 0,
-        },
-        dirty: 0x1FF,
-        bands: 0b111,
-    };
-    s.node(&mut root);
-    s.found
+    root
+}
+
+impl<'t> Search<'t> {
+    /// A search with everything still to scan, as at the root.
+    fn new(t: &'t Tables9, limit: u64) -> Search<'t> {
+        Search {
+            t,
+            limit,
+            found: Found {
+                fills: 0,
+                first: None,
+                nodes: 0,
+            },
+            dirty: 0x1FF,
+            bands: 0b111,
+        }
+    }
 }
 
 impl Search<'_> {
