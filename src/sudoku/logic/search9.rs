@@ -66,7 +66,9 @@ struct Search<'t> {
     t: &'t Tables9,
     limit: u64,
     found: Found,
-    /// Digits that lost a candidate since they were last scanned for hidden singles.
+    /// Digits that lost a candidate since they were last scanned for hidden singles, by
+    /// band: bit `3·d + b` for digit `d + 1` in band `b` (only that band's rows and boxes
+    /// can have changed; the columns are scanned whole).
     dirty: u32,
     /// Bands that lost a candidate since they were last scanned for naked singles.
     bands: u32,
@@ -140,7 +142,7 @@ impl<'t> Search<'t> {
                 first: None,
                 nodes: 0,
             },
-            dirty: 0x1FF,
+            dirty: 0x7FF_FFFF,
             bands: 0b111,
         }
     }
@@ -187,18 +189,16 @@ impl Search<'_> {
         for (e, cand) in st.cand.iter_mut().enumerate() {
             if cand[b] & bit != 0 {
                 cand[b] &= !bit;
-                self.dirty |= 1 << e;
+                self.dirty |= 1 << (3 * e + b);
             }
         }
         let peers = &self.t.peers[cell];
         let cand = &mut st.cand[d];
-        if (cand[0] & peers[0]) | (cand[1] & peers[1]) | (cand[2] & peers[2]) != 0 {
-            self.dirty |= 1 << d;
-            for k in 0..3 {
-                if cand[k] & peers[k] != 0 {
-                    cand[k] &= !peers[k];
-                    self.bands |= 1 << k;
-                }
+        for k in 0..3 {
+            if cand[k] & peers[k] != 0 {
+                cand[k] &= !peers[k];
+                self.bands |= 1 << k;
+                self.dirty |= 1 << (3 * d + k);
             }
         }
     }
@@ -234,9 +234,10 @@ impl Search<'_> {
             }
             // Hidden singles and missing digits, digit by digit.
             while self.dirty != 0 {
-                let d = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                let Some(singles) = hidden_singles(st, d) else {
+                let d = self.dirty.trailing_zeros() as usize / 3;
+                let bands = self.dirty >> (3 * d) & 7;
+                self.dirty &= !(7 << (3 * d));
+                let Some(singles) = hidden_singles(st, d, bands) else {
                     return false;
                 };
                 if singles != [0; 3] {
@@ -262,13 +263,17 @@ impl Search<'_> {
 }
 
 /// The cells that are the only place of digit `d + 1` in a row, column or box, as a
-/// three-band board; `None` when a unit has neither the digit nor a place for it.
+/// three-band board; `None` when a unit has neither the digit nor a place for it. Rows and
+/// boxes are looked at in the bands of `bands` (bit `b`) only.
 #[inline]
-fn hidden_singles(st: &State, d: usize) -> Option<[u32; 3]> {
+fn hidden_singles(st: &State, d: usize, bands: u32) -> Option<[u32; 3]> {
     let x = st.cand[d];
     let s = st.solved[d];
     let mut out = [0u32; 3];
     for b in 0..3 {
+        if bands & 1 << b == 0 {
+            continue;
+        }
         for mask in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
             let here = x[b] & mask;
             if here & here.wrapping_sub(1) == 0 {
