@@ -33,7 +33,8 @@ pub(crate) fn single(
     b: &Candidates,
     places: &Places,
 ) -> Option<(Technique, usize, u8)> {
-    if let Some((cell, v)) = naked_single(b) {
+    if let Some(cell) = places.first_naked() {
+        let v = b.masks[cell].trailing_zeros() as u8 + 1;
         return Some((Technique::NakedSingle, cell, v));
     }
     hidden_single(g, places).map(|(cell, v, _)| (Technique::HiddenSingle, cell, v))
@@ -125,6 +126,10 @@ pub(crate) struct Places {
     /// `pos[u · n + v − 1]`: the places of digit `v` in unit `u`, as a mask over the unit's
     /// cell indices.
     pos: Vec<u32>,
+    /// `once[u]`: the digits with exactly one place in unit `u` (bit `v − 1`).
+    once: Vec<u32>,
+    /// The empty cells with one candidate, as a bitset over the cells.
+    naked: Vec<u64>,
     /// Bumped whenever a cell of the unit changes.
     unit_stamp: Vec<u32>,
     /// Bumped whenever the digit loses a place.
@@ -146,11 +151,44 @@ impl Places {
                 }
             }
         }
+        let once = (0..3 * n)
+            .map(|u| {
+                (0..n)
+                    .filter(|&i| is_one(pos[u * n + i]))
+                    .fold(0, |m, i| m | 1 << i)
+            })
+            .collect();
+        let mut naked = vec![0u64; b.masks.len().div_ceil(64)];
+        for (c, &m) in b.masks.iter().enumerate() {
+            if is_one(m) {
+                naked[c / 64] |= 1 << (c % 64);
+            }
+        }
         Places {
             n,
             pos,
+            once,
+            naked,
             unit_stamp: vec![0; 3 * n],
             digit_stamp: vec![0; n],
+        }
+    }
+
+    /// The first cell in reading order with one candidate.
+    #[inline]
+    fn first_naked(&self) -> Option<usize> {
+        let (w, bits) = self.naked.iter().enumerate().find(|(_, w)| **w != 0)?;
+        Some(w * 64 + bits.trailing_zeros() as usize)
+    }
+
+    /// Notes whether `cell` (whose candidates are `mask`) has one candidate.
+    #[inline]
+    fn note_naked(&mut self, cell: usize, mask: u32) {
+        let bit = 1u64 << (cell % 64);
+        if is_one(mask) {
+            self.naked[cell / 64] |= bit;
+        } else {
+            self.naked[cell / 64] &= !bit;
         }
     }
 
@@ -159,11 +197,19 @@ impl Places {
     fn drop(&mut self, g: &Geometry, cell: usize, v: u8) {
         let n = self.n;
         let (units, index) = (&g.cell_units[cell], &g.cell_index[cell]);
+        let d = v as usize - 1;
         for k in 0..3 {
-            self.pos[units[k] * n + v as usize - 1] &= !(1 << index[k]);
-            self.unit_stamp[units[k]] += 1;
+            let u = units[k];
+            let p = &mut self.pos[u * n + d];
+            *p &= !(1 << index[k]);
+            if is_one(*p) {
+                self.once[u] |= 1 << d;
+            } else {
+                self.once[u] &= !(1 << d);
+            }
+            self.unit_stamp[u] += 1;
         }
-        self.digit_stamp[v as usize - 1] += 1;
+        self.digit_stamp[d] += 1;
     }
 
     /// Removes candidate `v` from `cell` on the board, and here.
@@ -172,6 +218,7 @@ impl Places {
             self.drop(g, cell, v);
         }
         b.eliminate(cell, v);
+        self.note_naked(cell, b.masks[cell]);
     }
 
     /// Places `v` in `cell` on the board (its candidates go, and `v` leaves its peers), and
@@ -182,13 +229,21 @@ impl Places {
             self.drop(g, cell, m.trailing_zeros() as u8 + 1);
             m &= m - 1;
         }
+        self.note_naked(cell, 0);
         for &p in &g.peers[cell] {
             if b.masks[p] & bit(v) != 0 {
                 self.drop(g, p, v);
+                self.note_naked(p, b.masks[p] & !bit(v));
             }
         }
         b.place(g, cell, v);
     }
+}
+
+/// Whether a mask has exactly one bit.
+#[inline]
+fn is_one(m: u32) -> bool {
+    m != 0 && m & (m - 1) == 0
 }
 
 /// What every technique looks at: the geometry, the board, and the places of each digit in
@@ -240,11 +295,11 @@ fn naked_single(b: &Candidates) -> Option<(usize, u8)> {
 fn hidden_single(g: &Geometry, places: &Places) -> Option<(usize, u8, usize)> {
     let n = g.n;
     for u in (2 * n..3 * n).chain(0..2 * n) {
-        let row = &places.pos[u * n..(u + 1) * n];
-        for (i, &p) in row.iter().enumerate() {
-            if p != 0 && p & (p - 1) == 0 {
-                return Some((g.cells(u)[p.trailing_zeros() as usize], i as u8 + 1, u));
-            }
+        let once = places.once[u];
+        if once != 0 {
+            let d = once.trailing_zeros() as usize;
+            let p = places.pos[u * n + d];
+            return Some((g.cells(u)[p.trailing_zeros() as usize], d as u8 + 1, u));
         }
     }
     None
