@@ -19,10 +19,11 @@ pub(crate) struct Geometry {
     pub peers: Vec<Vec<usize>>,
     /// The index of each cell among the cells of its row, column and box.
     pub cell_index: Vec<[u8; 3]>,
-    /// Where each unit meets the units of another kind (a box: rows, then columns; a row
-    /// or column: boxes): `(kind, other unit, the cells they share as a mask over the
-    /// unit's cell indices)`, kind being the slot in `cell_units`.
-    pub segments: Vec<Vec<(usize, usize, u32)>>,
+    /// Where each unit meets the units of another kind, seen from each of its cells:
+    /// `meet[u · n + i]` holds, for the `i`-th cell of unit `u`, the other unit of that
+    /// cell (a box: its row, then its column; a row or column: its box, then none) and the
+    /// cells the two units share, as a mask over `u`'s cell indices.
+    pub meet: Vec<[Option<(usize, u32)>; 2]>,
 }
 
 impl Geometry {
@@ -56,22 +57,20 @@ impl Geometry {
                 p
             })
             .collect();
-        let segments = (0..3 * n)
-            .map(|u| {
-                let kinds: &[usize] = if u >= 2 * n { &[0, 1] } else { &[2] };
-                let mut out: Vec<(usize, usize, u32)> = Vec::new();
-                for &k in kinds {
-                    for (i, &c) in unit_cells[u * n..(u + 1) * n].iter().enumerate() {
-                        let other = cell_units[c][k];
-                        match out.iter_mut().find(|s| s.0 == k && s.1 == other) {
-                            Some(s) => s.2 |= 1 << i,
-                            None => out.push((k, other, 1 << i)),
-                        }
-                    }
+        let mut meet = vec![[None; 2]; 3 * n * n];
+        for u in 0..3 * n {
+            let kinds: &[usize] = if u >= 2 * n { &[0, 1] } else { &[2] };
+            let cells = &unit_cells[u * n..(u + 1) * n];
+            for (i, &c) in cells.iter().enumerate() {
+                for (slot, &k) in kinds.iter().enumerate() {
+                    let other = cell_units[c][k];
+                    let shared = (0..n)
+                        .filter(|&j| cell_units[cells[j]][k] == other)
+                        .fold(0, |m, j| m | 1 << j);
+                    meet[u * n + i][slot] = Some((other, shared));
                 }
-                out
-            })
-            .collect();
+            }
+        }
         Geometry {
             shape,
             n,
@@ -79,7 +78,7 @@ impl Geometry {
             cell_units,
             peers,
             cell_index,
-            segments,
+            meet,
         }
     }
 

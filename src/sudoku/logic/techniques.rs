@@ -319,8 +319,9 @@ fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
                 continue;
             }
             // The other unit all the places share (a row, then a column, inside a box; the
-            // box of a line): at most one of each kind.
-            for &(_, other, shared) in &g.segments[u] {
+            // box of a line): the first place's, if it holds them all.
+            let meet = &g.meet[u * n + p.trailing_zeros() as usize];
+            for &(other, shared) in meet.iter().flatten() {
                 // Something to remove only when `other` has places of `v` outside `u`.
                 if p & !shared != 0 || x.pos(other, v).ones() == p.ones() {
                     continue;
