@@ -168,7 +168,7 @@ impl Search<'_> {
                 let mut child = *st;
                 self.dirty = 0;
                 self.bands = 0;
-                self.assign(&mut child, best, d);
+                self.assign(&mut child, b, best % 27, d);
                 if self.node(&mut child) {
                     return true;
                 }
@@ -180,17 +180,17 @@ impl Search<'_> {
     /// Puts digit `d + 1` in the empty cell `cell`: its other candidates go, and `d + 1`
     /// leaves its peers. Emptied cells and missing digits are for `propagate` to find.
     #[inline]
-    fn assign(&mut self, st: &mut State, cell: usize, d: usize) {
-        let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+    fn assign(&mut self, st: &mut State, b: usize, i: usize, d: usize) {
+        let (cell, bit) = (b * 27 + i, 1u32 << i);
         st.values[cell] = d as u8 + 1;
         st.open[b] &= !bit;
         st.solved[d][b] |= bit;
         self.bands |= 1 << b;
+        // Without branches: which digits the cell had is unpredictable.
         for (e, cand) in st.cand.iter_mut().enumerate() {
-            if cand[b] & bit != 0 {
-                cand[b] &= !bit;
-                self.dirty |= 1 << (3 * e + b);
-            }
+            let had = (cand[b] >> i) & 1;
+            cand[b] &= !bit;
+            self.dirty |= had << (3 * e + b);
         }
         let peers = &self.t.peers[cell];
         let cand = &mut st.cand[d];
@@ -220,16 +220,21 @@ impl Search<'_> {
                 if st.open[b] & !once != 0 {
                     return false;
                 }
-                let mut single = st.open[b] & once & !twice;
-                while single != 0 {
-                    let i = single.trailing_zeros();
-                    single &= single - 1;
-                    let bit = 1u32 << i;
-                    // The cell may have lost its last candidate to a single placed just now.
-                    let Some(d) = (0..9).find(|&d| st.cand[d][b] & bit != 0) else {
-                        return false;
-                    };
-                    self.assign(st, b * 27 + i as usize, d);
+                let single = st.open[b] & once & !twice;
+                if single != 0 {
+                    // Digit by digit, the singles that are still its places (a cell that
+                    // lost its last candidate to a single placed just now is left empty,
+                    // for the next count to find).
+                    for d in 0..9 {
+                        let mut cells = st.cand[d][b] & single;
+                        while cells != 0 {
+                            let i = cells.trailing_zeros() as usize;
+                            cells &= cells - 1;
+                            if st.cand[d][b] & (1 << i) != 0 {
+                                self.assign(st, b, i, d);
+                            }
+                        }
+                    }
                 }
             }
             // Hidden singles and missing digits, digit by digit.
@@ -250,7 +255,7 @@ impl Search<'_> {
                             if st.cand[d][b] & (1 << i) == 0 {
                                 return false;
                             }
-                            self.assign(st, b * 27 + i as usize, d);
+                            self.assign(st, b, i as usize, d);
                         }
                     }
                     // Back to the naked singles first.
