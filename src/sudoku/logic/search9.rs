@@ -12,7 +12,9 @@
 //! 27 cells (bit `9·row + column` of the band). Naked singles and empty cells come from
 //! counting each cell's candidates bit-sliced over the nine digits, hidden singles and
 //! missing digits from a popcount of the digit's board under each unit's mask; only the
-//! digits that lost a candidate are scanned again. A node copies its state (about 230
+//! digits that lost a candidate are scanned again, and their rows and boxes only in the
+//! bands where they lost it. The branch cell is the first with exactly two candidates when
+//! there is one (each cell counted to three), else found by the full count. A node copies its state (about 230
 //! bytes) by value; nothing is allocated but the first fill.
 
 use super::board::{Candidates, Geometry};
