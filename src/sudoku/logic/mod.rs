@@ -52,6 +52,7 @@ mod board;
 mod search;
 mod search9;
 mod step;
+mod tally9;
 mod techniques;
 
 pub use board::Candidates;
@@ -354,7 +355,10 @@ impl Logic {
             }
         }
         let fill = fill.expect("at least one sample");
-        let (counts, steps) = self.tally(board.clone(), &fill);
+        let (counts, steps) = match &self.tables9 {
+            Some(t) => tally9::tally(t, &self.geometry, board.clone(), &fill),
+            None => self.tally(board.clone(), &fill),
+        };
         let used = || Technique::ALL.into_iter().filter(|t| counts[t.index()] > 0);
         let hardest = used().max_by(|a, b| a.weight().total_cmp(&b.weight()));
         Ok(Rating {
@@ -367,6 +371,9 @@ impl Logic {
         })
     }
 }
+
+/// How often each technique was used, by [`Technique::index`].
+type Counts = [u32; Technique::ALL.len()];
 
 /// The fill, when there is exactly one.
 fn fill_of(shape: Shape, fills: u64, first: Option<Vec<u8>>) -> Result<Grid, LogicError> {

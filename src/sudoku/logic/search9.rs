@@ -26,14 +26,14 @@ const CELLS: usize = 81;
 /// unit's cells (rows, columns, boxes) as a band mask with the band(s) it spans.
 #[derive(Debug, Clone)]
 pub(crate) struct Tables9 {
-    peers: [[u32; 3]; CELLS],
+    pub(crate) peers: [[u32; 3]; CELLS],
 }
 
 /// The cells of each row of a band, and of each box (`k` = box column) of a band.
-const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
-const BOX: [u32; 3] = [0x7 * 0x40201, 0x38 * 0x40201, 0x1C0 * 0x40201];
+pub(crate) const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+pub(crate) const BOX: [u32; 3] = [0x7 * 0x40201, 0x38 * 0x40201, 0x1C0 * 0x40201];
 /// Column `j` of a band: bits `j`, `9 + j`, `18 + j`.
-const COL: u32 = 0x40201;
+pub(crate) const COL: u32 = 0x40201;
 
 impl Tables9 {
     /// The tables for `g`, or `None` unless it is 9×9 with 3×3 boxes.

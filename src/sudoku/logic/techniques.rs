@@ -174,6 +174,37 @@ impl Places {
         }
     }
 
+    /// Sets the places to `pos` (laid out as `Places::pos`), found afresh for `b`: the stamps
+    /// of the units and digits whose places differ from before move on, the digits with one
+    /// place and the cells with one candidate are found again.
+    pub(crate) fn set_pos(&mut self, pos: &[u32], b: &Candidates) {
+        let n = self.n;
+        let mut digits = 0u32;
+        for u in 0..3 * n {
+            let (old, new) = (&mut self.pos[u * n..(u + 1) * n], &pos[u * n..(u + 1) * n]);
+            if old != new {
+                self.unit_stamp[u] += 1;
+                for d in 0..n {
+                    if old[d] != new[d] {
+                        digits |= 1 << d;
+                    }
+                }
+                old.copy_from_slice(new);
+            }
+            self.once[u] = (0..n)
+                .filter(|&d| is_one(new[d]))
+                .fold(0, |m, d| m | 1 << d);
+        }
+        for d in 0..n {
+            if digits & 1 << d != 0 {
+                self.digit_stamp[d] += 1;
+            }
+        }
+        for (c, &m) in b.masks.iter().enumerate() {
+            self.note_naked(c, m);
+        }
+    }
+
     /// The first cell in reading order with one candidate.
     #[inline]
     fn first_naked(&self) -> Option<usize> {
