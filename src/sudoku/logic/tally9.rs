@@ -86,9 +86,9 @@ impl Bits {
         let mut any = 0;
         for (d, x) in self.cand.iter().enumerate() {
             let mut ones = 0;
-            for b in 0..3 {
-                for k in 0..3 {
-                    ones |= u32::from(is_one(x[b] & BOX[k])) << (3 * b + k);
+            for (b, &w) in x.iter().enumerate() {
+                for (k, &m) in BOX.iter().enumerate() {
+                    ones |= u32::from(is_one(w & m)) << (3 * b + k);
                 }
             }
             units[d] = ones;
@@ -105,9 +105,9 @@ impl Bits {
         // Rows: bit 3·band + k.
         for (d, x) in self.cand.iter().enumerate() {
             let mut ones = 0;
-            for b in 0..3 {
-                for k in 0..3 {
-                    ones |= u32::from(is_one(x[b] & ROW[k])) << (3 * b + k);
+            for (b, &w) in x.iter().enumerate() {
+                for (k, &m) in ROW.iter().enumerate() {
+                    ones |= u32::from(is_one(w & m)) << (3 * b + k);
                 }
             }
             units[d] = ones;
@@ -161,8 +161,8 @@ impl Bits {
             // Columns: row `r` is bit `r`.
             for j in 0..9 {
                 let mut col = 0;
-                for b in 0..3 {
-                    let y = (x[b] >> j) & COL;
+                for (b, &w) in x.iter().enumerate() {
+                    let y = (w >> j) & COL;
                     col |= ((y & 1) | ((y >> 8) & 2) | ((y >> 16) & 4)) << (3 * b);
                 }
                 pos[(9 + j) * 9 + d] = col;
