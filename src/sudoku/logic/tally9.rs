@@ -196,7 +196,7 @@ pub(crate) fn tally(
     let mut steps = 0;
     let mut bits = Bits::new(&board);
     let mut memo = Memo::new(9);
-    let mut places = Places::new(g, &board);
+    let mut places = Places::empty(9);
     let mut pos = [0u32; 243];
     let mut empty = board.values.iter().filter(|&&v| v == 0).count();
     while empty > 0 {

@@ -137,6 +137,18 @@ pub(crate) struct Places {
 }
 
 impl Places {
+    /// No places at all, for boards of side `n`, to be set by [`Places::set_pos`].
+    pub(crate) fn empty(n: usize) -> Places {
+        Places {
+            n,
+            pos: vec![0; 3 * n * n],
+            once: vec![0; 3 * n],
+            naked: vec![0; (n * n).div_ceil(64)],
+            unit_stamp: vec![0; 3 * n],
+            digit_stamp: vec![0; n],
+        }
+    }
+
     /// The places on board `b`.
     pub(crate) fn new(g: &Geometry, b: &Candidates) -> Places {
         let n = g.n;
