@@ -430,56 +430,60 @@ impl Ones for u32 {
     }
 }
 
-/// Calls `found` with each set of `k` indices (`k` ≤ 4) of `masks` whose union has exactly
+/// Calls `found` with each set of `k` indices (2 ≤ `k` ≤ 4) of `masks` whose union has exactly
 /// `k` bits (masks of 0 or more than `k` bits are never chosen), in lexicographic order of
 /// the indices, until it returns `true`.
 fn subsets(masks: &[u32], k: usize, found: &mut dyn FnMut(&[usize], u32) -> bool) -> bool {
-    /// The masks that can be chosen (1 to `k` bits), with their indices, in order.
-    struct Pool {
-        index: [usize; 32],
-        mask: [u32; 32],
-        len: usize,
-    }
-    fn go(
-        pool: &Pool,
-        k: usize,
-        start: usize,
-        chosen: &mut [usize; 4],
-        len: usize,
-        union: u32,
-        found: &mut dyn FnMut(&[usize], u32) -> bool,
-    ) -> bool {
-        // Room is needed for the `k − len − 1` sets after this one.
-        for i in start..pool.len + len + 1 - k {
-            let u = union | pool.mask[i];
-            if ones(u) > k {
-                continue;
-            }
-            chosen[len] = pool.index[i];
-            if len + 1 == k {
-                if ones(u) == k && found(&chosen[..k], u) {
-                    return true;
-                }
-            } else if go(pool, k, i + 1, chosen, len + 1, u, found) {
-                return true;
-            }
-        }
-        false
-    }
-    assert!(k <= 4, "subsets of at most four");
-    let mut pool = Pool {
-        index: [0; 32],
-        mask: [0; 32],
-        len: 0,
-    };
+    assert!((2..=4).contains(&k), "subsets of two to four");
+    // The masks that can be chosen (1 to `k` bits), with their indices, in order.
+    let (mut index, mut mask, mut n) = ([0usize; 32], [0u32; 32], 0);
     for (i, &m) in masks.iter().enumerate() {
         if m != 0 && ones(m) <= k {
-            pool.index[pool.len] = i;
-            pool.mask[pool.len] = m;
-            pool.len += 1;
+            index[n] = i;
+            mask[n] = m;
+            n += 1;
         }
     }
-    pool.len >= k && go(&pool, k, 0, &mut [0; 4], 0, 0, found)
+    if n < k {
+        return false;
+    }
+    let (index, mask) = (&index[..n], &mask[..n]);
+    // Nested loops in lexicographic order of the indices, a branch cut as soon as its union
+    // has more than `k` bits.
+    for a in 0..n {
+        let ua = mask[a];
+        for b in a + 1..n {
+            let ub = ua | mask[b];
+            if k == 2 {
+                if ones(ub) == 2 && found(&[index[a], index[b]], ub) {
+                    return true;
+                }
+                continue;
+            }
+            if ones(ub) > k {
+                continue;
+            }
+            for c in b + 1..n {
+                let uc = ub | mask[c];
+                if k == 3 {
+                    if ones(uc) == 3 && found(&[index[a], index[b], index[c]], uc) {
+                        return true;
+                    }
+                    continue;
+                }
+                if ones(uc) > 4 {
+                    continue;
+                }
+                for d in c + 1..n {
+                    let ud = uc | mask[d];
+                    if ones(ud) == 4 && found(&[index[a], index[b], index[c], index[d]], ud) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
 }
 
 /// The first step `make` gives for a set of `k` masks with `k` bits between them.
