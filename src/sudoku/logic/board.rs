@@ -17,6 +17,13 @@ pub(crate) struct Geometry {
     pub cell_units: Vec<[usize; 3]>,
     /// The peers of each cell (cells sharing a unit with it, itself excluded), sorted.
     pub peers: Vec<Vec<usize>>,
+    /// The index of each cell among the cells of its row, column and box.
+    pub cell_index: Vec<[u8; 3]>,
+    /// Where each unit meets the units of another kind, seen from each of its cells:
+    /// `meet[u · n + i]` holds, for the `i`-th cell of unit `u`, the other unit of that
+    /// cell (a box: its row, then its column; a row or column: its box, then none) and the
+    /// cells the two units share, as a mask over `u`'s cell indices.
+    pub meet: Vec<[Option<(usize, u32)>; 2]>,
 }
 
 impl Geometry {
@@ -25,14 +32,18 @@ impl Geometry {
         let mut unit_cells = vec![0; 3 * n * n];
         let mut fill = vec![0usize; 3 * n];
         let mut cell_units = Vec::with_capacity(n * n);
+        let mut cell_index = Vec::with_capacity(n * n);
         for cell in 0..n * n {
             let (r, c) = (cell / n, cell % n);
             let units = [r, n + c, 2 * n + shape.box_of(r, c)];
-            for u in units {
+            let mut index = [0u8; 3];
+            for (k, u) in units.into_iter().enumerate() {
                 unit_cells[u * n + fill[u]] = cell;
+                index[k] = fill[u] as u8;
                 fill[u] += 1;
             }
             cell_units.push(units);
+            cell_index.push(index);
         }
         let peers = (0..n * n)
             .map(|cell| {
@@ -46,12 +57,28 @@ impl Geometry {
                 p
             })
             .collect();
+        let mut meet = vec![[None; 2]; 3 * n * n];
+        for u in 0..3 * n {
+            let kinds: &[usize] = if u >= 2 * n { &[0, 1] } else { &[2] };
+            let cells = &unit_cells[u * n..(u + 1) * n];
+            for (i, &c) in cells.iter().enumerate() {
+                for (slot, &k) in kinds.iter().enumerate() {
+                    let other = cell_units[c][k];
+                    let shared = (0..n)
+                        .filter(|&j| cell_units[cells[j]][k] == other)
+                        .fold(0, |m, j| m | 1 << j);
+                    meet[u * n + i][slot] = Some((other, shared));
+                }
+            }
+        }
         Geometry {
             shape,
             n,
             unit_cells,
             cell_units,
             peers,
+            cell_index,
+            meet,
         }
     }
 

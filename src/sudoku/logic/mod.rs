@@ -52,6 +52,7 @@ mod board;
 mod search;
 mod search9;
 mod step;
+mod tally9;
 mod techniques;
 
 pub use board::Candidates;
@@ -257,20 +258,30 @@ impl Logic {
     /// number of steps: [`Logic::explain`]'s path, with singles placed without building
     /// their steps.
     fn tally(&self, mut board: Candidates, fill: &Grid) -> ([u32; Technique::ALL.len()], usize) {
+        let g = &self.geometry;
         let mut counts = [0u32; Technique::ALL.len()];
         let mut steps = 0;
-        let mut memo = techniques::Memo::new(self.geometry.n);
-        while !board.is_solved() {
+        let mut memo = techniques::Memo::new(g.n);
+        let mut places = techniques::Places::new(g, &board);
+        let mut empty = board.values.iter().filter(|&&v| v == 0).count();
+        while empty > 0 {
             steps += 1;
-            if let Some((t, cell, v)) = techniques::single(&self.geometry, &board) {
+            if let Some((t, cell, v)) = techniques::single(g, &board, &places) {
                 counts[t.index()] += 1;
-                board.place(&self.geometry, cell, v);
+                places.place(g, &mut board, cell, v);
+                empty -= 1;
                 continue;
             }
-            let step = techniques::beyond_singles(&self.geometry, &board, &mut memo)
+            let step = techniques::beyond_singles(g, &board, &places, &mut memo)
                 .unwrap_or_else(|| guess(&board, fill));
             counts[step.technique.index()] += 1;
-            self.apply(&mut board, &step);
+            for &(cell, v) in &step.eliminate {
+                places.eliminate(g, &mut board, cell, v);
+            }
+            for &(cell, v) in &step.place {
+                places.place(g, &mut board, cell, v);
+                empty -= 1;
+            }
         }
         (counts, steps)
     }
@@ -319,12 +330,24 @@ impl Logic {
     /// When the board has no fill or several.
     pub fn rate(&self, board: &Candidates) -> Result<Rating, LogicError> {
         self.check_shape(board);
+        // On 9×9 the searches start from the root's fixpoint, found once: the same trees.
+        let root = match &self.tables9 {
+            Some(t) => search9::fixpoint(t, board).ok_or(LogicError::NoSolution)?,
+            None => board.clone(),
+        };
         let mut rng = SplitMix::new(SEED);
         let mut log_sum = 0.0;
         let mut fill = None;
+        if root.is_solved() {
+            // Every sample's search is its root alone: one node, log2 1 = 0.
+            fill = Some(root.to_grid());
+        }
         for k in 0..self.samples {
+            if root.is_solved() {
+                break;
+            }
             let iso = Isomorph::random(&self.geometry, &mut rng);
-            let found = self.count_to_two(&iso.apply(board));
+            let found = self.count_to_two(&iso.apply(&root));
             log_sum += (found.nodes as f64).log2();
             if k == 0 {
                 let first = found.first.map(|f| iso.undo(&f));
@@ -332,7 +355,10 @@ impl Logic {
             }
         }
         let fill = fill.expect("at least one sample");
-        let (counts, steps) = self.tally(board.clone(), &fill);
+        let (counts, steps) = match &self.tables9 {
+            Some(t) => tally9::tally(t, &self.geometry, board.clone(), &fill),
+            None => self.tally(board.clone(), &fill),
+        };
         let used = || Technique::ALL.into_iter().filter(|t| counts[t.index()] > 0);
         let hardest = used().max_by(|a, b| a.weight().total_cmp(&b.weight()));
         Ok(Rating {
@@ -345,6 +371,9 @@ impl Logic {
         })
     }
 }
+
+/// How often each technique was used, by [`Technique::index`].
+type Counts = [u32; Technique::ALL.len()];
 
 /// The fill, when there is exactly one.
 fn fill_of(shape: Shape, fills: u64, first: Option<Vec<u8>>) -> Result<Grid, LogicError> {

@@ -224,14 +224,23 @@ impl Isomorph {
     pub fn random(g: &Geometry, rng: &mut SplitMix) -> Isomorph {
         let n = g.n;
         let (br, bc) = (g.shape.box_rows(), g.shape.box_cols());
-        let lines = |rng: &mut SplitMix, per: usize| -> Vec<usize> {
-            let mut groups: Vec<usize> = (0..n / per).collect();
-            rng.shuffle(&mut groups);
-            let mut out = Vec::with_capacity(n);
-            for grp in groups {
-                let mut inner: Vec<usize> = (0..per).collect();
-                rng.shuffle(&mut inner);
-                out.extend(inner.into_iter().map(|i| grp * per + i));
+        // Sides are at most 25: the orders fit in arrays (no allocation per isomorph).
+        let lines = |rng: &mut SplitMix, per: usize| -> [usize; 25] {
+            let mut groups = [0usize; 25];
+            for (i, g) in groups.iter_mut().enumerate() {
+                *g = i;
+            }
+            rng.shuffle(&mut groups[..n / per]);
+            let mut out = [0usize; 25];
+            for (k, &grp) in groups[..n / per].iter().enumerate() {
+                let mut inner = [0usize; 25];
+                for (i, x) in inner.iter_mut().enumerate() {
+                    *x = i;
+                }
+                rng.shuffle(&mut inner[..per]);
+                for i in 0..per {
+                    out[k * per + i] = grp * per + inner[i];
+                }
             }
             out
         };

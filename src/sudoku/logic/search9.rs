@@ -12,7 +12,9 @@
 //! 27 cells (bit `9·row + column` of the band). Naked singles and empty cells come from
 //! counting each cell's candidates bit-sliced over the nine digits, hidden singles and
 //! missing digits from a popcount of the digit's board under each unit's mask; only the
-//! digits that lost a candidate are scanned again. A node copies its state (about 230
+//! digits that lost a candidate are scanned again, and their rows and boxes only in the
+//! bands where they lost it. The branch cell is the first with exactly two candidates when
+//! there is one (each cell counted to three), else found by the full count. A node copies its state (about 230
 //! bytes) by value; nothing is allocated but the first fill.
 
 use super::board::{Candidates, Geometry};
@@ -24,14 +26,14 @@ const CELLS: usize = 81;
 /// unit's cells (rows, columns, boxes) as a band mask with the band(s) it spans.
 #[derive(Debug, Clone)]
 pub(crate) struct Tables9 {
-    peers: [[u32; 3]; CELLS],
+    pub(crate) peers: [[u32; 3]; CELLS],
 }
 
 /// The cells of each row of a band, and of each box (`k` = box column) of a band.
-const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
-const BOX: [u32; 3] = [0x7 * 0x40201, 0x38 * 0x40201, 0x1C0 * 0x40201];
+pub(crate) const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+pub(crate) const BOX: [u32; 3] = [0x7 * 0x40201, 0x38 * 0x40201, 0x1C0 * 0x40201];
 /// Column `j` of a band: bits `j`, `9 + j`, `18 + j`.
-const COL: u32 = 0x40201;
+pub(crate) const COL: u32 = 0x40201;
 
 impl Tables9 {
     /// The tables for `g`, or `None` unless it is 9×9 with 3×3 boxes.
@@ -66,7 +68,9 @@ struct Search<'t> {
     t: &'t Tables9,
     limit: u64,
     found: Found,
-    /// Digits that lost a candidate since they were last scanned for hidden singles.
+    /// Digits that lost a candidate since they were last scanned for hidden singles, by
+    /// band: bit `3·d + b` for digit `d + 1` in band `b` (only that band's rows and boxes
+    /// can have changed; the columns are scanned whole).
     dirty: u32,
     /// Bands that lost a candidate since they were last scanned for naked singles.
     bands: u32,
@@ -75,6 +79,36 @@ struct Search<'t> {
 /// The fills of `board` (9×9, `t` its tables), up to `limit`, with the first one and the
 /// nodes: what [`super::search::search`] answers without `lex`.
 pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64) -> Found {
+    let mut root = root_state(board);
+    let mut s = Search::new(t, limit);
+    s.node(&mut root);
+    s.found
+}
+
+/// The board with its singles propagated to their fixpoint (the root node's state), or
+/// `None` when that meets a contradiction. Propagation commutes with the symmetries of the
+/// grid, so the search from an isomorph of the fixpoint walks the same tree, with the same
+/// nodes, as the search from that isomorph of the board: the machine effort's samples share
+/// this work.
+pub(crate) fn fixpoint(t: &Tables9, board: &Candidates) -> Option<Candidates> {
+    let mut st = root_state(board);
+    let mut s = Search::new(t, 1);
+    if !s.propagate(&mut st) {
+        return None;
+    }
+    let mut out = board.clone();
+    for c in 0..CELLS {
+        let (b, bit) = (c / 27, 1u32 << (c % 27));
+        out.values[c] = st.values[c];
+        out.masks[c] = (0..9)
+            .filter(|&d| st.cand[d][b] & bit != 0)
+            .fold(0, |m, d| m | 1 << d);
+    }
+    Some(out)
+}
+
+/// The state of a board, before any propagation.
+fn root_state(board: &Candidates) -> State {
     let mut root = State {
         cand: [[0; 3]; 9],
         solved: [[0; 3]; 9],
@@ -96,19 +130,24 @@ pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64) -> Found {
             v => root.solved[v as usize - 1][b] |= bit,
         }
     }
-    let mut s = Search {
-        t,
-        limit,
-        found: Found {
-            fills: 0,
-            first: None,
-            nodes: 0,
-        },
-        dirty: 0x1FF,
-        bands: 0b111,
-    };
-    s.node(&mut root);
-    s.found
+    root
+}
+
+impl<'t> Search<'t> {
+    /// A search with everything still to scan, as at the root.
+    fn new(t: &'t Tables9, limit: u64) -> Search<'t> {
+        Search {
+            t,
+            limit,
+            found: Found {
+                fills: 0,
+                first: None,
+                nodes: 0,
+            },
+            dirty: 0x7FF_FFFF,
+            bands: 0b111,
+        }
+    }
 }
 
 impl Search<'_> {
@@ -131,7 +170,7 @@ impl Search<'_> {
                 let mut child = *st;
                 self.dirty = 0;
                 self.bands = 0;
-                self.assign(&mut child, best, d);
+                self.assign(&mut child, b, best % 27, d);
                 if self.node(&mut child) {
                     return true;
                 }
@@ -143,27 +182,25 @@ impl Search<'_> {
     /// Puts digit `d + 1` in the empty cell `cell`: its other candidates go, and `d + 1`
     /// leaves its peers. Emptied cells and missing digits are for `propagate` to find.
     #[inline]
-    fn assign(&mut self, st: &mut State, cell: usize, d: usize) {
-        let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+    fn assign(&mut self, st: &mut State, b: usize, i: usize, d: usize) {
+        let (cell, bit) = (b * 27 + i, 1u32 << i);
         st.values[cell] = d as u8 + 1;
         st.open[b] &= !bit;
         st.solved[d][b] |= bit;
         self.bands |= 1 << b;
+        // Without branches: which digits the cell had is unpredictable.
         for (e, cand) in st.cand.iter_mut().enumerate() {
-            if cand[b] & bit != 0 {
-                cand[b] &= !bit;
-                self.dirty |= 1 << e;
-            }
+            let had = (cand[b] >> i) & 1;
+            cand[b] &= !bit;
+            self.dirty |= had << (3 * e + b);
         }
         let peers = &self.t.peers[cell];
         let cand = &mut st.cand[d];
-        if (cand[0] & peers[0]) | (cand[1] & peers[1]) | (cand[2] & peers[2]) != 0 {
-            self.dirty |= 1 << d;
-            for k in 0..3 {
-                if cand[k] & peers[k] != 0 {
-                    cand[k] &= !peers[k];
-                    self.bands |= 1 << k;
-                }
+        for k in 0..3 {
+            if cand[k] & peers[k] != 0 {
+                cand[k] &= !peers[k];
+                self.bands |= 1 << k;
+                self.dirty |= 1 << (3 * d + k);
             }
         }
     }
@@ -185,23 +222,29 @@ impl Search<'_> {
                 if st.open[b] & !once != 0 {
                     return false;
                 }
-                let mut single = st.open[b] & once & !twice;
-                while single != 0 {
-                    let i = single.trailing_zeros();
-                    single &= single - 1;
-                    let bit = 1u32 << i;
-                    // The cell may have lost its last candidate to a single placed just now.
-                    let Some(d) = (0..9).find(|&d| st.cand[d][b] & bit != 0) else {
-                        return false;
-                    };
-                    self.assign(st, b * 27 + i as usize, d);
+                let single = st.open[b] & once & !twice;
+                if single != 0 {
+                    // Digit by digit, the singles that are still its places (a cell that
+                    // lost its last candidate to a single placed just now is left empty,
+                    // for the next count to find).
+                    for d in 0..9 {
+                        let mut cells = st.cand[d][b] & single;
+                        while cells != 0 {
+                            let i = cells.trailing_zeros() as usize;
+                            cells &= cells - 1;
+                            if st.cand[d][b] & (1 << i) != 0 {
+                                self.assign(st, b, i, d);
+                            }
+                        }
+                    }
                 }
             }
             // Hidden singles and missing digits, digit by digit.
             while self.dirty != 0 {
-                let d = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                let Some(singles) = hidden_singles(st, d) else {
+                let d = self.dirty.trailing_zeros() as usize / 3;
+                let bands = self.dirty >> (3 * d) & 7;
+                self.dirty &= !(7 << (3 * d));
+                let Some(singles) = hidden_singles(st, d, bands) else {
                     return false;
                 };
                 if singles != [0; 3] {
@@ -214,7 +257,7 @@ impl Search<'_> {
                             if st.cand[d][b] & (1 << i) == 0 {
                                 return false;
                             }
-                            self.assign(st, b * 27 + i as usize, d);
+                            self.assign(st, b, i as usize, d);
                         }
                     }
                     // Back to the naked singles first.
@@ -227,13 +270,17 @@ impl Search<'_> {
 }
 
 /// The cells that are the only place of digit `d + 1` in a row, column or box, as a
-/// three-band board; `None` when a unit has neither the digit nor a place for it.
+/// three-band board; `None` when a unit has neither the digit nor a place for it. Rows and
+/// boxes are looked at in the bands of `bands` (bit `b`) only.
 #[inline]
-fn hidden_singles(st: &State, d: usize) -> Option<[u32; 3]> {
+fn hidden_singles(st: &State, d: usize, bands: u32) -> Option<[u32; 3]> {
     let x = st.cand[d];
     let s = st.solved[d];
     let mut out = [0u32; 3];
     for b in 0..3 {
+        if bands & 1 << b == 0 {
+            continue;
+        }
         for mask in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
             let here = x[b] & mask;
             if here & here.wrapping_sub(1) == 0 {
@@ -266,8 +313,28 @@ fn hidden_singles(st: &State, d: usize) -> Option<[u32; 3]> {
 }
 
 /// The first empty cell in reading order with the fewest candidates, or `None` when every
-/// cell is filled. Each cell's count is added bit-sliced over the digits (four bits).
+/// cell is filled. After propagation an empty cell has two candidates or more, so the first
+/// cell with exactly two (counted to three, bit-sliced over the digits) is the answer when
+/// there is one; otherwise each cell's count is added bit-sliced (four bits).
 fn fewest(st: &State) -> Option<usize> {
+    for b in 0..3 {
+        let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+        for cand in &st.cand {
+            let x = cand[b];
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        let pairs = st.open[b] & twice & !thrice;
+        if pairs != 0 {
+            return Some(b * 27 + pairs.trailing_zeros() as usize);
+        }
+    }
+    fewest_counted(st)
+}
+
+/// [`fewest`] by the full count of every cell.
+fn fewest_counted(st: &State) -> Option<usize> {
     let mut best: Option<(u32, usize)> = None;
     for b in 0..3 {
         if st.open[b] == 0 {

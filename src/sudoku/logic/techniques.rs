@@ -13,7 +13,8 @@ pub(crate) fn next_step(g: &Geometry, b: &Candidates) -> Option<Step> {
         s.place.push((cell, v));
         return Some(s);
     }
-    if let Some((cell, v, u)) = hidden_single(g, b) {
+    let places = Places::new(g, b);
+    if let Some((cell, v, u)) = hidden_single(g, &places) {
         let mut s = step(Technique::HiddenSingle);
         s.cells.push(cell);
         s.digits.push(v);
@@ -21,24 +22,35 @@ pub(crate) fn next_step(g: &Geometry, b: &Candidates) -> Option<Step> {
         s.place.push((cell, v));
         return Some(s);
     }
-    beyond_singles(g, b, &mut Memo::none())
+    beyond_singles(g, b, &places, &mut Memo::none())
 }
 
 /// The first single of the ladder, as [`next_step`] would find it: the technique, the cell
-/// and its digit, without building a step.
+/// and its digit, without building a step. `places` must be those of `b`.
 #[inline]
-pub(crate) fn single(g: &Geometry, b: &Candidates) -> Option<(Technique, usize, u8)> {
-    if let Some((cell, v)) = naked_single(b) {
+pub(crate) fn single(
+    g: &Geometry,
+    b: &Candidates,
+    places: &Places,
+) -> Option<(Technique, usize, u8)> {
+    if let Some(cell) = places.first_naked() {
+        let v = b.masks[cell].trailing_zeros() as u8 + 1;
         return Some((Technique::NakedSingle, cell, v));
     }
-    hidden_single(g, b).map(|(cell, v, _)| (Technique::HiddenSingle, cell, v))
+    hidden_single(g, places).map(|(cell, v, _)| (Technique::HiddenSingle, cell, v))
 }
 
-/// The first step of the ladder after the singles, on a board that has none. `memo` holds
-/// the units and digits where earlier scans on the same path found no subset or fish; they
-/// are skipped while unchanged (pass [`Memo::none`] for a single question).
-pub(crate) fn beyond_singles(g: &Geometry, b: &Candidates, memo: &mut Memo) -> Option<Step> {
-    let x = &Ctx::new(g, b);
+/// The first step of the ladder after the singles, on a board that has none, whose places
+/// are `places`. `memo` holds the units and digits where earlier scans on the same path
+/// found no subset or fish; they are skipped while unchanged (pass [`Memo::none`] for a
+/// single question).
+pub(crate) fn beyond_singles(
+    g: &Geometry,
+    b: &Candidates,
+    places: &Places,
+    memo: &mut Memo,
+) -> Option<Step> {
+    let x = &Ctx { g, b, places };
     intersection(x, true)
         .or_else(|| intersection(x, false))
         .or_else(|| naked_subset(x, 2, memo))
@@ -56,15 +68,15 @@ pub(crate) fn beyond_singles(g: &Geometry, b: &Candidates, memo: &mut Memo) -> O
         .or_else(|| simple_colouring(x))
 }
 
-/// Where subsets and fish were last looked for in vain, with what was there then: a unit's
-/// cells (their candidates, and values) for naked and hidden subsets, a digit's places in
-/// the base lines for fish. Whether such a technique finds a step in a unit (or on a digit
-/// and orientation) depends on nothing else, so while that is unchanged the scan can be
-/// skipped: it would find nothing again. The ladder's path stays the same.
+/// Where subsets and fish were last looked for in vain, and when: a unit's stamp for naked
+/// and hidden subsets (it changes whenever a cell of the unit does), a digit's for fish (it
+/// changes whenever the digit loses a place). Whether such a technique finds a step in a
+/// unit (or on a digit and orientation) depends on nothing else, so while the stamp is
+/// unchanged the scan can be skipped: it would find nothing again. The ladder's path stays
+/// the same.
 pub(crate) struct Memo {
     n: usize,
-    /// `slots[((kind · scopes) + scope) · n ..][..n]`: the key at the last failure, or
-    /// `u32::MAX` first (no key has bit 31 set).
+    /// `slots[kind · 3n + scope]`: the stamp at the last failure, or `u32::MAX` first.
     slots: Vec<u32>,
 }
 
@@ -86,52 +98,59 @@ impl Memo {
     pub(crate) fn new(n: usize) -> Memo {
         Memo {
             n,
-            slots: vec![u32::MAX; 9 * 3 * n * n],
+            slots: vec![u32::MAX; 9 * 3 * n],
         }
     }
 
-    fn slot(&self, kind: usize, scope: usize) -> std::ops::Range<usize> {
-        let at = (kind * 3 * self.n + scope) * self.n;
-        at..at + self.n
+    /// Whether `kind` found nothing in `scope` when its stamp was `stamp`.
+    #[inline]
+    fn known_empty(&self, kind: usize, scope: usize, stamp: u32) -> bool {
+        !self.slots.is_empty() && self.slots[kind * 3 * self.n + scope] == stamp
     }
 
-    /// Whether `kind` found nothing in `scope` when its key was `key`.
+    /// Notes that `kind` found nothing in `scope`, whose stamp is `stamp`.
     #[inline]
-    fn known_empty(&self, kind: usize, scope: usize, key: &[u32]) -> bool {
-        !self.slots.is_empty() && self.slots[self.slot(kind, scope)] == *key
-    }
-
-    /// Notes that `kind` found nothing in `scope`, whose key is `key`.
-    #[inline]
-    fn note_empty(&mut self, kind: usize, scope: usize, key: &[u32]) {
+    fn note_empty(&mut self, kind: usize, scope: usize, stamp: u32) {
         if !self.slots.is_empty() {
-            let r = self.slot(kind, scope);
-            self.slots[r].copy_from_slice(key);
+            self.slots[kind * 3 * self.n + scope] = stamp;
         }
     }
 }
 
-/// The key of unit `u` for the memo: each cell's candidates and value (side ≤ 25, so
-/// candidates take bits 0–24 and the value bits 26–30).
-fn unit_key<'k>(g: &Geometry, b: &Candidates, u: usize, key: &'k mut [u32; 32]) -> &'k [u32] {
-    for (k, &c) in key.iter_mut().zip(g.cells(u)) {
-        *k = b.masks[c] | (b.values[c] as u32) << 26;
-    }
-    &key[..g.n]
-}
-
-/// What every technique looks at: the geometry, the board, and the places of each digit in
-/// each unit, computed once per step.
-struct Ctx<'a> {
-    g: &'a Geometry,
-    b: &'a Candidates,
+/// The places of each digit in each unit, kept up to date as the board changes (so the
+/// ladder's path does not recompute them at every step), with a stamp per unit and per
+/// digit that moves on every change.
+#[derive(Debug, Clone)]
+pub(crate) struct Places {
+    n: usize,
     /// `pos[u · n + v − 1]`: the places of digit `v` in unit `u`, as a mask over the unit's
     /// cell indices.
     pos: Vec<u32>,
+    /// `once[u]`: the digits with exactly one place in unit `u` (bit `v − 1`).
+    once: Vec<u32>,
+    /// The empty cells with one candidate, as a bitset over the cells.
+    naked: Vec<u64>,
+    /// Bumped whenever a cell of the unit changes.
+    unit_stamp: Vec<u32>,
+    /// Bumped whenever the digit loses a place.
+    digit_stamp: Vec<u32>,
 }
 
-impl<'a> Ctx<'a> {
-    fn new(g: &'a Geometry, b: &'a Candidates) -> Ctx<'a> {
+impl Places {
+    /// No places at all, for boards of side `n`, to be set by [`Places::set_pos`].
+    pub(crate) fn empty(n: usize) -> Places {
+        Places {
+            n,
+            pos: vec![0; 3 * n * n],
+            once: vec![0; 3 * n],
+            naked: vec![0; (n * n).div_ceil(64)],
+            unit_stamp: vec![0; 3 * n],
+            digit_stamp: vec![0; n],
+        }
+    }
+
+    /// The places on board `b`.
+    pub(crate) fn new(g: &Geometry, b: &Candidates) -> Places {
         let n = g.n;
         let mut pos = vec![0u32; 3 * n * n];
         for u in 0..3 * n {
@@ -144,13 +163,145 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        Ctx { g, b, pos }
+        let once = (0..3 * n)
+            .map(|u| {
+                (0..n)
+                    .filter(|&i| is_one(pos[u * n + i]))
+                    .fold(0, |m, i| m | 1 << i)
+            })
+            .collect();
+        let mut naked = vec![0u64; b.masks.len().div_ceil(64)];
+        for (c, &m) in b.masks.iter().enumerate() {
+            if is_one(m) {
+                naked[c / 64] |= 1 << (c % 64);
+            }
+        }
+        Places {
+            n,
+            pos,
+            once,
+            naked,
+            unit_stamp: vec![0; 3 * n],
+            digit_stamp: vec![0; n],
+        }
     }
 
+    /// Sets the places to `pos` (laid out as `Places::pos`), found afresh for `b`: the stamps
+    /// of the units and digits whose places differ from before move on, the digits with one
+    /// place and the cells with one candidate are found again.
+    pub(crate) fn set_pos(&mut self, pos: &[u32], b: &Candidates) {
+        let n = self.n;
+        let mut digits = 0u32;
+        for u in 0..3 * n {
+            let (old, new) = (&mut self.pos[u * n..(u + 1) * n], &pos[u * n..(u + 1) * n]);
+            if old != new {
+                self.unit_stamp[u] += 1;
+                for d in 0..n {
+                    if old[d] != new[d] {
+                        digits |= 1 << d;
+                    }
+                }
+                old.copy_from_slice(new);
+            }
+            self.once[u] = (0..n)
+                .filter(|&d| is_one(new[d]))
+                .fold(0, |m, d| m | 1 << d);
+        }
+        for d in 0..n {
+            if digits & 1 << d != 0 {
+                self.digit_stamp[d] += 1;
+            }
+        }
+        for (c, &m) in b.masks.iter().enumerate() {
+            self.note_naked(c, m);
+        }
+    }
+
+    /// The first cell in reading order with one candidate.
+    #[inline]
+    fn first_naked(&self) -> Option<usize> {
+        let (w, bits) = self.naked.iter().enumerate().find(|(_, w)| **w != 0)?;
+        Some(w * 64 + bits.trailing_zeros() as usize)
+    }
+
+    /// Notes whether `cell` (whose candidates are `mask`) has one candidate.
+    #[inline]
+    fn note_naked(&mut self, cell: usize, mask: u32) {
+        let bit = 1u64 << (cell % 64);
+        if is_one(mask) {
+            self.naked[cell / 64] |= bit;
+        } else {
+            self.naked[cell / 64] &= !bit;
+        }
+    }
+
+    /// Removes `cell` from the places of digit `v` (a candidate of it) in its three units.
+    #[inline]
+    fn drop(&mut self, g: &Geometry, cell: usize, v: u8) {
+        let n = self.n;
+        let (units, index) = (&g.cell_units[cell], &g.cell_index[cell]);
+        let d = v as usize - 1;
+        for k in 0..3 {
+            let u = units[k];
+            let p = &mut self.pos[u * n + d];
+            *p &= !(1 << index[k]);
+            if is_one(*p) {
+                self.once[u] |= 1 << d;
+            } else {
+                self.once[u] &= !(1 << d);
+            }
+            self.unit_stamp[u] += 1;
+        }
+        self.digit_stamp[d] += 1;
+    }
+
+    /// Removes candidate `v` from `cell` on the board, and here.
+    pub(crate) fn eliminate(&mut self, g: &Geometry, b: &mut Candidates, cell: usize, v: u8) {
+        if b.masks[cell] & bit(v) != 0 {
+            self.drop(g, cell, v);
+        }
+        b.eliminate(cell, v);
+        self.note_naked(cell, b.masks[cell]);
+    }
+
+    /// Places `v` in `cell` on the board (its candidates go, and `v` leaves its peers), and
+    /// here.
+    pub(crate) fn place(&mut self, g: &Geometry, b: &mut Candidates, cell: usize, v: u8) {
+        let mut m = b.masks[cell];
+        while m != 0 {
+            self.drop(g, cell, m.trailing_zeros() as u8 + 1);
+            m &= m - 1;
+        }
+        self.note_naked(cell, 0);
+        for &p in &g.peers[cell] {
+            if b.masks[p] & bit(v) != 0 {
+                self.drop(g, p, v);
+                self.note_naked(p, b.masks[p] & !bit(v));
+            }
+        }
+        b.place(g, cell, v);
+    }
+}
+
+/// Whether a mask has exactly one bit.
+#[inline]
+fn is_one(m: u32) -> bool {
+    m != 0 && m & (m - 1) == 0
+}
+
+/// What every technique looks at: the geometry, the board, and the places of each digit in
+/// each unit.
+struct Ctx<'a> {
+    g: &'a Geometry,
+    b: &'a Candidates,
+    places: &'a Places,
+}
+
+impl Ctx<'_> {
     /// The places of digit `v` in unit `u`.
     #[inline]
     fn pos(&self, u: usize, v: u8) -> u32 {
-        self.pos[u * self.g.n + v as usize - 1]
+        self.places.pos[u * self.g.n + v as usize - 1]
     }
 }
 
@@ -176,14 +327,6 @@ fn if_any(mut s: Step) -> Option<Step> {
     (!s.eliminate.is_empty()).then_some(s)
 }
 
-/// The digits already placed in unit `u`.
-fn placed(g: &Geometry, b: &Candidates, u: usize) -> u32 {
-    g.cells(u)
-        .iter()
-        .filter(|&&c| b.values[c] != 0)
-        .fold(0, |m, &c| m | bit(b.values[c]))
-}
-
 /// The first cell in reading order with one candidate, and that digit.
 fn naked_single(b: &Candidates) -> Option<(usize, u8)> {
     let cell = b.masks.iter().position(|&m| m != 0 && m & (m - 1) == 0)?;
@@ -192,20 +335,14 @@ fn naked_single(b: &Candidates) -> Option<(usize, u8)> {
 
 /// The first digit with one place in a unit: boxes first (players scan them first), then
 /// rows, then columns. The cell, the digit and the unit.
-fn hidden_single(g: &Geometry, b: &Candidates) -> Option<(usize, u8, usize)> {
+fn hidden_single(g: &Geometry, places: &Places) -> Option<(usize, u8, usize)> {
     let n = g.n;
     for u in (2 * n..3 * n).chain(0..2 * n) {
-        let (mut once, mut twice) = (0u32, 0u32);
-        for &c in g.cells(u) {
-            let m = b.masks[c];
-            twice |= once & m;
-            once |= m;
-        }
-        let single = once & !twice;
-        if single != 0 {
-            let v = single.trailing_zeros() as u8 + 1;
-            let cell = *g.cells(u).iter().find(|&&c| b.masks[c] & bit(v) != 0)?;
-            return Some((cell, v, u));
+        let once = places.once[u];
+        if once != 0 {
+            let d = once.trailing_zeros() as usize;
+            let p = places.pos[u * n + d];
+            return Some((g.cells(u)[p.trailing_zeros() as usize], d as u8 + 1, u));
         }
     }
     None
@@ -221,24 +358,15 @@ fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
         let here = g.cells(u);
         for v in 1..=n as u8 {
             let p = x.pos(u, v);
-            if p.ones() < 2 {
+            if p & p.wrapping_sub(1) == 0 {
                 continue;
             }
-            let first = here[p.trailing_zeros() as usize];
-            // The other unit all the places share: a row or column inside a box, the box
-            // for a line.
-            let slots: &[usize] = if from_box { &[0, 1] } else { &[2] };
-            for &k in slots {
-                let other = g.cell_units[first][k];
-                let mut rest = p;
-                let mut shared = true;
-                while rest != 0 {
-                    let c = here[rest.trailing_zeros() as usize];
-                    rest &= rest - 1;
-                    shared &= g.cell_units[c][k] == other;
-                }
+            // The other unit all the places share (a row, then a column, inside a box; the
+            // box of a line): the first place's, if it holds them all.
+            let meet = &g.meet[u * n + p.trailing_zeros() as usize];
+            for &(other, shared) in meet.iter().flatten() {
                 // Something to remove only when `other` has places of `v` outside `u`.
-                if !shared || x.pos(other, v).ones() == p.ones() {
+                if p & !shared != 0 || x.pos(other, v).ones() == p.ones() {
                     continue;
                 }
                 let gone: Vec<(usize, u8)> = g
@@ -302,41 +430,60 @@ impl Ones for u32 {
     }
 }
 
-/// Calls `found` with each set of `k` indices (`k` ≤ 4) of `masks` whose union has exactly
+/// Calls `found` with each set of `k` indices (2 ≤ `k` ≤ 4) of `masks` whose union has exactly
 /// `k` bits (masks of 0 or more than `k` bits are never chosen), in lexicographic order of
 /// the indices, until it returns `true`.
 fn subsets(masks: &[u32], k: usize, found: &mut dyn FnMut(&[usize], u32) -> bool) -> bool {
-    fn go(
-        masks: &[u32],
-        k: usize,
-        start: usize,
-        chosen: &mut [usize; 4],
-        len: usize,
-        union: u32,
-        found: &mut dyn FnMut(&[usize], u32) -> bool,
-    ) -> bool {
-        if len == k {
-            return ones(union) == k && found(&chosen[..k], union);
+    assert!((2..=4).contains(&k), "subsets of two to four");
+    // The masks that can be chosen (1 to `k` bits), with their indices, in order.
+    let (mut index, mut mask, mut n) = ([0usize; 32], [0u32; 32], 0);
+    for (i, &m) in masks.iter().enumerate() {
+        if m != 0 && ones(m) <= k {
+            index[n] = i;
+            mask[n] = m;
+            n += 1;
         }
-        // Room is needed for the `k − len − 1` sets after this one.
-        for i in start..masks.len() + len + 1 - k {
-            let m = masks[i];
-            if m == 0 || ones(m) > k {
-                continue;
-            }
-            let u = union | m;
-            if ones(u) > k {
-                continue;
-            }
-            chosen[len] = i;
-            if go(masks, k, i + 1, chosen, len + 1, u, found) {
-                return true;
-            }
-        }
-        false
     }
-    assert!(k <= 4, "subsets of at most four");
-    go(masks, k, 0, &mut [0; 4], 0, 0, found)
+    if n < k {
+        return false;
+    }
+    let (index, mask) = (&index[..n], &mask[..n]);
+    // Nested loops in lexicographic order of the indices, a branch cut as soon as its union
+    // has more than `k` bits.
+    for a in 0..n {
+        let ua = mask[a];
+        for b in a + 1..n {
+            let ub = ua | mask[b];
+            if k == 2 {
+                if ones(ub) == 2 && found(&[index[a], index[b]], ub) {
+                    return true;
+                }
+                continue;
+            }
+            if ones(ub) > k {
+                continue;
+            }
+            for c in b + 1..n {
+                let uc = ub | mask[c];
+                if k == 3 {
+                    if ones(uc) == 3 && found(&[index[a], index[b], index[c]], uc) {
+                        return true;
+                    }
+                    continue;
+                }
+                if ones(uc) > 4 {
+                    continue;
+                }
+                for d in c + 1..n {
+                    let ud = uc | mask[d];
+                    if ones(ud) == 4 && found(&[index[a], index[b], index[c], index[d]], ud) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
 }
 
 /// The first step `make` gives for a set of `k` masks with `k` bits between them.
@@ -384,9 +531,8 @@ fn fish_technique(k: usize) -> Technique {
 /// other cells.
 fn naked_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
     let (g, b) = (x.g, x.b);
-    let mut key = [0u32; 32];
     for u in 0..3 * g.n {
-        let key = unit_key(g, b, u, &mut key);
+        let key = x.places.unit_stamp[u];
         if memo.known_empty(NAKED + k - 2, u, key) {
             continue;
         }
@@ -433,19 +579,17 @@ fn naked_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
 fn hidden_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
     let (g, b) = (x.g, x.b);
     let n = g.n;
-    let mut key = [0u32; 32];
     for u in 0..3 * n {
-        let key = unit_key(g, b, u, &mut key);
+        let key = x.places.unit_stamp[u];
         if memo.known_empty(HIDDEN + k - 2, u, key) {
             continue;
         }
         let cells = g.cells(u);
-        let done = placed(g, b, u);
-        // Digit v − 1's places in the unit; a digit with one place is a hidden single.
+        // Digit v − 1's places in the unit (none for a digit placed in it: it has left the
+        // unit's candidates); a digit with one place is a hidden single.
         let mut masks = [0u32; 32];
         for (i, m) in masks[..n].iter_mut().enumerate() {
-            let v = i as u8 + 1;
-            let p = if done & bit(v) != 0 { 0 } else { x.pos(u, v) };
+            let p = x.pos(u, i as u8 + 1);
             if p.ones() >= 2 {
                 *m = p;
             }
@@ -494,18 +638,17 @@ fn fish(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
             let cover0 = if rows_are_base { n } else { 0 };
             // The digit's places in each base line: the memo's key, and (those with two
             // or more) the sets to choose from.
-            let mut key = [0u32; 32];
-            let mut masks = [0u32; 32];
-            for i in 0..n {
-                let p = x.pos(base0 + i, v);
-                key[i] = p;
-                if p.ones() >= 2 {
-                    masks[i] = p;
-                }
-            }
             let scope = 2 * (v as usize - 1) + usize::from(rows_are_base);
-            if memo.known_empty(FISH + k - 2, scope, &key[..n]) {
+            let key = x.places.digit_stamp[v as usize - 1];
+            if memo.known_empty(FISH + k - 2, scope, key) {
                 continue;
+            }
+            let mut masks = [0u32; 32];
+            for (i, m) in masks[..n].iter_mut().enumerate() {
+                let p = x.pos(base0 + i, v);
+                if p.ones() >= 2 {
+                    *m = p;
+                }
             }
             let found = first_subset(&masks[..n], k, &mut |chosen, union| {
                 // Only a fish whose cover lines have places outside its base lines makes a
@@ -544,7 +687,7 @@ fn fish(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
             if found.is_some() {
                 return found;
             }
-            memo.note_empty(FISH + k - 2, scope, &key[..n]);
+            memo.note_empty(FISH + k - 2, scope, key);
         }
     }
     None

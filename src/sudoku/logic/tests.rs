@@ -281,3 +281,48 @@ fn the_9x9_search_walks_the_generic_tree() {
     }
     assert!(none > 0 && one > 100 && more > 0, "{none} {one} {more}");
 }
+
+/// `rate`'s 9×9 tally (singles on bitboards) counts what the general tally counts: the same
+/// path, on the puzzles above and a sample of every data set in `../shared/data` (when
+/// present).
+#[test]
+fn the_9x9_tally_counts_what_the_general_one_does() {
+    let logic = Logic::new(Shape::CLASSIC);
+    let t = logic.tables9.as_deref().expect("9×9 tables");
+    let mut lines: Vec<String> = PUZZLES.iter().map(|p| p.to_string()).collect();
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    for set in [
+        "puzzles1_unbiased_first1000",
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+    ] {
+        let Ok(text) = std::fs::read_to_string(data.join(set)) else {
+            eprintln!("skipped: {} not found", data.join(set).display());
+            continue;
+        };
+        let all: Vec<&str> = text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .collect();
+        lines.extend(
+            all.iter()
+                .step_by(all.len() / 60 + 1)
+                .map(|l| l[..81].to_string()),
+        );
+    }
+    for line in &lines {
+        let puzzle: Grid = line.parse().unwrap();
+        let board = logic.board(&puzzle).unwrap();
+        // (Rating refuses a puzzle with several fills before it counts anything.)
+        let Ok(fill) = logic.fill(&board) else {
+            continue;
+        };
+        assert_eq!(
+            tally9::tally(t, &logic.geometry, board.clone(), &fill),
+            logic.tally(board, &fill),
+            "{line}"
+        );
+    }
+}
