@@ -11,6 +11,10 @@
 //!
 //! Every solver's answer is checked against ours once, outside the timed loops.
 //! Run: `cargo bench --bench peers`; per-puzzle time = reported time / sample size.
+//! `cargo bench --bench peers -- --rounds 7` runs these rows instead in alternating
+//! rounds (at least `--min-ms`, default 300, of CPU time per row and round) and prints a
+//! table of medians and per-round ratios to `ours-unique`: the ratios a busy host moves
+//! least, since every round measures all the rows within a few seconds.
 //!
 //! Then the engine alone on Knuth's own kind of problem, one group per problem (queens 13,
 //! Langford pairs 12, all 6×10 pentomino tilings), each counting every solution:
@@ -26,7 +30,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{OptOrder, Solver, Uint};
 use sudoku_dlx::exact_cover::{self, Problem};
@@ -97,26 +101,32 @@ fn to_sudoku(puzzle: &Grid) -> sudoku::Sudoku {
     sudoku::Sudoku::from_bytes(bytes).expect("a valid 9x9 grid")
 }
 
+/// Our solvers and the `sudoku` crate's boards for a sample, after checking every peer's
+/// answer against ours once (outside any timing).
+fn checked(name: &str, puzzles: &[Grid]) -> (DlxSolver, GenericDlxSolver, Vec<sudoku::Sudoku>) {
+    let mut ours = DlxSolver::new(Shape::CLASSIC);
+    let mut generic = GenericDlxSolver::new(Shape::CLASSIC);
+    let boards: Vec<sudoku::Sudoku> = puzzles.iter().map(to_sudoku).collect();
+    for (p, board) in puzzles.iter().zip(&boards) {
+        let Outcome::Solved(answer) = ours.solve(p) else {
+            panic!("{name}: no answer for {}", p.to_line());
+        };
+        assert!(answer.is_complete_solution_of(p));
+        assert_eq!(ours.count(p, 2).solutions, 1, "{name} puzzles are unique");
+        assert_eq!(generic.solve(p), Outcome::Solved(answer.clone()));
+        assert_eq!(dlx_crate(p), (1, answer.cells().to_vec()));
+        let theirs = board.solution().expect("unique").to_bytes();
+        assert_eq!(&theirs[..], answer.cells());
+    }
+    (ours, generic, boards)
+}
+
 fn peers(c: &mut Criterion) {
     for (name, size) in common::SETS {
         let Some(puzzles) = common::sample(name, size) else {
             continue;
         };
-        let mut ours = DlxSolver::new(Shape::CLASSIC);
-        let mut generic = GenericDlxSolver::new(Shape::CLASSIC);
-        let boards: Vec<sudoku::Sudoku> = puzzles.iter().map(to_sudoku).collect();
-        // Check every peer once, outside the timing.
-        for (p, board) in puzzles.iter().zip(&boards) {
-            let Outcome::Solved(answer) = ours.solve(p) else {
-                panic!("{name}: no answer for {}", p.to_line());
-            };
-            assert!(answer.is_complete_solution_of(p));
-            assert_eq!(ours.count(p, 2).solutions, 1, "{name} puzzles are unique");
-            assert_eq!(generic.solve(p), Outcome::Solved(answer.clone()));
-            assert_eq!(dlx_crate(p), (1, answer.cells().to_vec()));
-            let theirs = board.solution().expect("unique").to_bytes();
-            assert_eq!(&theirs[..], answer.cells());
-        }
+        let (mut ours, mut generic, boards) = checked(name, &puzzles);
 
         let mut group = c.benchmark_group(name);
         group
@@ -235,5 +245,111 @@ fn cover_peers(c: &mut Criterion) {
     }
 }
 
+/// One timed pass of a row over its sample.
+type Pass<'a> = Box<dyn FnMut() + 'a>;
+
+/// With `--rounds N`: the Sudoku rows again, side by side in rounds instead of one after
+/// the other, for ratios that a busy host moves less. Each round runs every row of a set
+/// (in one order on even rounds, the reverse on odd ones) for at least `--min-ms` of this
+/// thread's CPU time; the table gives each row's median time per puzzle and the median of
+/// its per-round ratio to `ours-unique`, with the range.
+fn rounds(rounds: usize, min_ns: u64) {
+    println!("load average before: {}", common::load());
+    println!(
+        "{rounds} rounds of at least {} ms CPU per row; medians (ratios: median of the per-round ratios, min–max)",
+        min_ns / 1_000_000
+    );
+    println!("| set, solver (puzzles) | µs/puzzle | ÷ `ours-unique` | `ours-unique` ÷ |");
+    println!("|---|---:|---:|---:|");
+    for (name, size) in common::SETS {
+        let Some(puzzles) = common::sample(name, size) else {
+            continue;
+        };
+        let (mut ours, mut generic, boards) = checked(name, &puzzles);
+        let mut answers = DlxSolver::new(Shape::CLASSIC);
+        let mut rows: Vec<(&str, Pass<'_>)> = vec![
+            (
+                "ours-unique",
+                Box::new(|| {
+                    for p in &puzzles {
+                        black_box(ours.count_within(black_box(p), 2, Limits::NONE));
+                    }
+                }),
+            ),
+            (
+                "ours-answer",
+                Box::new(|| {
+                    for p in &puzzles {
+                        black_box(answers.solve(black_box(p)));
+                    }
+                }),
+            ),
+            (
+                "generic-unique",
+                Box::new(|| {
+                    for p in &puzzles {
+                        black_box(generic.count_within(black_box(p), 2, Limits::NONE));
+                    }
+                }),
+            ),
+            (
+                "dlx-crate-unique",
+                Box::new(|| {
+                    for p in &puzzles {
+                        black_box(dlx_crate(black_box(p)));
+                    }
+                }),
+            ),
+            (
+                "sudoku-crate-unique",
+                Box::new(|| {
+                    for b in &boards {
+                        black_box(black_box(b).solution());
+                    }
+                }),
+            ),
+        ];
+        let mut times: Vec<Vec<f64>> = vec![Vec::new(); rows.len()];
+        for round in 0..rounds {
+            let mut order: Vec<usize> = (0..rows.len()).collect();
+            if round % 2 == 1 {
+                order.reverse();
+            }
+            for k in order {
+                let ns = common::cpu_per_pass(min_ns, &mut rows[k].1);
+                times[k].push(ns / puzzles.len() as f64);
+            }
+        }
+        for (k, (row, _)) in rows.iter().enumerate() {
+            let ratios: Vec<f64> = (0..rounds).map(|r| times[k][r] / times[0][r]).collect();
+            let inverse: Vec<f64> = ratios.iter().map(|r| 1.0 / r).collect();
+            let range = |v: &[f64]| {
+                let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = v.iter().copied().fold(0.0, f64::max);
+                format!("{:.3} ({lo:.3}–{hi:.3})", common::median(v))
+            };
+            println!(
+                "| `{name}`, {row} ({}) | {:.2} | {} | {} |",
+                puzzles.len(),
+                common::median(&times[k]) / 1000.0,
+                range(&ratios),
+                range(&inverse)
+            );
+        }
+    }
+    println!("load average after: {}", common::load());
+}
+
 criterion_group!(benches, peers, cover_peers);
-criterion_main!(benches);
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(n) = common::arg(&args, "--rounds") {
+        let min_ms: u64 =
+            common::arg(&args, "--min-ms").map_or(300, |m| m.parse().expect("--min-ms N"));
+        rounds(n.parse().expect("--rounds N"), min_ms * 1_000_000);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

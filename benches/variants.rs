@@ -31,6 +31,9 @@ use sudoku_dlx::sudoku::variant::{
 };
 use sudoku_dlx::sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver};
 
+mod common;
+use common::{arg, cpu_ns, load, median};
+
 /// Puzzles per 9×9 set.
 const SET: usize = 100;
 /// Puzzles in the samurai set.
@@ -182,20 +185,6 @@ fn killer_set(size: usize, seed: u64) -> Vec<(VariantSolver, Vec<u8>)> {
         .collect()
 }
 
-/// CPU time of this thread in ns, or wall time when the kernel does not say.
-fn cpu_ns(wall: Instant) -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or_else(|| wall.elapsed().as_nanos() as u64)
-}
-
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|_| "unknown".into())
-}
-
 /// One row of the table: a solver and its set.
 struct Row {
     name: String,
@@ -258,12 +247,6 @@ fn variant_row(name: &str, solvers: Vec<VariantSolver>, set: Vec<Vec<u8>>) -> Ro
         times: Vec::new(),
         nodes: 0.0,
     }
-}
-
-fn arg(args: &[String], name: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
 }
 
 fn main() {
@@ -420,11 +403,6 @@ fn main() {
             ratios[k].push(r.times[round] / r.nodes / base);
         }
     }
-    let median = |v: &[f64]| {
-        let mut v = v.to_vec();
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
     println!("load average before: {before}; after: {}", load());
     println!(
         "{rounds} rounds of at least {} ms CPU per row; medians (ratio: median of the per-round ratios, min–max)",
