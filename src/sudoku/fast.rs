@@ -707,21 +707,23 @@ impl DlxSolver {
                 let b = self.box_of[cell] as usize;
                 let mut free = all & !(in_row | in_col | boxes[b]);
                 while free != 0 {
-                    let x = first + 4 * free.trailing_zeros() as usize;
+                    // Node numbers are `u16` (the layout's bound), so that indexing the
+                    // 64 Ki-entry arrays needs no bounds check.
+                    let x = (first + 4 * free.trailing_zeros() as usize) as u16;
                     free &= free - 1;
                     // Append the option's nodes at the bottom of their items' lists.
-                    let mut append = |q: usize| {
-                        let it = item[q];
+                    let mut append = |q: u16| {
+                        let it = item[q as usize];
                         let last = links[it as usize].up;
-                        links[q] = Link { up: last, down: it };
-                        links[last as usize].down = q as u16;
-                        links[it as usize].up = q as u16;
+                        links[q as usize] = Link { up: last, down: it };
+                        links[last as usize].down = q;
+                        links[it as usize].up = q;
                         len[it as usize] += 1;
                     };
                     append(x);
-                    append(x + 1);
-                    append(x + 2);
-                    append(x + 3);
+                    append(x | 1);
+                    append(x | 2);
+                    append(x | 3);
                 }
             }
         }
