@@ -964,10 +964,18 @@ fn shared_item(links: &Links, item: &Items, h: u16, slot: usize) -> Option<u16> 
 }
 
 /// Writes the options chosen (option nodes) into `answer`, which holds the givens.
+///
+/// Option `o` is cell `o / n` holding `o % n + 1` ([`encoding::cell_and_value`]); the
+/// quotient comes from a multiplication by `⌈2³²/n⌉` instead of a division (a division's
+/// latency per cell weighs on a puzzle solved in microseconds), exact for every option
+/// number below `2³²/n²` (tested against the division for every side).
 fn record(answer: &mut [u8], base: usize, shape: Shape, choice: &[u16]) {
+    let n = shape.side() as u64;
+    let magic = (1u64 << 32).div_ceil(n);
     for &x in choice {
-        let (cell, v) = encoding::cell_and_value(shape, (x as usize - base) / 4);
-        answer[cell] = v;
+        let o = (x as u64 - base as u64) / 4;
+        let cell = (o * magic) >> 32;
+        answer[cell as usize] = (o - cell * n) as u8 + 1;
     }
 }
 
@@ -1073,6 +1081,25 @@ impl SudokuSolver for DlxSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `record`'s cells and values are the division's, for every option of every side.
+    #[test]
+    fn record_divides_exactly() {
+        for side in 1..=25 {
+            let Some(shape) = Shape::for_side(side) else {
+                continue;
+            };
+            let base = 4 * (4 * side * side + 1).div_ceil(4);
+            let options = side * side * side;
+            let choice: Vec<u16> = (0..options).map(|o| (base + 4 * o) as u16).collect();
+            let mut answer = vec![0u8; side * side];
+            for (o, chunk) in choice.chunks(1).enumerate() {
+                record(&mut answer, base, shape, chunk);
+                let (cell, v) = encoding::cell_and_value(shape, o);
+                assert_eq!(answer[cell], v, "side {side}, option {o}");
+            }
+        }
+    }
 
     /// The SSE2 scan (on x86-64) against the plain one, on random lengths: active items of
     /// length 0..=25, covered ones (bit 7 set), and padding.
