@@ -918,23 +918,27 @@ fn locked_pass(
     // other unit without being a single.
     // Chunks of lengths: at most 4·25² items, and the unused header 0.
     let mut short = [0u32; (4 * 625 + 1usize).div_ceil(LANES)];
+    // Header `h` is item `h − 1`: cells `1..=cells`, then rows, columns, boxes. The chunks
+    // of cells alone are skipped, and the cells of the chunk where the units start.
+    let first = (cells as usize + 1) / LANES;
     lengths_between(
-        len[..chunks * LANES].as_chunks().0,
+        len[first * LANES..chunks * LANES].as_chunks().0,
         most,
-        &mut short[..chunks],
+        &mut short[first..chunks],
     );
-    for (c, &mask) in short[..chunks].iter().enumerate() {
+    short[first] &= u32::MAX << ((cells as usize + 1) % LANES);
+    for (c, &mask) in short[..chunks].iter().enumerate().skip(first) {
         let mut mask = mask;
         while mask != 0 {
-            // Header `h` is item `h − 1`: cells `1..=cells`, then rows, columns, boxes.
             let h = (c * LANES + mask.trailing_zeros() as usize) as u16;
             mask &= mask - 1;
             // Lengths change as the pass removes options: an item left with none is a
             // dead end the search meets next.
-            if h <= cells || len[h as usize] == 0 {
+            if len[h as usize] == 0 {
                 continue;
             }
-            let kind = ((h - 1) / cells) as usize; // the slot: 1 row, 2 column, 3 box
+            // The slot: 1 row, 2 column, 3 box (no division: `h > cells` here).
+            let kind = 1 + (h > 2 * cells) as usize + (h > 3 * cells) as usize;
             let others: &[usize] = if kind == 3 { &[1, 2] } else { &[3] };
             for &other in others {
                 if let Some(unit) = shared_item(links, item, h, other) {
