@@ -4,8 +4,10 @@
 
 mod common;
 
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use sudoku_dlx::exact_cover::Cancel;
 use sudoku_dlx::sudoku::{
     DlxSolver, GaveUp, GenericDlxSolver, Grid, Limits, NoSolution, Outcome, Shape, SudokuSolver,
 };
@@ -305,6 +307,28 @@ fn limits_end_the_search_with_the_right_reason() {
     let c = trio.0.count_within(&empty, u64::MAX, past);
     assert_eq!(c.gave_up, Some(GaveUp::Timeout));
     assert_eq!(trio.0.nodes() - before, Limits::CLOCK_EVERY);
+    // A set cancel flag stops every solver before its first node, as a deadline would.
+    static STOP: AtomicBool = AtomicBool::new(true);
+    // (The node limit only stops a solver that would ignore the flag.)
+    let cancelled = Limits {
+        cancel: Some(Cancel::new(&STOP)),
+        ..Limits::nodes(100_000)
+    };
+    let before = (trio.0.nodes(), trio.1.nodes(), trio.2.nodes());
+    let ends = (
+        trio.0.count_within(&empty, u64::MAX, cancelled).gave_up,
+        trio.1.count_within(&empty, u64::MAX, cancelled).gave_up,
+        trio.2.solve_within(&puzzle, cancelled),
+    );
+    assert_eq!(
+        ends,
+        (
+            Some(GaveUp::Timeout),
+            Some(GaveUp::Timeout),
+            Outcome::GaveUp(GaveUp::Timeout)
+        )
+    );
+    assert_eq!((trio.0.nodes(), trio.1.nodes(), trio.2.nodes()), before);
     // After giving up, the solver still answers correctly.
     agree(&mut trio, &puzzle, 2);
 }

@@ -96,7 +96,6 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use super::encoding;
 use super::grid::{Grid, Shape};
@@ -839,15 +838,8 @@ impl DlxSolver {
                     open_levels -= 1;
                 }
                 // X5: try option node `x` of item `i` (a level reached afresh has one).
-                if tried >= limits.max_nodes {
-                    break 'search SearchEnd::NodeLimit;
-                }
-                if let Some(deadline) = limits.deadline
-                    && tried.is_multiple_of(Limits::CLOCK_EVERY)
-                    && tried > 0
-                    && Instant::now() >= deadline
-                {
-                    break 'search SearchEnd::Deadline;
+                if let Some(end) = limits.reached(tried) {
+                    break 'search end;
                 }
                 tried += 1;
                 guesses += u64::from(guess);

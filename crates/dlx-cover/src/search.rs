@@ -111,15 +111,25 @@ impl Limits {
         if tried >= self.max_nodes {
             return Some(SearchEnd::NodeLimit);
         }
+        // The hot path, at every node: two compares. The clock and the flag, out of line.
+        if !tried.is_multiple_of(Limits::CLOCK_EVERY) {
+            return None;
+        }
+        self.interrupted(tried)
+    }
+
+    /// The deadline and the cancel flag, looked at every [`Limits::CLOCK_EVERY`] options
+    /// (the deadline not before the first).
+    #[cold]
+    #[inline(never)]
+    fn interrupted(&self, tried: u64) -> Option<SearchEnd> {
         if let Some(deadline) = self.deadline
-            && tried.is_multiple_of(Limits::CLOCK_EVERY)
             && tried > 0
             && Instant::now() >= deadline
         {
             return Some(SearchEnd::Deadline);
         }
         if let Some(cancel) = self.cancel
-            && tried.is_multiple_of(Limits::CLOCK_EVERY)
             && cancel.is_set()
         {
             return Some(SearchEnd::Deadline);

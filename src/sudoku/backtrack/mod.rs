@@ -49,7 +49,6 @@ mod candidates;
 mod naive;
 
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use super::grid::{Grid, Shape};
 use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver, count_up_to};
@@ -146,15 +145,8 @@ impl<B: Board> Engine<B> {
                 depth -= 1;
                 continue;
             }
-            if tried >= limits.max_nodes {
-                break SearchEnd::NodeLimit;
-            }
-            if let Some(deadline) = limits.deadline
-                && tried > 0
-                && tried.is_multiple_of(Limits::CLOCK_EVERY)
-                && Instant::now() >= deadline
-            {
-                break SearchEnd::Deadline;
+            if let Some(end) = limits.reached(tried) {
+                break end;
             }
             tried += 1;
             board.place(cell, v);

@@ -115,6 +115,22 @@ fn a_passed_deadline_ends_the_search() {
 }
 
 #[test]
+fn a_set_cancel_flag_ends_the_search_at_once() {
+    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+    let grid: Grid = HARD_FOR_ROW_MAJOR.parse().unwrap();
+    for mut s in all(Shape::CLASSIC) {
+        // (The node limit only stops a solver that would ignore the flag.)
+        let limits = Limits {
+            cancel: Some(crate::exact_cover::Cancel::new(&STOP)),
+            ..Limits::nodes(100_000)
+        };
+        let out = s.solve_within(&grid, limits);
+        assert_eq!(out, Outcome::GaveUp(GaveUp::Timeout), "{}", s.name());
+        assert_eq!(s.nodes(), 0, "{}", s.name());
+    }
+}
+
+#[test]
 fn clashing_givens_are_named() {
     let mut g = Grid::empty(Shape::CLASSIC);
     g.set(3, 3, 1);
