@@ -41,7 +41,8 @@
 //!   reset from a small template (1.3 KB for 9×9), and only the options no given excludes
 //!   are linked into their lists, in ascending order: the state that covering the givens'
 //!   items would reach, without walking the excluded options. Searches never unwind when
-//!   they stop (nor at the end, below): the next puzzle starts afresh. Nothing is allocated per puzzle except the answer grid.
+//!   they stop (nor at the end, below): the next puzzle starts afresh. Nothing is
+//!   allocated per puzzle except the answer grid.
 //!
 //! **Dead ends noticed at once.** Hiding the last node of an item's list (while an option
 //! tried is committed) writes that item into a register: one compare and a conditional
@@ -240,14 +241,10 @@ const fn others(k: usize) -> [usize; 3] {
     }
 }
 
-/// Takes node `q` out of its item's list.
+/// Takes node `q` out of its item's list ([`hide_node_noting`] with nobody listening).
 #[inline(always)]
 pub(crate) fn hide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
-    let Link { up, down } = links[q];
-    links[up as usize].down = down;
-    links[down as usize].up = up;
-    let l = &mut len[item[q] as usize];
-    *l = l.wrapping_sub(1);
+    hide_node_noting(links, len, item, q, &mut 0);
 }
 
 /// Puts node `q` back where [`hide_node`] took it from.
@@ -606,13 +603,14 @@ impl DlxSolver {
     ///   is empty, so the guesses are the same.
     /// * **Pointing and claiming before the first guess.** When no forced move is left and
     ///   the search would guess for the first time with at least five eighths of the cells
-    ///   still empty, or the puzzle gave at most a quarter of its cells, it first removes the options that pointing (a digit's places in a box
-    ///   all in one row or column) and claiming (a digit's places in a row or column all in
-    ///   one box) rule out, and looks again, until neither applies; after the first guess it
-    ///   takes singles only. Removing options is not a node. (On a grid mostly filled by
-    ///   then the search left is short and a pass, a few thousand instructions, costs more
-    ///   than it saves: with no threshold, 10 % more instructions on the unbiased set and
-    ///   38 % on Serg's.) Those options are in no fill.
+    ///   still empty, or the puzzle gave at most a quarter of its cells, it first removes
+    ///   the options that pointing (a digit's places in a box all in one row or column)
+    ///   and claiming (a digit's places in a row or column all in one box) rule out, and
+    ///   looks again, until neither applies; after the first guess it takes singles only.
+    ///   Removing options is not a node. (On a grid mostly filled by then the search left
+    ///   is short and a pass, a few thousand instructions, costs more than it saves: with
+    ///   no threshold, 10 % more instructions on the unbiased set and 38 % on Serg's.)
+    ///   Those options are in no fill.
     ///
     /// Off, the solver walks the generic engine's tree (`GenericDlxSolver`) node for node,
     /// as the tests check.
