@@ -134,53 +134,11 @@ fn peers(c: &mut Criterion) {
             .warm_up_time(Duration::from_secs(1))
             .measurement_time(Duration::from_secs(3))
             .throughput(Throughput::Elements(puzzles.len() as u64));
-        group.bench_function("ours-unique", |b| {
-            b.iter(|| {
-                let mut n = 0;
-                for p in &puzzles {
-                    n += ours.count_within(black_box(p), 2, Limits::NONE).solutions;
-                }
-                n
-            })
-        });
-        group.bench_function("ours-answer", |b| {
-            b.iter(|| {
-                let mut n = 0;
-                for p in &puzzles {
-                    n += matches!(ours.solve(black_box(p)), Outcome::Solved(_)) as u32;
-                }
-                n
-            })
-        });
-        group.bench_function("generic-unique", |b| {
-            b.iter(|| {
-                let mut n = 0;
-                for p in &puzzles {
-                    n += generic
-                        .count_within(black_box(p), 2, Limits::NONE)
-                        .solutions;
-                }
-                n
-            })
-        });
-        group.bench_function("dlx-crate-unique", |b| {
-            b.iter(|| {
-                let mut n = 0;
-                for p in &puzzles {
-                    n += dlx_crate(black_box(p)).0;
-                }
-                n
-            })
-        });
-        group.bench_function("sudoku-crate-unique", |b| {
-            b.iter(|| {
-                let mut n = 0;
-                for &board in &boards {
-                    n += black_box(board).solution().is_some() as u32;
-                }
-                n
-            })
-        });
+        let mut answers = DlxSolver::new(Shape::CLASSIC);
+        for (row, mut pass) in sudoku_rows(&puzzles, &boards, &mut ours, &mut answers, &mut generic)
+        {
+            group.bench_function(row, |b| b.iter(&mut pass));
+        }
         group.finish();
     }
 }
@@ -248,6 +206,58 @@ fn cover_peers(c: &mut Criterion) {
 /// One timed pass of a row over its sample.
 type Pass<'a> = Box<dyn FnMut() + 'a>;
 
+/// A pass that calls `f` on every element of `sample`.
+fn each<'a, T>(sample: &'a [T], mut f: impl FnMut(&T) + 'a) -> Pass<'a> {
+    Box::new(move || {
+        for x in sample {
+            f(black_box(x));
+        }
+    })
+}
+
+/// The Sudoku rows, one pass each over a sample (the `sudoku` crate's on its own boards of
+/// the same puzzles): the same rows for criterion and for `--rounds`.
+fn sudoku_rows<'a>(
+    puzzles: &'a [Grid],
+    boards: &'a [sudoku::Sudoku],
+    ours: &'a mut DlxSolver,
+    answers: &'a mut DlxSolver,
+    generic: &'a mut GenericDlxSolver,
+) -> Vec<(&'static str, Pass<'a>)> {
+    vec![
+        (
+            "ours-unique",
+            each(puzzles, |p| {
+                black_box(ours.count_within(p, 2, Limits::NONE));
+            }),
+        ),
+        (
+            "ours-answer",
+            each(puzzles, |p| {
+                black_box(answers.solve(p));
+            }),
+        ),
+        (
+            "generic-unique",
+            each(puzzles, |p| {
+                black_box(generic.count_within(p, 2, Limits::NONE));
+            }),
+        ),
+        (
+            "dlx-crate-unique",
+            each(puzzles, |p| {
+                black_box(dlx_crate(p));
+            }),
+        ),
+        (
+            "sudoku-crate-unique",
+            each(boards, |b| {
+                black_box(b.solution());
+            }),
+        ),
+    ]
+}
+
 /// With `--rounds N`: the Sudoku rows again, side by side in rounds instead of one after
 /// the other, for ratios that a busy host moves less. Each round runs every row of a set
 /// (in one order on even rounds, the reverse on odd ones) for at least `--min-ms` of this
@@ -267,48 +277,7 @@ fn rounds(rounds: usize, min_ns: u64) {
         };
         let (mut ours, mut generic, boards) = checked(name, &puzzles);
         let mut answers = DlxSolver::new(Shape::CLASSIC);
-        let mut rows: Vec<(&str, Pass<'_>)> = vec![
-            (
-                "ours-unique",
-                Box::new(|| {
-                    for p in &puzzles {
-                        black_box(ours.count_within(black_box(p), 2, Limits::NONE));
-                    }
-                }),
-            ),
-            (
-                "ours-answer",
-                Box::new(|| {
-                    for p in &puzzles {
-                        black_box(answers.solve(black_box(p)));
-                    }
-                }),
-            ),
-            (
-                "generic-unique",
-                Box::new(|| {
-                    for p in &puzzles {
-                        black_box(generic.count_within(black_box(p), 2, Limits::NONE));
-                    }
-                }),
-            ),
-            (
-                "dlx-crate-unique",
-                Box::new(|| {
-                    for p in &puzzles {
-                        black_box(dlx_crate(black_box(p)));
-                    }
-                }),
-            ),
-            (
-                "sudoku-crate-unique",
-                Box::new(|| {
-                    for b in &boards {
-                        black_box(black_box(b).solution());
-                    }
-                }),
-            ),
-        ];
+        let mut rows = sudoku_rows(&puzzles, &boards, &mut ours, &mut answers, &mut generic);
         let mut times: Vec<Vec<f64>> = vec![Vec::new(); rows.len()];
         for round in 0..rounds {
             let mut order: Vec<usize> = (0..rows.len()).collect();
