@@ -60,7 +60,7 @@ pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};
 
 use board::Geometry;
 use search::{Found, Isomorph, SplitMix, search};
-use search9::Tables9;
+use search9::{Branching, Tables9};
 
 use crate::sudoku::{Clash, Grid, Shape};
 
@@ -159,15 +159,17 @@ impl Logic {
     /// If the board has another shape than the ladder.
     pub fn fill(&self, board: &Candidates) -> Result<Grid, LogicError> {
         self.check_shape(board);
-        let found = self.count_to_two(board);
+        let found = self.count_to_two(board, Branching::MostEmptyPeers);
         fill_of(board.shape(), found.fills, found.first)
     }
 
     /// The search for the fill and the effort: fills up to two, the first, the nodes. On
-    /// sides of 9 the fixed-array search, which walks the same tree.
-    fn count_to_two(&self, board: &Candidates) -> Found {
+    /// sides of 9 the fixed-array search: with [`Branching::ReadingOrder`] it walks the
+    /// general search's tree (the effort's), with [`Branching::MostEmptyPeers`] a smaller
+    /// one (for the fill alone); other sides always walk the general tree.
+    fn count_to_two(&self, board: &Candidates, branching: Branching) -> Found {
         match &self.tables9 {
-            Some(t) => search9::search(t, board, 2),
+            Some(t) => search9::search(t, board, 2, branching),
             None => search(&self.geometry, board, 2, false),
         }
     }
@@ -347,7 +349,7 @@ impl Logic {
                 break;
             }
             let iso = Isomorph::random(&self.geometry, &mut rng);
-            let found = self.count_to_two(&iso.apply(&root));
+            let found = self.count_to_two(&iso.apply(&root), Branching::ReadingOrder);
             log_sum += (found.nodes as f64).log2();
             if k == 0 {
                 let first = found.first.map(|f| iso.undo(&f));
