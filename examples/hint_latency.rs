@@ -29,10 +29,8 @@ fn main() {
                 std::hint::black_box(hint.ok());
             }
         }
-        let mut times: Vec<(f64, &str)> = times
-            .into_iter()
-            .zip(puzzles.iter().map(|p| p.1))
-            .collect();
+        let mut times: Vec<(f64, &str)> =
+            times.into_iter().zip(puzzles.iter().map(|p| p.1)).collect();
         times.sort_by(|a, b| a.0.total_cmp(&b.0));
         let Some(worst) = times.last() else { continue };
         println!(

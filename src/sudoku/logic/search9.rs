@@ -8,17 +8,18 @@
 //! found in any, so both searches walk the same tree: same fills, same first fill, same
 //! nodes (tested on random isomorphs of every data set). This one is several times faster.
 //!
-//! Each digit's candidates are a bitboard of three bands, a `u32` each holding the band's
-//! 27 cells (bit `9·row + column` of the band), kept as the three lanes of a four-lane
-//! vector ([`Bands`]) so that one operation works on the whole grid: a placement clears its
-//! cell from the nine digits in nine vector operations and its digit from the peers in one.
-//! Naked singles and empty cells come from counting each cell's candidates bit-sliced over
-//! the nine digits (all three bands at once), hidden singles and missing digits from each
-//! unit's places of a digit counted to two; only the digits whose board changed since they
-//! were last scanned are scanned again (found by comparing with a copy of the boards then).
-//! The branch cell is the first with exactly two candidates when there is one (each cell
-//! counted to three), else found by the full count. A node copies its state (about 300
-//! bytes) by value; nothing is allocated but the first fill.
+//! Each digit's candidates and placed cells are a bitboard of three bands, a `u32` each
+//! holding the band's 27 cells (bit `9·row + column` of the band), kept as the three lanes
+//! of a four-lane vector ([`Bands`]) so that one operation works on the whole grid: a
+//! placement clears its cell from the nine digits in nine vector operations and its digit
+//! from the peers in one. Naked singles and empty cells come from counting each cell's
+//! candidates bit-sliced over the nine digits (all three bands at once), hidden singles and
+//! missing digits from each unit's places of a digit counted to two; only the digits whose
+//! board changed since they were last scanned are scanned again (found by comparing with a
+//! copy of the boards then). The branch cell is a cell with exactly two candidates when
+//! there is one (each cell counted to three; which one, [`Branching`] says), else the first
+//! with the fewest, found by the full count. A node copies its state (160 bytes) by value;
+//! nothing is allocated but the first fill.
 
 use super::board::{Candidates, Geometry};
 use super::search::Found;
@@ -122,19 +123,28 @@ impl Bands {
 /// One node's state.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cand[d]`: the empty cells where digit `d + 1` is possible.
-    cand: [Bands; 9],
-    /// `solved[d]`: the cells that hold digit `d + 1`.
-    solved: [Bands; 9],
+    /// `pos[d]`: the cells that hold digit `d + 1` or may still: its candidates and its
+    /// placed cells together. A placed digit has left its peers, so in a unit where it is
+    /// placed it has that one cell; where it is not, its candidates. One board per digit
+    /// serves the candidates (`pos & open`), the placed cells (`pos − open`) and the
+    /// missing-digit check (a unit without any), and keeps the state small.
+    pos: [Bands; 9],
     /// The empty cells.
     open: Bands,
 }
 
 impl State {
-    /// Each cell's value (0 while empty), from the solved boards.
+    /// The empty cells where digit `d + 1` is possible.
+    #[inline(always)]
+    fn cand(&self, d: usize) -> Bands {
+        self.pos[d].and(self.open)
+    }
+
+    /// Each cell's value (0 while empty).
     fn values(&self) -> [u8; CELLS] {
         let mut values = [0u8; CELLS];
-        for (d, solved) in self.solved.iter().enumerate() {
+        for (d, pos) in self.pos.iter().enumerate() {
+            let solved = pos.minus(self.open);
             for b in 0..3 {
                 let mut cells = solved.0[b];
                 while cells != 0 {
@@ -200,17 +210,18 @@ pub(crate) fn fixpoint(t: &Tables9, board: &Candidates) -> Option<Candidates> {
     for c in 0..CELLS {
         let (b, bit) = (c / 27, 1u32 << (c % 27));
         out.masks[c] = (0..9)
-            .filter(|&d| st.cand[d].0[b] & bit != 0)
+            .filter(|&d| st.cand(d).0[b] & bit != 0)
             .fold(0, |m, d| m | 1 << d);
     }
     Some(out)
 }
 
-/// The state of a board, before any propagation.
+/// The state of a board, before any propagation. A board never has a digit among the
+/// candidates of a peer of a cell holding it (placing a digit takes it from the peers), so
+/// a unit where a digit is placed has that one cell in its `pos`.
 fn root_state(board: &Candidates) -> State {
     let mut root = State {
-        cand: [Bands::ZERO; 9],
-        solved: [Bands::ZERO; 9],
+        pos: [Bands::ZERO; 9],
         open: Bands::ZERO,
     };
     for c in 0..CELLS {
@@ -220,11 +231,11 @@ fn root_state(board: &Candidates) -> State {
                 root.open.0[b] |= bit;
                 let mut m = board.masks[c];
                 while m != 0 {
-                    root.cand[m.trailing_zeros() as usize].0[b] |= bit;
+                    root.pos[m.trailing_zeros() as usize].0[b] |= bit;
                     m &= m - 1;
                 }
             }
-            v => root.solved[v as usize - 1].0[b] |= bit,
+            v => root.pos[v as usize - 1].0[b] |= bit,
         }
     }
     root
@@ -264,10 +275,10 @@ impl Search<'_> {
         };
         let (b, i) = (best / 27, best % 27);
         for d in 0..9 {
-            if st.cand[d].0[b] & 1 << i != 0 {
+            if st.pos[d].0[b] & 1 << i != 0 {
                 let mut child = *st;
                 // Everything was scanned at this node's fixpoint.
-                self.seen = st.cand;
+                self.seen = st.pos;
                 self.assign(&mut child, b, i, d);
                 if self.node(&mut child) {
                     return true;
@@ -284,11 +295,10 @@ impl Search<'_> {
     fn assign(&mut self, st: &mut State, b: usize, i: usize, d: usize) {
         let here = Bands::cell(b, i);
         st.open = st.open.minus(here);
-        st.solved[d] = st.solved[d].or(here);
-        for cand in &mut st.cand {
-            *cand = cand.minus(here);
+        for pos in &mut st.pos {
+            *pos = pos.minus(here);
         }
-        st.cand[d] = st.cand[d].minus(self.t.lanes[b * 27 + i]);
+        st.pos[d] = st.pos[d].or(here).minus(self.t.lanes[b * 27 + i]);
     }
 
     /// Places naked and hidden singles until none is left; `false` on a contradiction (an
@@ -298,9 +308,11 @@ impl Search<'_> {
             // Naked singles and empty cells: each cell's candidates counted to two.
             loop {
                 let (mut once, mut twice) = (Bands::ZERO, Bands::ZERO);
-                for &cand in &st.cand {
-                    twice = twice.or(once.and(cand));
-                    once = once.or(cand);
+                // (A placed cell has one digit in `pos`: the counts are masked to the
+                // empty cells.)
+                for &pos in &st.pos {
+                    twice = twice.or(once.and(pos));
+                    once = once.or(pos);
                 }
                 if !st.open.minus(once).is_empty() {
                     return false;
@@ -313,7 +325,7 @@ impl Search<'_> {
                 // its last candidate to a single placed just now is left empty, for the
                 // next count to find).
                 for d in 0..9 {
-                    let places = st.cand[d].and(single);
+                    let places = st.pos[d].and(single);
                     if places.is_empty() {
                         continue;
                     }
@@ -322,7 +334,7 @@ impl Search<'_> {
                         while cells != 0 {
                             let i = cells.trailing_zeros() as usize;
                             cells &= cells - 1;
-                            if st.cand[d].0[b] & (1 << i) != 0 {
+                            if st.pos[d].0[b] & (1 << i) != 0 {
                                 self.assign(st, b, i, d);
                             }
                         }
@@ -334,10 +346,10 @@ impl Search<'_> {
             // any was placed.
             let mut placed = false;
             for d in 0..9 {
-                if self.seen[d] == st.cand[d] {
+                if self.seen[d] == st.pos[d] {
                     continue;
                 }
-                self.seen[d] = st.cand[d];
+                self.seen[d] = st.pos[d];
                 let Some(singles) = hidden_singles(st, d) else {
                     return false;
                 };
@@ -352,7 +364,7 @@ impl Search<'_> {
                         cells &= cells - 1;
                         // A single placed just now may have taken this cell's digit: then
                         // its unit has no place left for it.
-                        if st.cand[d].0[b] & (1 << i) == 0 {
+                        if st.pos[d].0[b] & (1 << i) == 0 {
                             return false;
                         }
                         self.assign(st, b, i as usize, d);
@@ -371,11 +383,10 @@ impl Search<'_> {
 /// a unit has neither the digit nor a place for it.
 #[inline]
 fn hidden_singles(st: &State, d: usize) -> Option<Bands> {
-    let x = st.cand[d];
-    let s = st.solved[d];
-    // Rows and boxes, the three bands at once: a unit's places of the digit are a single
-    // when clearing the lowest leaves none, and missing when there are none and the digit
-    // is not placed in the unit either. Lane 3 holds nothing and is left out.
+    let x = st.pos[d];
+    // Rows and boxes, the three bands at once: a unit's cells of the digit are one when
+    // clearing the lowest leaves none (a single, unless it is where the digit is placed),
+    // and missing when there are none. Lane 3 holds nothing and is left out.
     let mut out = Bands::ZERO;
     let mut missing = Bands::ZERO;
     for mask in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
@@ -384,30 +395,29 @@ fn hidden_singles(st: &State, d: usize) -> Option<Bands> {
             .map(|h| h & h.wrapping_sub(1))
             .map(|r| (r == 0) as u32 * !0);
         out = out.or(here.and(lone));
-        let gone = here
-            .or(s.and(Bands::splat(mask)))
-            .map(|u| (u == 0) as u32 * !0);
-        missing = missing.or(gone);
+        missing = missing.or(here.map(|u| (u == 0) as u32 * !0));
     }
     if missing.0[0] | missing.0[1] | missing.0[2] != 0 {
         return None;
     }
-    // Columns: each band's three rows of places counted to two (lane by lane), then the
-    // bands'; no popcount (the default target has no such instruction).
+    // Columns: each band's three rows counted to two (lane by lane), then the bands'; no
+    // popcount (the default target has no such instruction).
     let rows = |v: Bands, k: u32| v.map(|w| (w >> (9 * k)) & 0x1FF);
     let (r0, r1, r2) = (rows(x, 0), rows(x, 1), rows(x, 2));
     let once = r0.or(r1).or(r2);
     let twice = r0.and(r1).or(r0.or(r1).and(r2));
-    let done = rows(s, 0).or(rows(s, 1)).or(rows(s, 2));
     let [o0, o1, o2, _] = once.0;
     let [t0, t1, t2, _] = twice.0;
     let all = o0 | o1 | o2;
-    if (all | done.0[0] | done.0[1] | done.0[2]) != 0x1FF {
+    if all != 0x1FF {
         return None;
     }
     let twice = t0 | t1 | t2 | (o0 & o1) | ((o0 | o1) & o2);
-    let single = (all & !twice) * COL;
-    Some(out.or(x.and(Bands([single, single, single, 0]))))
+    let single = (!twice & 0x1FF) * COL;
+    Some(
+        out.or(x.and(Bands([single, single, single, 0])))
+            .and(st.open),
+    )
 }
 
 /// An empty cell with the fewest candidates, picked by `branching`, or `None` when every
@@ -417,7 +427,7 @@ fn hidden_singles(st: &State, d: usize) -> Option<Bands> {
 /// the first in reading order with the fewest is taken.
 fn fewest(st: &State, branching: Branching) -> Option<usize> {
     let (mut once, mut twice, mut thrice) = (Bands::ZERO, Bands::ZERO, Bands::ZERO);
-    for &x in &st.cand {
+    for &x in &st.pos {
         thrice = thrice.or(twice.and(x));
         twice = twice.or(once.and(x));
         once = once.or(x);
@@ -506,7 +516,7 @@ fn fewest_counted(st: &State) -> Option<usize> {
         return None;
     }
     let (mut c0, mut c1, mut c2, mut c3) = (Bands::ZERO, Bands::ZERO, Bands::ZERO, Bands::ZERO);
-    for &x in &st.cand {
+    for &x in &st.pos {
         let k0 = c0.and(x);
         c0 = c0.zip(x, |a, b| a ^ b);
         let k1 = c1.and(k0);
