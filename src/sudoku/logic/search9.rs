@@ -321,22 +321,17 @@ impl Search<'_> {
                 if single.is_empty() {
                     break;
                 }
-                // Digit by digit, the singles that are still its places (a cell that lost
-                // its last candidate to a single placed just now is left empty, for the
-                // next count to find).
-                for d in 0..9 {
-                    let places = st.pos[d].and(single);
-                    if places.is_empty() {
-                        continue;
-                    }
-                    for b in 0..3 {
-                        let mut cells = places.0[b];
-                        while cells != 0 {
-                            let i = cells.trailing_zeros() as usize;
-                            cells &= cells - 1;
-                            if st.pos[d].0[b] & (1 << i) != 0 {
-                                self.assign(st, b, i, d);
-                            }
+                // Cell by cell, the digit still possible there (a cell that lost its last
+                // candidate to a single placed just now is left empty, for the next count
+                // to find). A round places one or two, so each cell's digit is looked up
+                // rather than each digit's cells.
+                for b in 0..3 {
+                    let mut cells = single.0[b];
+                    while cells != 0 {
+                        let i = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        if let Some(d) = (0..9).find(|&d| st.pos[d].0[b] & (1 << i) != 0) {
+                            self.assign(st, b, i, d);
                         }
                     }
                 }
