@@ -260,6 +260,24 @@ fn the_9x9_search_walks_the_generic_tree() {
             }
         }
     }
+    // Boards where a digit has no candidate and no cell at all (pencil marks can say so):
+    // the search must find it missing at the root, before any branch.
+    let mut erased = 0;
+    for board in boards.clone().iter().take(300) {
+        let d = (rng.next() % 9) as usize;
+        let masks: Vec<u32> = (0..81)
+            .map(|c| match board.values[c] {
+                0 => board.masks[c] & !(1 << d),
+                v if v as usize == d + 1 => 0x1FF & !(1 << d),
+                v => 1 << (v - 1),
+            })
+            .collect();
+        if let Some(b) = Candidates::from_masks(Shape::CLASSIC, &masks) {
+            boards.push(b);
+            erased += 1;
+        }
+    }
+    assert!(erased > 10, "{erased}");
     let (mut none, mut one, mut more) = (0, 0, 0);
     let mut nodes = [0u64; 2];
     for board in &boards {
