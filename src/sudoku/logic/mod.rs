@@ -218,7 +218,18 @@ impl Logic {
     }
 
     /// Applies a step: places its digits and removes its eliminated candidates.
+    ///
+    /// # Panics
+    /// If the step names a cell or digit the board does not have (a step the ladder gave
+    /// never does).
     pub fn apply(&self, board: &mut Candidates, step: &Step) {
+        let (cells, n) = (board.masks.len(), self.geometry.n);
+        for &(cell, v) in step.eliminate.iter().chain(&step.place) {
+            assert!(
+                cell < cells && (1..=n).contains(&(v as usize)),
+                "step names cell {cell}, digit {v}: not on a {n}×{n} board"
+            );
+        }
         for &(cell, v) in &step.eliminate {
             board.eliminate(cell, v);
         }

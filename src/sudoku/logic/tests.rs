@@ -359,3 +359,22 @@ fn the_9x9_tally_counts_what_the_general_one_does() {
         );
     }
 }
+
+/// A hand-made step with a digit the board cannot hold is refused with a message, before it
+/// can put the board out of the searches' reach.
+#[test]
+#[should_panic(expected = "step names cell 0, digit 10: not on a 9×9 board")]
+fn apply_refuses_a_digit_off_the_board() {
+    let puzzle: Grid = PUZZLES[0].parse().unwrap();
+    let logic = Logic::new(puzzle.shape());
+    let mut board = logic.board(&puzzle).unwrap();
+    let step = Step {
+        technique: Technique::Guess,
+        cells: vec![0],
+        digits: vec![10],
+        units: Vec::new(),
+        place: vec![(0, 10)],
+        eliminate: Vec::new(),
+    };
+    logic.apply(&mut board, &step);
+}
