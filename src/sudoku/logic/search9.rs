@@ -25,6 +25,7 @@
 
 use super::board::{Candidates, Geometry};
 use super::search::Found;
+use super::techniques::ONES9;
 
 const CELLS: usize = 81;
 
@@ -32,9 +33,7 @@ const CELLS: usize = 81;
 /// cells in a band are the constants [`ROW`], [`BOX`] and [`COL`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Tables9 {
-    pub(crate) peers: [[u32; 3]; CELLS],
-    /// `peers` as lanes, for the search.
-    lanes: [Bands; CELLS],
+    peers: [Bands; CELLS],
 }
 
 /// The cells of each row of a band, and of each box (`k` = box column) of a band.
@@ -49,14 +48,18 @@ impl Tables9 {
         if g.n != 9 || g.shape.box_rows() != 3 || g.shape.box_cols() != 3 {
             return None;
         }
-        let mut peers = [[0u32; 3]; CELLS];
+        let mut peers = [Bands::ZERO; CELLS];
         for (c, board) in peers.iter_mut().enumerate() {
             for &p in &g.peers[c] {
-                board[p / 27] |= 1 << (p % 27);
+                board.0[p / 27] |= 1 << (p % 27);
             }
         }
-        let lanes = peers.map(|[a, b, c]| Bands([a, b, c, 0]));
-        Some(Tables9 { peers, lanes })
+        Some(Tables9 { peers })
+    }
+
+    /// The peers of `cell`, band by band.
+    pub(crate) fn peers(&self, cell: usize) -> &[u32] {
+        &self.peers[cell].0[..3]
     }
 }
 
@@ -300,7 +303,7 @@ impl Search<'_> {
         for pos in &mut st.pos {
             *pos = pos.minus(here);
         }
-        st.pos[d] = st.pos[d].or(here).minus(self.t.lanes[b * 27 + i]);
+        st.pos[d] = st.pos[d].or(here).minus(self.t.peers[b * 27 + i]);
     }
 
     /// Places naked and hidden singles until none is left; `false` on a contradiction (an
@@ -459,17 +462,6 @@ static SPREAD: [u64; 512] = {
     t
 };
 
-/// The number of bits of each 9-bit value (the default target has no popcount).
-static ONES: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
-
 /// The cell of `cells` (a subset of `open`, not empty) with the most empty peers, the
 /// first in reading order among equals. A cell's empty peers are the empty cells of its
 /// row, column and box, less those of its row and of its column inside the box, which
@@ -481,7 +473,7 @@ fn most_empty_peers(open: Bands, cells: Bands) -> usize {
     for b in 0..3 {
         for k in 0..3 {
             let row = ((open.0[b] >> (9 * k)) & 0x1FF) as usize;
-            rows[3 * b + k] = ONES[row] as u32;
+            rows[3 * b + k] = ONES9[row] as u32;
             band_cols[b] += SPREAD[row];
         }
     }
@@ -498,7 +490,7 @@ fn most_empty_peers(open: Bands, cells: Bands) -> usize {
             let boxed = nibble(band_col, 3 * stack)
                 + nibble(band_col, 3 * stack + 1)
                 + nibble(band_col, 3 * stack + 2);
-            let mini_row = ONES[((open.0[b] >> (9 * k + 3 * stack)) & 7) as usize] as u32;
+            let mini_row = ONES9[((open.0[b] >> (9 * k + 3 * stack)) & 7) as usize] as u32;
             let degree = rows[3 * b + k] + nibble(cols, j) + boxed - mini_row - nibble(band_col, j);
             if best.1 == usize::MAX || degree > best.0 {
                 best = (degree, b * 27 + i);

@@ -49,7 +49,7 @@ impl Bits {
         for cand in &mut self.cand {
             cand[b] &= !bit;
         }
-        for (x, p) in self.cand[d].iter_mut().zip(&t.peers[cell]) {
+        for (x, p) in self.cand[d].iter_mut().zip(t.peers(cell)) {
             *x &= !p;
         }
     }

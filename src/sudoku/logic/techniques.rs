@@ -399,7 +399,7 @@ fn intersection(x: &Ctx, from_box: bool) -> Option<Step> {
 
 /// The number of bits of each 9-bit mask: the default target has no popcount instruction,
 /// and the subset search counts bits in its innermost loop.
-const ONES9: [u8; 512] = {
+pub(crate) const ONES9: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut m = 1;
     while m < 512 {
