@@ -208,6 +208,7 @@ fn the_9x9_search_walks_the_generic_tree() {
     let mut boards = Vec::new();
     let mut lines: Vec<String> = PUZZLES.iter().map(|p| p.to_string()).collect();
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let mut sets_read = 0;
     for set in [
         "puzzles1_unbiased_first1000",
         "puzzles2_17_clue",
@@ -220,6 +221,7 @@ fn the_9x9_search_walks_the_generic_tree() {
             eprintln!("skipped: {} not found", data.join(set).display());
             continue;
         };
+        sets_read += 1;
         let all: Vec<&str> = text
             .lines()
             .filter(|l| l.len() >= 81 && !l.starts_with('#'))
@@ -309,7 +311,10 @@ fn the_9x9_search_walks_the_generic_tree() {
             }
         }
     }
-    assert!(none > 0 && one > 20 && more > 0, "{none} {one} {more}");
+    // Over a hundred unique boards come from the data sets; the puzzles above and the
+    // random givens alone give a few dozen.
+    let enough = if sets_read > 0 { 100 } else { 20 };
+    assert!(none > 0 && one > enough && more > 0, "{none} {one} {more}");
     // And walks a smaller tree, on the whole (0.56 of the nodes on these boards; 0.66
     // without the data sets).
     assert!(nodes[1] * 10 < nodes[0] * 9, "{nodes:?}");
