@@ -50,6 +50,7 @@
 
 mod board;
 mod search;
+mod ladder9;
 mod search9;
 mod step;
 mod tally9;

@@ -1,18 +1,20 @@
 //! `rate`'s path on 9×9 with 3×3 boxes: the ladder's steps counted as
-//! [`Logic::rate`](super::Logic::rate) counts them, with the singles found and placed on
-//! bitboards (each digit's candidates as three 27-bit bands, as in `search9`) instead of on
-//! the candidates grid and its table of places, which are brought up to date only when a step
-//! beyond the singles is needed.
+//! [`Logic::rate`](super::Logic::rate) counts them, all on bitboards: the singles on each
+//! digit's candidates as three 27-bit bands (as in `search9`), the steps beyond them by
+//! [`ladder9`] on the same candidates as 81-bit boards. Nothing builds a [`Step`] but a
+//! guess.
 //!
 //! The path is the same: the first naked single in reading order, else the first hidden
 //! single (boxes, then rows, then columns; the smallest digit in the first unit that has
-//! one), else [`techniques::beyond_singles`] on the same grid, else the guess (tested
-//! against the general tally).
+//! one), else the general ladder's first step beyond the singles (which [`ladder9`] finds
+//! again), else the guess (tested against the general tally).
+//!
+//! [`Step`]: super::Step
 
 use super::board::{Candidates, Geometry};
+use super::ladder9;
 use super::search9::{BOX, COL, ROW, Tables9};
 use super::step::Technique;
-use super::techniques::{self, Memo, Places};
 use super::{Counts, guess};
 use crate::sudoku::Grid;
 
@@ -143,31 +145,10 @@ impl Bits {
         None
     }
 
-    /// The places of each digit in each unit, as [`Places`] lays them out: `pos[u · 9 + d]`,
-    /// bit `i` for the unit's `i`-th cell in reading order.
-    fn places(&self, pos: &mut [u32; 243]) {
-        for (d, x) in self.cand.iter().enumerate() {
-            for b in 0..3 {
-                let w = x[b];
-                for k in 0..3 {
-                    // Row 3·b + k: its cells by column.
-                    pos[(3 * b + k) * 9 + d] = (w >> (9 * k)) & 0x1FF;
-                    // Box 3·b + k: its three rows of three.
-                    let at = 3 * k;
-                    pos[(18 + 3 * b + k) * 9 + d] =
-                        ((w >> at) & 7) | ((w >> (9 + at)) & 7) << 3 | ((w >> (18 + at)) & 7) << 6;
-                }
-            }
-            // Columns: row `r` is bit `r`.
-            for j in 0..9 {
-                let mut col = 0;
-                for (b, &w) in x.iter().enumerate() {
-                    let y = (w >> j) & COL;
-                    col |= ((y & 1) | ((y >> 8) & 2) | ((y >> 16) & 4)) << (3 * b);
-                }
-                pos[(9 + j) * 9 + d] = col;
-            }
-        }
+    /// Each digit's candidates as one 81-bit board (bit = cell), as [`ladder9`] reads them.
+    fn boards(&self) -> [u128; 9] {
+        self.cand
+            .map(|[b0, b1, b2]| b0 as u128 | (b1 as u128) << 27 | (b2 as u128) << 54)
     }
 }
 
@@ -195,9 +176,7 @@ pub(crate) fn tally(
     let mut counts = [0u32; Technique::ALL.len()];
     let mut steps = 0;
     let mut bits = Bits::new(&board);
-    let mut memo = Memo::new(9);
-    let mut places = Places::empty(9);
-    let mut pos = [0u32; 243];
+    let mut memo = ladder9::Memo::new();
     let mut empty = board.values.iter().filter(|&&v| v == 0).count();
     while empty > 0 {
         steps += 1;
@@ -212,15 +191,25 @@ pub(crate) fn tally(
             empty -= 1;
             continue;
         }
-        bits.places(&mut pos);
-        places.set_pos(&pos, &board);
-        let step = techniques::beyond_singles(g, &board, &places, &mut memo)
-            .unwrap_or_else(|| guess(&board, fill));
-        counts[step.technique.index()] += 1;
-        for &(cell, v) in &step.eliminate {
-            bits.eliminate(cell, v as usize - 1);
-            board.eliminate(cell, v);
+        let view = ladder9::View {
+            cand: bits.boards(),
+            masks: &board.masks,
+        };
+        if let Some((technique, gone)) = ladder9::beyond_singles(&view, &mut memo) {
+            counts[technique.index()] += 1;
+            for (d, &cells) in gone.iter().enumerate() {
+                let mut cells = cells;
+                while cells != 0 {
+                    let cell = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    bits.eliminate(cell, d);
+                    board.eliminate(cell, d as u8 + 1);
+                }
+            }
+            continue;
         }
+        let step = guess(&board, fill);
+        counts[step.technique.index()] += 1;
         for &(cell, v) in &step.place {
             bits.place(t, cell, v as usize - 1);
             board.place(g, cell, v);

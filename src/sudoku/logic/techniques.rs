@@ -137,18 +137,6 @@ pub(crate) struct Places {
 }
 
 impl Places {
-    /// No places at all, for boards of side `n`, to be set by [`Places::set_pos`].
-    pub(crate) fn empty(n: usize) -> Places {
-        Places {
-            n,
-            pos: vec![0; 3 * n * n],
-            once: vec![0; 3 * n],
-            naked: vec![0; (n * n).div_ceil(64)],
-            unit_stamp: vec![0; 3 * n],
-            digit_stamp: vec![0; n],
-        }
-    }
-
     /// The places on board `b`.
     pub(crate) fn new(g: &Geometry, b: &Candidates) -> Places {
         let n = g.n;
@@ -183,37 +171,6 @@ impl Places {
             naked,
             unit_stamp: vec![0; 3 * n],
             digit_stamp: vec![0; n],
-        }
-    }
-
-    /// Sets the places to `pos` (laid out as `Places::pos`), found afresh for `b`: the stamps
-    /// of the units and digits whose places differ from before move on, the digits with one
-    /// place and the cells with one candidate are found again.
-    pub(crate) fn set_pos(&mut self, pos: &[u32], b: &Candidates) {
-        let n = self.n;
-        let mut digits = 0u32;
-        for u in 0..3 * n {
-            let (old, new) = (&mut self.pos[u * n..(u + 1) * n], &pos[u * n..(u + 1) * n]);
-            if old != new {
-                self.unit_stamp[u] += 1;
-                for d in 0..n {
-                    if old[d] != new[d] {
-                        digits |= 1 << d;
-                    }
-                }
-                old.copy_from_slice(new);
-            }
-            self.once[u] = (0..n)
-                .filter(|&d| is_one(new[d]))
-                .fold(0, |m, d| m | 1 << d);
-        }
-        for d in 0..n {
-            if digits & 1 << d != 0 {
-                self.digit_stamp[d] += 1;
-            }
-        }
-        for (c, &m) in b.masks.iter().enumerate() {
-            self.note_naked(c, m);
         }
     }
 
@@ -433,7 +390,11 @@ impl Ones for u32 {
 /// Calls `found` with each set of `k` indices (2 ≤ `k` ≤ 4) of `masks` whose union has exactly
 /// `k` bits (masks of 0 or more than `k` bits are never chosen), in lexicographic order of
 /// the indices, until it returns `true`.
-fn subsets(masks: &[u32], k: usize, found: &mut dyn FnMut(&[usize], u32) -> bool) -> bool {
+pub(crate) fn subsets(
+    masks: &[u32],
+    k: usize,
+    mut found: impl FnMut(&[usize], u32) -> bool,
+) -> bool {
     assert!((2..=4).contains(&k), "subsets of two to four");
     // The masks that can be chosen (1 to `k` bits), with their indices, in order.
     let (mut index, mut mask, mut n) = ([0usize; 32], [0u32; 32], 0);
@@ -496,7 +457,7 @@ fn first_subset(
         return None;
     }
     let mut result = None;
-    subsets(masks, k, &mut |chosen, union| {
+    subsets(masks, k, |chosen, union| {
         result = make(chosen, union);
         result.is_some()
     });

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::sudoku::{DlxSolver, Outcome};
+use std::collections::BTreeMap;
 
 /// A few puzzles: a newspaper one, 17-clue ones, and hard ones from top1465 and the forum's
 /// hardest list.
@@ -382,4 +383,104 @@ fn apply_refuses_a_digit_off_the_board() {
         eliminate: Vec::new(),
     };
     logic.apply(&mut board, &step);
+}
+
+/// The general ladder's first step beyond the singles, and the 9×9 bitboard one's, as
+/// (technique, eliminations per digit); `None` when only a guess is left.
+fn both_beyond(
+    logic: &Logic,
+    board: &Candidates,
+    memo: &mut ladder9::Memo,
+) -> [Option<(Technique, [u128; 9])>; 2] {
+    let g = &logic.geometry;
+    let places = techniques::Places::new(g, board);
+    let general =
+        techniques::beyond_singles(g, board, &places, &mut techniques::Memo::none()).map(|s| {
+            let mut gone = [0u128; 9];
+            for &(c, v) in &s.eliminate {
+                gone[v as usize - 1] |= 1 << c;
+            }
+            assert!(s.place.is_empty(), "only guesses place beyond the singles");
+            (s.technique, gone)
+        });
+    let mut cand = [0u128; 9];
+    for (c, &m) in board.masks.iter().enumerate() {
+        for (d, x) in cand.iter_mut().enumerate() {
+            if m & 1 << d != 0 {
+                *x |= 1 << c;
+            }
+        }
+    }
+    let view = ladder9::View {
+        cand,
+        masks: &board.masks,
+    };
+    [general, ladder9::beyond_singles(&view, memo)]
+}
+
+/// `rate`'s bitboard ladder (`ladder9`) finds the general ladder's first step beyond the
+/// singles, technique and eliminations, on every board along the paths of the puzzles above
+/// and of a sample of every data set (when present), and on those boards with random
+/// candidates removed (never the fill's digit), which brings out the rarer techniques. One
+/// memo is kept along each run of removals, to check that it forgets what changed.
+#[test]
+fn the_9x9_ladder_finds_the_general_ladders_steps() {
+    let logic = Logic::new(Shape::CLASSIC);
+    let mut lines: Vec<String> = PUZZLES.iter().map(|p| p.to_string()).collect();
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    for set in [
+        "puzzles1_unbiased_first1000",
+        "puzzles2_17_clue",
+        "puzzles3_magictour_top1465",
+        "puzzles5_forum_hardest_1905_11+",
+        "puzzles6_forum_hardest_1106",
+    ] {
+        let Ok(text) = std::fs::read_to_string(data.join(set)) else {
+            eprintln!("skipped: {} not found", data.join(set).display());
+            continue;
+        };
+        let all: Vec<&str> = text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .collect();
+        lines.extend(
+            all.iter()
+                .step_by(all.len() / 40 + 1)
+                .map(|l| l[..81].to_string()),
+        );
+    }
+    let mut rng = search::SplitMix::new(9);
+    let mut seen = BTreeMap::new();
+    for line in &lines {
+        let puzzle: Grid = line.parse().unwrap();
+        let mut board = logic.board(&puzzle).unwrap();
+        let Ok(fill) = logic.fill(&board) else {
+            continue;
+        };
+        while let Some(step) = logic.next_step(&board, &fill) {
+            let [general, bits] = both_beyond(&logic, &board, &mut ladder9::Memo::new());
+            assert_eq!(general, bits, "{line}, board {}", board.to_pencilmarks());
+            // Runs of removals from a copy, with one memo.
+            let mut copy = board.clone();
+            let mut memo = ladder9::Memo::new();
+            for _ in 0..6 {
+                for _ in 0..1 + rng.next() % 4 {
+                    let c = (rng.next() % 81) as usize;
+                    let v = (rng.next() % 9) as u8 + 1;
+                    if fill.cells()[c] != v {
+                        copy.eliminate(c, v);
+                    }
+                }
+                let [general, bits] = both_beyond(&logic, &copy, &mut memo);
+                assert_eq!(general, bits, "{line}, board {}", copy.to_pencilmarks());
+                if let Some((t, _)) = general {
+                    *seen.entry(t).or_insert(0u32) += 1;
+                }
+            }
+            logic.apply(&mut board, &step);
+        }
+    }
+    eprintln!("steps compared, by technique: {seen:?}");
+    // Every technique beyond the singles came up.
+    assert_eq!(seen.len(), Technique::ALL.len() - 3, "{seen:?}");
 }

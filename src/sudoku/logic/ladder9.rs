@@ -1,0 +1,664 @@
+//! The ladder's steps beyond the singles on 9×9 with 3×3 boxes, on bitboards, for `rate`'s
+//! tally: each technique of [`techniques::beyond_singles`](super::techniques::beyond_singles)
+//! written again over one 81-bit board per digit (bit `9·row + column` of a `u128`), giving
+//! the same first step (the same technique and the same eliminations) without building it.
+//!
+//! Each technique scans in the general one's order: units rows, columns, boxes; digits
+//! ascending; subsets, fish and wings in the lexicographic order of their cells, lines or
+//! digits ([`subsets`] is the general enumeration itself). Where the general code walks
+//! peer lists and unit indices, this one intersects boards: the cells that see both
+//! pincers are `peers[a] & peers[c]`, a fish's eliminations `cand & covers & !bases`.
+//!
+//! A scan that found nothing is remembered by what decides it, exactly: a unit's candidates
+//! (nine 9-bit masks, 81 bits) for naked and hidden subsets, a digit's board for fish. While
+//! that is unchanged the scan is skipped, since it would find nothing again; a test checks
+//! every step against the general ladder's.
+
+use super::step::Technique;
+use super::techniques::{ONES9, subsets};
+
+/// A set of cells: bit `9·row + column`.
+type Cells = u128;
+
+/// Rows `0..9`, columns `9..18`, boxes `18..27`, as the general geometry numbers them.
+struct Tables {
+    /// The cells of each unit.
+    unit: [Cells; 27],
+    /// The cells of each unit in reading order (as the general ladder indexes them).
+    cells: [[u8; 9]; 27],
+    /// The peers of each cell (itself excluded).
+    peers: [Cells; 81],
+}
+
+const fn tables() -> Tables {
+    let mut t = Tables {
+        unit: [0; 27],
+        cells: [[0; 9]; 27],
+        peers: [0; 81],
+    };
+    let mut fill = [0usize; 27];
+    let mut c = 0;
+    while c < 81 {
+        let (r, k) = (c / 9, c % 9);
+        let units = [r, 9 + k, 18 + (r / 3) * 3 + k / 3];
+        let mut j = 0;
+        while j < 3 {
+            let u = units[j];
+            t.unit[u] |= 1 << c;
+            t.cells[u][fill[u]] = c as u8;
+            fill[u] += 1;
+            j += 1;
+        }
+        c += 1;
+    }
+    c = 0;
+    while c < 81 {
+        let (r, k) = (c / 9, c % 9);
+        let near = t.unit[r] | t.unit[9 + k] | t.unit[18 + (r / 3) * 3 + k / 3];
+        t.peers[c] = near & !(1 << c);
+        c += 1;
+    }
+    t
+}
+
+static T: Tables = tables();
+
+/// What the techniques look at: each digit's candidate cells, and each cell's candidates
+/// (bit `v − 1`; 0 for a filled cell). The two say the same.
+pub(crate) struct View<'a> {
+    pub cand: [Cells; 9],
+    pub masks: &'a [u32],
+}
+
+/// A step beyond the singles: the technique and the candidates it removes, per digit
+/// (`gone[v − 1]`).
+pub(crate) type Found = (Technique, [Cells; 9]);
+
+/// The scans that found nothing, and whether what decides them has changed since: a
+/// unit's candidates for naked and hidden subsets, a digit's board for intersections, fish
+/// and colouring. [`Memo::refresh`] compares the boards with those of the last call and
+/// forgets the scans of every unit and digit that changed, so a scan is skipped only when
+/// it would find nothing again.
+pub(crate) struct Memo {
+    /// The boards at the last call.
+    seen: [Cells; 9],
+    /// By subset size (2, 3, 4): the units (bit `u`) where naked subsets found nothing.
+    naked: [u32; 3],
+    /// The same for hidden subsets.
+    hidden: [u32; 3],
+    /// By fish size: the digits and orientations (bit `2·d + rows_are_base`) with no fish.
+    fish: [u32; 3],
+    /// The digits (bit `d`) with no pointing, no claiming, no colouring.
+    pointing: u32,
+    claiming: u32,
+    colouring: u32,
+}
+
+impl Memo {
+    pub(crate) fn new() -> Memo {
+        Memo {
+            seen: [0; 9],
+            naked: [0; 3],
+            hidden: [0; 3],
+            fish: [0; 3],
+            pointing: 0,
+            claiming: 0,
+            colouring: 0,
+        }
+    }
+
+    /// Forgets what changed since the last call: the units with a cell whose candidates
+    /// changed, the digits whose board changed.
+    fn refresh(&mut self, cand: &[Cells; 9]) {
+        let mut diff = 0;
+        let mut digits = 0u32;
+        for (d, (old, &new)) in self.seen.iter_mut().zip(cand).enumerate() {
+            if *old != new {
+                diff |= *old ^ new;
+                digits |= 1 << d;
+                *old = new;
+            }
+        }
+        if digits == 0 {
+            return;
+        }
+        let mut units = 0u32;
+        for (u, &cells) in T.unit.iter().enumerate() {
+            if cells & diff != 0 {
+                units |= 1 << u;
+            }
+        }
+        // Each digit's two fish orientations.
+        let mut scopes = 0u32;
+        for d in 0..9 {
+            if digits & 1 << d != 0 {
+                scopes |= 3 << (2 * d);
+            }
+        }
+        for k in 0..3 {
+            self.naked[k] &= !units;
+            self.hidden[k] &= !units;
+            self.fish[k] &= !scopes;
+        }
+        self.pointing &= !digits;
+        self.claiming &= !digits;
+        self.colouring &= !digits;
+    }
+}
+
+#[inline]
+fn ones9(m: u32) -> u32 {
+    ONES9[m as usize & 0x1FF] as u32
+}
+
+/// The cells of a board, lowest first.
+#[inline]
+fn each(mut x: Cells) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let c = x.trailing_zeros() as usize;
+            x &= x - 1;
+            c
+        })
+    })
+}
+
+/// Whether a board has two cells or more.
+#[inline]
+fn several(x: Cells) -> bool {
+    x & x.wrapping_sub(1) != 0
+}
+
+/// Whether a board has exactly two cells.
+#[inline]
+fn two(x: Cells) -> bool {
+    several(x) && !several(x & (x - 1))
+}
+
+/// The places of a board in unit `u`, as a mask over the unit's cells in reading order.
+#[inline]
+fn places(x: Cells, u: usize) -> u32 {
+    if u < 9 {
+        return ((x >> (9 * u)) & 0x1FF) as u32;
+    }
+    let mut out = 0;
+    for (i, &c) in T.cells[u].iter().enumerate() {
+        out |= (((x >> c) & 1) as u32) << i;
+    }
+    out
+}
+
+/// The cells of unit `u` at the indices of `mask`.
+#[inline]
+fn cells_at(u: usize, mut mask: u32) -> Cells {
+    let mut out = 0;
+    while mask != 0 {
+        out |= 1 << T.cells[u][mask.trailing_zeros() as usize];
+        mask &= mask - 1;
+    }
+    out
+}
+
+/// The first step after the singles on a board that has none, as the general ladder finds
+/// it, or `None` when only a guess is left.
+pub(crate) fn beyond_singles(v: &View, memo: &mut Memo) -> Option<Found> {
+    memo.refresh(&v.cand);
+    if let Some(f) = intersection(v, true, memo).or_else(|| intersection(v, false, memo)) {
+        return Some(f);
+    }
+    naked_subset(v, 2, memo)
+        .or_else(|| hidden_subset(v, 2, memo))
+        .or_else(|| naked_subset(v, 3, memo))
+        .or_else(|| fish(v, 2, memo))
+        .or_else(|| hidden_subset(v, 3, memo))
+        .or_else(|| fish(v, 3, memo))
+        .or_else(|| {
+            let w = Wings::new(v);
+            xy_wing(v, &w)
+                .or_else(|| xyz_wing(v, &w))
+                .or_else(|| w_wing(v, &w))
+        })
+        .or_else(|| naked_subset(v, 4, memo))
+        .or_else(|| fish(v, 4, memo))
+        .or_else(|| hidden_subset(v, 4, memo))
+        .or_else(|| simple_colouring(v, memo))
+}
+
+/// One digit's eliminations.
+#[inline]
+fn only(technique: Technique, d: usize, gone: Cells) -> Found {
+    let mut all = [0; 9];
+    all[d] = gone;
+    (technique, all)
+}
+
+/// Pointing (a box's places of a digit on one row, then one column) or claiming (a row's,
+/// then a column's, in one box): the digit leaves the rest of the other unit.
+fn intersection(v: &View, from_box: bool, memo: &mut Memo) -> Option<Found> {
+    let bases = if from_box { 18..27 } else { 0..18 };
+    let known = if from_box {
+        &mut memo.pointing
+    } else {
+        &mut memo.claiming
+    };
+    for u in bases {
+        for d in 0..9 {
+            if *known & 1 << d != 0 {
+                continue;
+            }
+            let p = v.cand[d] & T.unit[u];
+            if !several(p) {
+                continue;
+            }
+            let first = p.trailing_zeros() as usize;
+            let (r, k) = (first / 9, first % 9);
+            let others: &[usize] = if from_box {
+                &[r, 9 + k]
+            } else {
+                &[18 + (r / 3) * 3 + k / 3]
+            };
+            for &o in others {
+                let line = T.unit[o];
+                if p & !line != 0 {
+                    continue;
+                }
+                let gone = v.cand[d] & line & !T.unit[u];
+                if gone != 0 {
+                    let t = if from_box {
+                        Technique::Pointing
+                    } else {
+                        Technique::Claiming
+                    };
+                    return Some(only(t, d, gone));
+                }
+            }
+        }
+    }
+    *known = 0x1FF;
+    None
+}
+
+fn naked_technique(k: usize) -> Technique {
+    [
+        Technique::NakedPair,
+        Technique::NakedTriple,
+        Technique::NakedQuad,
+    ][k - 2]
+}
+
+fn hidden_technique(k: usize) -> Technique {
+    [
+        Technique::HiddenPair,
+        Technique::HiddenTriple,
+        Technique::HiddenQuad,
+    ][k - 2]
+}
+
+fn fish_technique(k: usize) -> Technique {
+    [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][k - 2]
+}
+
+/// More than `k` of the masks are not empty: the general ladder's condition for looking.
+#[inline]
+fn more_than(masks: &[u32; 9], k: usize) -> bool {
+    masks.iter().filter(|&&m| m != 0).count() > k
+}
+
+/// `k` cells of a unit (two candidates or more each) with `k` candidates between them: those
+/// digits leave the unit's other cells.
+fn naked_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
+    for u in 0..27 {
+        if memo.naked[k - 2] & 1 << u != 0 {
+            continue;
+        }
+        let mut masks = [0u32; 9];
+        for (m, &c) in masks.iter_mut().zip(&T.cells[u]) {
+            let x = v.masks[c as usize];
+            if ones9(x) >= 2 {
+                *m = x;
+            }
+        }
+        let mut out = None;
+        if more_than(&masks, k) {
+            subsets(&masks, k, |chosen, union| {
+                let mut rest = T.unit[u];
+                for &i in chosen {
+                    rest &= !(1 << T.cells[u][i]);
+                }
+                let mut gone = [0; 9];
+                let mut any = 0;
+                for (d, g) in gone.iter_mut().enumerate() {
+                    if union & 1 << d != 0 {
+                        *g = v.cand[d] & rest;
+                        any |= *g;
+                    }
+                }
+                if any == 0 {
+                    return false;
+                }
+                out = Some((naked_technique(k), gone));
+                true
+            });
+        }
+        if out.is_some() {
+            return out;
+        }
+        memo.naked[k - 2] |= 1 << u;
+    }
+    None
+}
+
+/// `k` digits with `k` places between them in a unit (two places or more each): those cells
+/// hold nothing else.
+fn hidden_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
+    for u in 0..27 {
+        if memo.hidden[k - 2] & 1 << u != 0 {
+            continue;
+        }
+        // Each digit's places, from the cells' candidates.
+        let mut masks = [0u32; 9];
+        for (i, &c) in T.cells[u].iter().enumerate() {
+            let mut m = v.masks[c as usize];
+            while m != 0 {
+                masks[m.trailing_zeros() as usize] |= 1 << i;
+                m &= m - 1;
+            }
+        }
+        for m in &mut masks {
+            if ones9(*m) < 2 {
+                *m = 0;
+            }
+        }
+        let mut out = None;
+        if more_than(&masks, k) {
+            subsets(&masks, k, |chosen, union| {
+                let keep: u32 = chosen.iter().fold(0, |m, &d| m | 1 << d);
+                let here = cells_at(u, union);
+                let mut gone = [0; 9];
+                let mut any = 0;
+                for (d, g) in gone.iter_mut().enumerate() {
+                    if keep & 1 << d == 0 {
+                        *g = v.cand[d] & here;
+                        any |= *g;
+                    }
+                }
+                if any == 0 {
+                    return false;
+                }
+                out = Some((hidden_technique(k), gone));
+                true
+            });
+        }
+        if out.is_some() {
+            return out;
+        }
+        memo.hidden[k - 2] |= 1 << u;
+    }
+    None
+}
+
+/// Fish of size `k`: a digit's places in `k` base lines (rows, then columns) lie in `k`
+/// cover lines; the digit leaves the cover lines' other cells.
+fn fish(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
+    for d in 0..9 {
+        let x = v.cand[d];
+        for rows_are_base in [true, false] {
+            let scope = 2 * d + usize::from(rows_are_base);
+            if memo.fish[k - 2] & 1 << scope != 0 {
+                continue;
+            }
+            let (base0, cover0) = if rows_are_base { (0, 9) } else { (9, 0) };
+            let mut masks = [0u32; 9];
+            for (i, m) in masks.iter_mut().enumerate() {
+                let p = places(x, base0 + i);
+                if ones9(p) >= 2 {
+                    *m = p;
+                }
+            }
+            let mut out = None;
+            if more_than(&masks, k) {
+                subsets(&masks, k, |chosen, union| {
+                    let bases = chosen.iter().fold(0, |m, &i| m | T.unit[base0 + i]);
+                    let mut covers = 0;
+                    let mut rest = union;
+                    while rest != 0 {
+                        covers |= T.unit[cover0 + rest.trailing_zeros() as usize];
+                        rest &= rest - 1;
+                    }
+                    let gone = x & covers & !bases;
+                    if gone == 0 {
+                        return false;
+                    }
+                    out = Some(only(fish_technique(k), d, gone));
+                    true
+                });
+            }
+            if out.is_some() {
+                return out;
+            }
+            memo.fish[k - 2] |= 1 << scope;
+        }
+    }
+    None
+}
+
+/// The cells with two candidates and with three, for the wings.
+struct Wings {
+    two: Cells,
+    three: Cells,
+}
+
+impl Wings {
+    fn new(v: &View) -> Wings {
+        let (mut once, mut twice, mut thrice, mut more) = (0, 0, 0, 0);
+        for &x in &v.cand {
+            more |= thrice & x;
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        Wings {
+            two: twice & !thrice,
+            three: thrice & !more,
+        }
+    }
+}
+
+/// XY-wing: pivot `xy` with pincers `xz` and `yz` it sees; `z` leaves the cells that see both
+/// pincers.
+fn xy_wing(v: &View, w: &Wings) -> Option<Found> {
+    for pivot in each(w.two) {
+        let p = v.masks[pivot];
+        let near = T.peers[pivot] & w.two;
+        for a in each(near) {
+            let am = v.masks[a];
+            let shared = am & p;
+            if shared == 0 || shared & (shared - 1) != 0 {
+                continue;
+            }
+            let z = am & !p;
+            let want = (p & !am) | z;
+            let zd = z.trailing_zeros() as usize;
+            for c in each(near & !((2 << a) - 1)) {
+                if v.masks[c] != want {
+                    continue;
+                }
+                let gone = v.cand[zd] & T.peers[a] & T.peers[c];
+                if gone != 0 {
+                    return Some(only(Technique::XyWing, zd, gone));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// XYZ-wing: pivot `xyz` with pincers `xz` and `yz` it sees; `z` leaves the cells that see
+/// all three.
+fn xyz_wing(v: &View, w: &Wings) -> Option<Found> {
+    for pivot in each(w.three) {
+        let p = v.masks[pivot];
+        let near = T.peers[pivot] & w.two;
+        for a in each(near) {
+            let am = v.masks[a];
+            if am & !p != 0 {
+                continue;
+            }
+            for c in each(near & !((2 << a) - 1)) {
+                let cm = v.masks[c];
+                if cm & !p != 0 || cm == am {
+                    continue;
+                }
+                let zd = (am & cm).trailing_zeros() as usize;
+                let gone = v.cand[zd] & T.peers[pivot] & T.peers[a] & T.peers[c];
+                if gone != 0 {
+                    return Some(only(Technique::XyzWing, zd, gone));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// W-wing: cells `a` and `c` both `xy`, not peers, and a unit where `x` has two places, one
+/// seen by `a` and the other by `c`; `y` leaves the cells that see both. (The general ladder
+/// stops at the first such unit for `x`, removing nothing when no cell sees both: whether a
+/// step comes out depends on `a`, `c` and `y` alone.)
+fn w_wing(v: &View, w: &Wings) -> Option<Found> {
+    if !several(w.two) {
+        return None;
+    }
+    // Each digit's strong links, by unit: the two places.
+    let mut links = [[(0u8, 0u8); 27]; 9];
+    let mut count = [0usize; 9];
+    for u in 0..27 {
+        for d in 0..9 {
+            let p = v.cand[d] & T.unit[u];
+            if two(p) {
+                let e = p.trailing_zeros() as u8;
+                let f = (p & (p - 1)).trailing_zeros() as u8;
+                links[d][count[d]] = (e, f);
+                count[d] += 1;
+            }
+        }
+    }
+    let sees = |a: usize, b: usize| T.peers[a] >> b & 1 != 0;
+    for a in each(w.two) {
+        let m = v.masks[a];
+        for c in each(w.two & !((2 << a) - 1)) {
+            if v.masks[c] != m || sees(a, c) {
+                continue;
+            }
+            let both = T.peers[a] & T.peers[c];
+            let (lo, hi) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
+            for (d, y) in [(lo, hi), (hi, lo)] {
+                let gone = v.cand[y] & both;
+                if gone == 0 {
+                    continue;
+                }
+                let linked = links[d][..count[d]].iter().any(|&(e, f)| {
+                    let (e, f) = (e as usize, f as usize);
+                    ![e, f].iter().any(|&q| q == a || q == c)
+                        && ((sees(a, e) && sees(c, f)) || (sees(a, f) && sees(c, e)))
+                });
+                if linked {
+                    return Some(only(Technique::WWing, y, gone));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Simple colouring on one digit: the cells joined by conjugate pairs take two colours (the
+/// component's first cell colour 0, breadth first, as the general ladder colours them);
+/// components of four cells or more only. A colour with two cells that see each other goes
+/// (wrap); else the cells outside that see both colours lose the digit (trap).
+fn simple_colouring(v: &View, memo: &mut Memo) -> Option<Found> {
+    for d in 0..9 {
+        if memo.colouring & 1 << d != 0 {
+            continue;
+        }
+        let x = v.cand[d];
+        let mut pairs = [(0u8, 0u8); 27];
+        let mut n = 0;
+        let mut linked: Cells = 0;
+        for u in 0..27 {
+            let p = x & T.unit[u];
+            if two(p) {
+                pairs[n] = (
+                    p.trailing_zeros() as u8,
+                    (p & (p - 1)).trailing_zeros() as u8,
+                );
+                n += 1;
+                linked |= p;
+            }
+        }
+        let pairs = &pairs[..n];
+        let mut done: Cells = 0;
+        while linked & !done != 0 {
+            let start = (linked & !done).trailing_zeros() as usize;
+            let mut queue = [0u8; 81];
+            let (mut len, mut i) = (1, 0);
+            queue[0] = start as u8;
+            let mut side: [Cells; 2] = [1 << start, 0];
+            done |= 1 << start;
+            while i < len {
+                let e = queue[i] as usize;
+                let colour = usize::from(side[1] >> e & 1 != 0);
+                for &(p, q) in pairs {
+                    let f = if p as usize == e {
+                        q as usize
+                    } else if q as usize == e {
+                        p as usize
+                    } else {
+                        continue;
+                    };
+                    if done >> f & 1 == 0 {
+                        done |= 1 << f;
+                        side[1 - colour] |= 1 << f;
+                        queue[len] = f as u8;
+                        len += 1;
+                    }
+                }
+                i += 1;
+            }
+            if len < 4 {
+                continue;
+            }
+            for s in side {
+                if each(s).any(|e| T.peers[e] & s != 0) {
+                    return Some(only(Technique::SimpleColouring, d, s));
+                }
+            }
+            let seen = |s: Cells| each(s).fold(0, |m, e| m | T.peers[e]);
+            let gone = x & !(side[0] | side[1]) & seen(side[0]) & seen(side[1]);
+            if gone != 0 {
+                return Some(only(Technique::SimpleColouring, d, gone));
+            }
+        }
+        memo.colouring |= 1 << d;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Shape;
+    use crate::sudoku::logic::board::Geometry;
+
+    /// The tables say what the general geometry says: units' cells in reading order, peers.
+    #[test]
+    fn tables_match_the_geometry() {
+        let g = Geometry::new(Shape::CLASSIC);
+        for u in 0..27 {
+            let cells: Vec<usize> = T.cells[u].iter().map(|&c| c as usize).collect();
+            assert_eq!(cells, g.cells(u), "unit {u}");
+            assert_eq!(T.unit[u], cells.iter().fold(0, |m, &c| m | 1 << c));
+        }
+        for c in 0..81 {
+            assert_eq!(T.peers[c], g.peers[c].iter().fold(0, |m, &p| m | 1 << p));
+        }
+    }
+}
