@@ -175,19 +175,6 @@ fn two(x: Cells) -> bool {
     several(x) && !several(x & (x - 1))
 }
 
-/// The places of a board in unit `u`, as a mask over the unit's cells in reading order.
-#[inline]
-fn places(x: Cells, u: usize) -> u32 {
-    if u < 9 {
-        return ((x >> (9 * u)) & 0x1FF) as u32;
-    }
-    let mut out = 0;
-    for (i, &c) in T.cells[u].iter().enumerate() {
-        out |= (((x >> c) & 1) as u32) << i;
-    }
-    out
-}
-
 /// The cells of unit `u` at the indices of `mask`.
 #[inline]
 fn cells_at(u: usize, mut mask: u32) -> Cells {
@@ -408,11 +395,23 @@ fn fish(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
                 continue;
             }
             let (base0, cover0) = if rows_are_base { (0, 9) } else { (9, 0) };
+            // Each base line's places: a row's by column, a column's by row.
             let mut masks = [0u32; 9];
-            for (i, m) in masks.iter_mut().enumerate() {
-                let p = places(x, base0 + i);
-                if ones9(p) >= 2 {
-                    *m = p;
+            for r in 0..9 {
+                let row = ((x >> (9 * r)) & 0x1FF) as u32;
+                if rows_are_base {
+                    masks[r] = row;
+                } else {
+                    let mut cols = row;
+                    while cols != 0 {
+                        masks[cols.trailing_zeros() as usize] |= 1 << r;
+                        cols &= cols - 1;
+                    }
+                }
+            }
+            for m in &mut masks {
+                if ones9(*m) < 2 {
+                    *m = 0;
                 }
             }
             let mut out = None;
