@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use sudoku_dlx::sudoku::logic::{Level, Logic, Technique};
+use sudoku_dlx::sudoku::logic::{Logic, Technique};
 use sudoku_dlx::sudoku::{DlxSolver, Grid, Outcome, Shape};
 
 const SETS: [&str; 6] = [
@@ -129,28 +129,31 @@ fn machine_effort_orders_the_sets_as_their_reputations_do() {
 
 #[test]
 fn equivalent_puzzles_rate_alike() {
-    // A puzzle and its transpose with relabelled digits: same level, hardest technique and
-    // score; efforts within a small margin (the isomorphs differ).
-    let Some(grids) = sample(SETS[2]) else { return };
-    let logic = Logic::new(Shape::CLASSIC);
-    for g in grids.iter().take(20) {
-        let line = g.to_line().into_bytes();
-        let mut moved = vec![b'.'; 81];
-        for r in 0..9 {
-            for c in 0..9 {
-                let ch = line[r * 9 + c];
-                moved[c * 9 + r] = if ch == b'.' {
-                    b'.'
-                } else {
-                    b'1' + (ch - b'1' + 4) % 9
-                };
+    // On 9×9 the effort's samples start from the canonical form, so every isomorph of a
+    // puzzle (rows, columns, bands, stacks, transposition and digits moved; drawn by the
+    // tests' own code) gets exactly the same effort, whatever the number of samples. The
+    // hard puzzle is always checked; a sample of top1465 when the data sets are there.
+    let mut puzzles: Vec<Grid> = vec![HARD.parse().unwrap()];
+    if let Some(grids) = sample(SETS[2]) {
+        puzzles.extend(grids.into_iter().take(20));
+    }
+    let mut rng = common::Rng::new(0x150);
+    for samples in [1, 3] {
+        let logic = Logic::new(Shape::CLASSIC).with_samples(samples);
+        for g in &puzzles {
+            let a = logic.rate(&logic.board(g).unwrap()).unwrap();
+            assert!(a.effort > 0.0, "{g}: singles alone do not solve it");
+            let cells = common::iso::values(&g.to_line());
+            for _ in 0..3 {
+                let moved = common::iso::line(&common::iso::random_isomorph(&mut rng, &cells));
+                let h: Grid = moved.parse().unwrap();
+                let b = logic.rate(&logic.board(&h).unwrap()).unwrap();
+                assert_eq!(
+                    a.effort, b.effort,
+                    "{g} and its isomorph {h}, {samples} samples"
+                );
             }
         }
-        let h: Grid = std::str::from_utf8(&moved).unwrap().parse().unwrap();
-        let a = logic.rate(&logic.board(g).unwrap()).unwrap();
-        let b = logic.rate(&logic.board(&h).unwrap()).unwrap();
-        assert!((a.effort - b.effort).abs() < 3.0, "{g}: {a:?} vs {b:?}");
-        let _ = (a.level, b.level, Level::Expert);
     }
 }
 

@@ -180,7 +180,8 @@ struct RateArgs {
     /// Output format: text, csv (with a header) or json.
     #[arg(long, value_enum, default_value_t = logic::LogicFormat::Text)]
     format: logic::LogicFormat,
-    /// Random isomorphs searched for the machine effort.
+    /// Isomorphs searched for the machine effort (on 9×9: the canonical form, then random
+    /// isomorphs of it).
     #[arg(long, value_name = "K", default_value_t = sudoku_dlx::sudoku::logic::DEFAULT_SAMPLES as u64,
           value_parser = clap::value_parser!(u64).range(1..=1000))]
     samples: u64,

@@ -3,6 +3,7 @@
 //! and counts its nodes for the machine effort, on random isomorphs of the puzzle.
 
 use super::board::{Candidates, Geometry, full_mask};
+use crate::sudoku::canon::Transform;
 
 /// What a search found: the number of fills (it stops at its limit), the first fill, and
 /// its nodes (the root plus every branch taken).
@@ -256,6 +257,23 @@ impl Isomorph {
             })
             .collect();
         Isomorph { cell, digit }
+    }
+
+    /// The isomorph of 9×9 that a canonical [`Transform`] describes (it moves the puzzle
+    /// onto its canonical form).
+    pub fn from_transform(t: &Transform) -> Isomorph {
+        let mut cell = vec![0; 81];
+        for i in 0..9 {
+            for j in 0..9 {
+                let (r, c) = (t.rows[i] as usize, t.cols[j] as usize);
+                let from = if t.transpose { c * 9 + r } else { r * 9 + c };
+                cell[from] = i * 9 + j;
+            }
+        }
+        Isomorph {
+            cell,
+            digit: t.digits.to_vec(),
+        }
     }
 
     /// The board moved by this isomorph.
