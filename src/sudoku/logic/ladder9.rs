@@ -5,7 +5,7 @@
 //!
 //! Each technique scans in the general one's order: units rows, columns, boxes; digits
 //! ascending; subsets, fish and wings in the lexicographic order of their cells, lines or
-//! digits ([`subsets`] is the general enumeration itself). Where the general code walks
+//! digits ([`first_subset`] is the general one itself). Where the general code walks
 //! peer lists and unit indices, this one intersects boards: the cells that see both
 //! pincers are `peers[a] & peers[c]`, a fish's eliminations `cand & covers & !bases`.
 //!
@@ -15,7 +15,7 @@
 //! every step against the general ladder's.
 
 use super::step::Technique;
-use super::techniques::{ONES9, subsets};
+use super::techniques::{ONES9, first_subset, fish_technique, hidden_technique, naked_technique};
 
 /// A set of cells: bit `9·row + column`.
 type Cells = u128;
@@ -265,30 +265,29 @@ fn intersection(v: &View, from_box: bool, memo: &mut Memo) -> Option<Found> {
     None
 }
 
-fn naked_technique(k: usize) -> Technique {
-    [
-        Technique::NakedPair,
-        Technique::NakedTriple,
-        Technique::NakedQuad,
-    ][k - 2]
-}
-
-fn hidden_technique(k: usize) -> Technique {
-    [
-        Technique::HiddenPair,
-        Technique::HiddenTriple,
-        Technique::HiddenQuad,
-    ][k - 2]
-}
-
-fn fish_technique(k: usize) -> Technique {
-    [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][k - 2]
-}
-
-/// More than `k` of the masks are not empty: the general ladder's condition for looking.
+/// Keeps the masks of two bits or more, as the general ladder chooses from (a mask of one
+/// is a single).
 #[inline]
-fn more_than(masks: &[u32; 9], k: usize) -> bool {
-    masks.iter().filter(|&&m| m != 0).count() > k
+fn two_or_more(masks: &mut [u32; 9]) {
+    for m in masks {
+        if ones9(*m) < 2 {
+            *m = 0;
+        }
+    }
+}
+
+/// The candidates of `digits` (bit `d`) in `cells`, per digit, or `None` when there are none.
+#[inline]
+fn candidates_in(v: &View, digits: u32, cells: Cells) -> Option<[Cells; 9]> {
+    let mut gone = [0; 9];
+    let mut any = 0;
+    for (d, g) in gone.iter_mut().enumerate() {
+        if digits & 1 << d != 0 {
+            *g = v.cand[d] & cells;
+            any |= *g;
+        }
+    }
+    (any != 0).then_some(gone)
 }
 
 /// `k` cells of a unit (two candidates or more each) with `k` candidates between them: those
@@ -300,35 +299,18 @@ fn naked_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
         }
         let mut masks = [0u32; 9];
         for (m, &c) in masks.iter_mut().zip(&T.cells[u]) {
-            let x = v.masks[c as usize];
-            if ones9(x) >= 2 {
-                *m = x;
+            *m = v.masks[c as usize];
+        }
+        two_or_more(&mut masks);
+        let found = first_subset(&masks, k, |chosen, union| {
+            let mut rest = T.unit[u];
+            for &i in chosen {
+                rest &= !(1 << T.cells[u][i]);
             }
-        }
-        let mut out = None;
-        if more_than(&masks, k) {
-            subsets(&masks, k, |chosen, union| {
-                let mut rest = T.unit[u];
-                for &i in chosen {
-                    rest &= !(1 << T.cells[u][i]);
-                }
-                let mut gone = [0; 9];
-                let mut any = 0;
-                for (d, g) in gone.iter_mut().enumerate() {
-                    if union & 1 << d != 0 {
-                        *g = v.cand[d] & rest;
-                        any |= *g;
-                    }
-                }
-                if any == 0 {
-                    return false;
-                }
-                out = Some((naked_technique(k), gone));
-                true
-            });
-        }
-        if out.is_some() {
-            return out;
+            candidates_in(v, union, rest).map(|gone| (naked_technique(k), gone))
+        });
+        if found.is_some() {
+            return found;
         }
         memo.naked[k - 2] |= 1 << u;
     }
@@ -351,33 +333,14 @@ fn hidden_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
                 m &= m - 1;
             }
         }
-        for m in &mut masks {
-            if ones9(*m) < 2 {
-                *m = 0;
-            }
-        }
-        let mut out = None;
-        if more_than(&masks, k) {
-            subsets(&masks, k, |chosen, union| {
-                let keep: u32 = chosen.iter().fold(0, |m, &d| m | 1 << d);
-                let here = cells_at(u, union);
-                let mut gone = [0; 9];
-                let mut any = 0;
-                for (d, g) in gone.iter_mut().enumerate() {
-                    if keep & 1 << d == 0 {
-                        *g = v.cand[d] & here;
-                        any |= *g;
-                    }
-                }
-                if any == 0 {
-                    return false;
-                }
-                out = Some((hidden_technique(k), gone));
-                true
-            });
-        }
-        if out.is_some() {
-            return out;
+        two_or_more(&mut masks);
+        let found = first_subset(&masks, k, |chosen, union| {
+            let keep: u32 = chosen.iter().fold(0, |m, &d| m | 1 << d);
+            candidates_in(v, !keep & 0x1FF, cells_at(u, union))
+                .map(|gone| (hidden_technique(k), gone))
+        });
+        if found.is_some() {
+            return found;
         }
         memo.hidden[k - 2] |= 1 << u;
     }
@@ -409,31 +372,20 @@ fn fish(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
                     }
                 }
             }
-            for m in &mut masks {
-                if ones9(*m) < 2 {
-                    *m = 0;
+            two_or_more(&mut masks);
+            let found = first_subset(&masks, k, |chosen, union| {
+                let bases = chosen.iter().fold(0, |m, &i| m | T.unit[base0 + i]);
+                let mut covers = 0;
+                let mut rest = union;
+                while rest != 0 {
+                    covers |= T.unit[cover0 + rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
                 }
-            }
-            let mut out = None;
-            if more_than(&masks, k) {
-                subsets(&masks, k, |chosen, union| {
-                    let bases = chosen.iter().fold(0, |m, &i| m | T.unit[base0 + i]);
-                    let mut covers = 0;
-                    let mut rest = union;
-                    while rest != 0 {
-                        covers |= T.unit[cover0 + rest.trailing_zeros() as usize];
-                        rest &= rest - 1;
-                    }
-                    let gone = x & covers & !bases;
-                    if gone == 0 {
-                        return false;
-                    }
-                    out = Some(only(fish_technique(k), d, gone));
-                    true
-                });
-            }
-            if out.is_some() {
-                return out;
+                let gone = x & covers & !bases;
+                (gone != 0).then(|| only(fish_technique(k), d, gone))
+            });
+            if found.is_some() {
+                return found;
             }
             memo.fish[k - 2] |= 1 << scope;
         }

@@ -390,11 +390,7 @@ impl Ones for u32 {
 /// Calls `found` with each set of `k` indices (2 ≤ `k` ≤ 4) of `masks` whose union has exactly
 /// `k` bits (masks of 0 or more than `k` bits are never chosen), in lexicographic order of
 /// the indices, until it returns `true`.
-pub(crate) fn subsets(
-    masks: &[u32],
-    k: usize,
-    mut found: impl FnMut(&[usize], u32) -> bool,
-) -> bool {
+fn subsets(masks: &[u32], k: usize, mut found: impl FnMut(&[usize], u32) -> bool) -> bool {
     assert!((2..=4).contains(&k), "subsets of two to four");
     // The masks that can be chosen (1 to `k` bits), with their indices, in order.
     let (mut index, mut mask, mut n) = ([0usize; 32], [0u32; 32], 0);
@@ -447,12 +443,13 @@ pub(crate) fn subsets(
     false
 }
 
-/// The first step `make` gives for a set of `k` masks with `k` bits between them.
-fn first_subset(
+/// The first step `make` gives for a set of `k` masks with `k` bits between them (in the
+/// order of [`subsets`]), looked for only when more than `k` masks are not empty.
+pub(crate) fn first_subset<T>(
     masks: &[u32],
     k: usize,
-    make: &mut dyn FnMut(&[usize], u32) -> Option<Step>,
-) -> Option<Step> {
+    mut make: impl FnMut(&[usize], u32) -> Option<T>,
+) -> Option<T> {
     if masks.iter().filter(|&&m| m != 0).count() <= k {
         return None;
     }
@@ -464,7 +461,7 @@ fn first_subset(
     result
 }
 
-fn naked_technique(k: usize) -> Technique {
+pub(crate) fn naked_technique(k: usize) -> Technique {
     match k {
         2 => Technique::NakedPair,
         3 => Technique::NakedTriple,
@@ -472,7 +469,7 @@ fn naked_technique(k: usize) -> Technique {
     }
 }
 
-fn hidden_technique(k: usize) -> Technique {
+pub(crate) fn hidden_technique(k: usize) -> Technique {
     match k {
         2 => Technique::HiddenPair,
         3 => Technique::HiddenTriple,
@@ -480,7 +477,7 @@ fn hidden_technique(k: usize) -> Technique {
     }
 }
 
-fn fish_technique(k: usize) -> Technique {
+pub(crate) fn fish_technique(k: usize) -> Technique {
     match k {
         2 => Technique::XWing,
         3 => Technique::Swordfish,
@@ -505,7 +502,7 @@ fn naked_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
                 *m = b.masks[c];
             }
         }
-        let found = first_subset(&masks[..g.n], k, &mut |chosen, union| {
+        let found = first_subset(&masks[..g.n], k, |chosen, union| {
             // Only a subset that removes something makes a step.
             let others = cells
                 .iter()
@@ -555,7 +552,7 @@ fn hidden_subset(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
                 *m = p;
             }
         }
-        let found = first_subset(&masks[..n], k, &mut |chosen, union| {
+        let found = first_subset(&masks[..n], k, |chosen, union| {
             let keep: u32 = chosen.iter().fold(0, |m, &i| m | 1 << i);
             // Only a subset whose cells hold other digits makes a step.
             let mut rest = union;
@@ -611,7 +608,7 @@ fn fish(x: &Ctx, k: usize, memo: &mut Memo) -> Option<Step> {
                     *m = p;
                 }
             }
-            let found = first_subset(&masks[..n], k, &mut |chosen, union| {
+            let found = first_subset(&masks[..n], k, |chosen, union| {
                 // Only a fish whose cover lines have places outside its base lines makes a
                 // step: the cover lines' places, less those on the base lines.
                 let mut rest = union;
