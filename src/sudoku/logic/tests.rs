@@ -20,6 +20,42 @@ const PUZZLES: [&str; 10] = [
     "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
 ];
 
+/// The data sets of `../shared/data`, in the order the tests sample them.
+const SETS: [&str; 6] = [
+    "puzzles1_unbiased_first1000",
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+];
+
+/// The puzzles above, then about `per_set` evenly spaced puzzles of each of `sets` that is
+/// present in `../shared/data` (a "skipped" line for each absent one); and how many sets
+/// were read.
+fn sample_lines(sets: &[&str], per_set: usize) -> (Vec<String>, usize) {
+    let mut lines: Vec<String> = PUZZLES.iter().map(|p| p.to_string()).collect();
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let mut read = 0;
+    for set in sets {
+        let Ok(text) = std::fs::read_to_string(data.join(set)) else {
+            eprintln!("skipped: {} not found", data.join(set).display());
+            continue;
+        };
+        read += 1;
+        let all: Vec<&str> = text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .collect();
+        lines.extend(
+            all.iter()
+                .step_by(all.len() / per_set + 1)
+                .map(|l| l[..81].to_string()),
+        );
+    }
+    (lines, read)
+}
+
 fn dlx_fill(puzzle: &Grid) -> Grid {
     match DlxSolver::new(puzzle.shape()).solve(puzzle) {
         Outcome::Solved(g) => g,
@@ -207,32 +243,7 @@ fn the_9x9_search_walks_the_generic_tree() {
     let g = &logic.geometry;
     let t = logic.tables9.as_deref().expect("9×9 tables");
     let mut boards = Vec::new();
-    let mut lines: Vec<String> = PUZZLES.iter().map(|p| p.to_string()).collect();
-    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    let mut sets_read = 0;
-    for set in [
-        "puzzles1_unbiased_first1000",
-        "puzzles2_17_clue",
-        "puzzles3_magictour_top1465",
-        "puzzles5_forum_hardest_1905_11+",
-        "puzzles6_forum_hardest_1106",
-        "puzzles7_serg_benchmark",
-    ] {
-        let Ok(text) = std::fs::read_to_string(data.join(set)) else {
-            eprintln!("skipped: {} not found", data.join(set).display());
-            continue;
-        };
-        sets_read += 1;
-        let all: Vec<&str> = text
-            .lines()
-            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-            .collect();
-        lines.extend(
-            all.iter()
-                .step_by(all.len() / 40 + 1)
-                .map(|l| l[..81].to_string()),
-        );
-    }
+    let (lines, sets_read) = sample_lines(&SETS, 40);
     let mut rng = SplitMix::new(11);
     for line in &lines {
         let puzzle: Grid = line.parse().unwrap();
@@ -328,29 +339,7 @@ fn the_9x9_search_walks_the_generic_tree() {
 fn the_9x9_tally_counts_what_the_general_one_does() {
     let logic = Logic::new(Shape::CLASSIC);
     let t = logic.tables9.as_deref().expect("9×9 tables");
-    let mut lines: Vec<String> = PUZZLES.iter().map(|p| p.to_string()).collect();
-    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    for set in [
-        "puzzles1_unbiased_first1000",
-        "puzzles2_17_clue",
-        "puzzles3_magictour_top1465",
-        "puzzles5_forum_hardest_1905_11+",
-        "puzzles6_forum_hardest_1106",
-    ] {
-        let Ok(text) = std::fs::read_to_string(data.join(set)) else {
-            eprintln!("skipped: {} not found", data.join(set).display());
-            continue;
-        };
-        let all: Vec<&str> = text
-            .lines()
-            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-            .collect();
-        lines.extend(
-            all.iter()
-                .step_by(all.len() / 60 + 1)
-                .map(|l| l[..81].to_string()),
-        );
-    }
+    let (lines, _) = sample_lines(&SETS[..5], 60);
     for line in &lines {
         let puzzle: Grid = line.parse().unwrap();
         let board = logic.board(&puzzle).unwrap();
@@ -426,29 +415,7 @@ fn both_beyond(
 #[test]
 fn the_9x9_ladder_finds_the_general_ladders_steps() {
     let logic = Logic::new(Shape::CLASSIC);
-    let mut lines: Vec<String> = PUZZLES.iter().map(|p| p.to_string()).collect();
-    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    for set in [
-        "puzzles1_unbiased_first1000",
-        "puzzles2_17_clue",
-        "puzzles3_magictour_top1465",
-        "puzzles5_forum_hardest_1905_11+",
-        "puzzles6_forum_hardest_1106",
-    ] {
-        let Ok(text) = std::fs::read_to_string(data.join(set)) else {
-            eprintln!("skipped: {} not found", data.join(set).display());
-            continue;
-        };
-        let all: Vec<&str> = text
-            .lines()
-            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-            .collect();
-        lines.extend(
-            all.iter()
-                .step_by(all.len() / 40 + 1)
-                .map(|l| l[..81].to_string()),
-        );
-    }
+    let (lines, _) = sample_lines(&SETS[..5], 40);
     let mut rng = search::SplitMix::new(9);
     let mut seen = BTreeMap::new();
     for line in &lines {
