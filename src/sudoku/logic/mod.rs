@@ -378,20 +378,16 @@ impl Logic {
             _ => None,
         };
         let base = canonical.as_ref().map(|c| c.apply(&root));
+        let start = base.as_ref().unwrap_or(&root);
         for k in 0..self.samples {
             if root.is_solved() {
                 break;
             }
-            let (moved, iso) = match (&base, k) {
-                (Some(base), 0) => (base.clone(), None),
-                (Some(base), _) => {
-                    let iso = Isomorph::random(&self.geometry, &mut rng);
-                    (iso.apply(base), Some(iso))
-                }
-                (None, _) => {
-                    let iso = Isomorph::random(&self.geometry, &mut rng);
-                    (iso.apply(&root), Some(iso))
-                }
+            let (moved, iso) = if k == 0 && base.is_some() {
+                (start.clone(), None)
+            } else {
+                let iso = Isomorph::random(&self.geometry, &mut rng);
+                (iso.apply(start), Some(iso))
             };
             let found = self.count_to_two(&moved, Branching::ReadingOrder);
             log_sum += (found.nodes as f64).log2();
