@@ -64,10 +64,22 @@ const fn tables() -> Tables {
 static T: Tables = tables();
 
 /// What the techniques look at: each digit's candidate cells, and each cell's candidates
-/// (bit `v − 1`; 0 for a filled cell). The two say the same.
-pub(crate) struct View<'a> {
-    pub cand: [Cells; 9],
-    pub masks: &'a [u32],
+/// (bit `v − 1`; 0 for a filled cell), the second made from the first.
+struct View {
+    cand: [Cells; 9],
+    masks: [u32; 81],
+}
+
+impl View {
+    fn new(cand: &[Cells; 9]) -> View {
+        let mut masks = [0u32; 81];
+        for (d, &x) in cand.iter().enumerate() {
+            for c in each(x) {
+                masks[c] |= 1 << d;
+            }
+        }
+        View { cand: *cand, masks }
+    }
 }
 
 /// A step beyond the singles: the technique and the candidates it removes, per digit
@@ -188,27 +200,69 @@ fn cells_at(u: usize, mut mask: u32) -> Cells {
 
 /// The first step after the singles on a board that has none, as the general ladder finds
 /// it, or `None` when only a guess is left.
-pub(crate) fn beyond_singles(v: &View, memo: &mut Memo) -> Option<Found> {
-    memo.refresh(&v.cand);
-    if let Some(f) = intersection(v, true, memo).or_else(|| intersection(v, false, memo)) {
+pub(crate) fn beyond_singles(cand: &[Cells; 9], memo: &mut Memo) -> Option<Found> {
+    memo.refresh(cand);
+    if let Some(f) = intersection(cand, true, memo).or_else(|| intersection(cand, false, memo)) {
         return Some(f);
     }
-    naked_subset(v, 2, memo)
+    let v = &View::new(cand);
+    let n = Census::new(v);
+    naked_subset(v, &n, 2, memo)
         .or_else(|| hidden_subset(v, 2, memo))
-        .or_else(|| naked_subset(v, 3, memo))
+        .or_else(|| naked_subset(v, &n, 3, memo))
         .or_else(|| fish(v, 2, memo))
         .or_else(|| hidden_subset(v, 3, memo))
         .or_else(|| fish(v, 3, memo))
-        .or_else(|| {
-            let w = Wings::new(v);
-            xy_wing(v, &w)
-                .or_else(|| xyz_wing(v, &w))
-                .or_else(|| w_wing(v, &w))
-        })
-        .or_else(|| naked_subset(v, 4, memo))
+        .or_else(|| xy_wing(v, &n))
+        .or_else(|| xyz_wing(v, &n))
+        .or_else(|| w_wing(v, &n))
+        .or_else(|| naked_subset(v, &n, 4, memo))
         .or_else(|| fish(v, 4, memo))
         .or_else(|| hidden_subset(v, 4, memo))
         .or_else(|| simple_colouring(v, memo))
+}
+
+/// Whether `first_subset` can find a subset of `k` among masks of which `small` have two to
+/// `k` bits and `open` two bits or more: it chooses `k` of the former, and a subset removes
+/// something only when some mask is left over. The scans below test this on counts before
+/// they build the masks.
+#[inline]
+fn may_hold(small: u32, open: u32, k: usize) -> bool {
+    small as usize >= k && open as usize > k
+}
+
+/// Whether a board has `k` cells or more.
+#[inline]
+fn at_least(mut x: Cells, k: usize) -> bool {
+    for _ in 1..k {
+        x &= x.wrapping_sub(1);
+    }
+    x != 0
+}
+
+/// Nine masks counted bit by bit (bit-sliced): `0[i]` holds the bits set in more than `i`
+/// of them, for `i` up to 4. For a unit's cells' candidates, a bit is a digit and the count
+/// its places; for a digit's rows, a bit is a column.
+struct Slices([u32; 5]);
+
+impl Slices {
+    #[inline]
+    fn count(masks: impl Iterator<Item = u32>) -> Slices {
+        let mut at = [0u32; 5];
+        for m in masks {
+            for i in (1..5).rev() {
+                at[i] |= at[i - 1] & m;
+            }
+            at[0] |= m;
+        }
+        Slices(at)
+    }
+
+    /// [`may_hold`] for the bits counted.
+    #[inline]
+    fn may_hold(&self, k: usize) -> bool {
+        may_hold(ones9(self.0[1] & !self.0[k]), ones9(self.0[1]), k)
+    }
 }
 
 /// One digit's eliminations.
@@ -221,47 +275,131 @@ fn only(technique: Technique, d: usize, gone: Cells) -> Found {
 
 /// Pointing (a box's places of a digit on one row, then one column) or claiming (a row's,
 /// then a column's, in one box): the digit leaves the rest of the other unit.
-fn intersection(v: &View, from_box: bool, memo: &mut Memo) -> Option<Found> {
-    let bases = if from_box { 18..27 } else { 0..18 };
+///
+/// Only the units where the digit's places lie in one segment (the three cells a box and
+/// a line share) can hold a step, and those are found for all units of a digit at once
+/// ([`confined`]); each such unit and digit is then tested in the general order.
+fn intersection(cand: &[Cells; 9], from_box: bool, memo: &mut Memo) -> Option<Found> {
     let known = if from_box {
         &mut memo.pointing
     } else {
         &mut memo.claiming
     };
-    for u in bases {
-        for d in 0..9 {
-            if *known & 1 << d != 0 {
-                continue;
+    // By unit (bit `u`, as numbered in `T`): the digits (bit `d`) to test there.
+    let mut digits = [0u16; 27];
+    let mut any = 0u32;
+    for (d, &x) in cand.iter().enumerate() {
+        if *known & 1 << d == 0 {
+            let mut units = confined(x, from_box);
+            any |= units;
+            while units != 0 {
+                digits[units.trailing_zeros() as usize] |= 1 << d;
+                units &= units - 1;
             }
-            let p = v.cand[d] & T.unit[u];
-            if !several(p) {
-                continue;
-            }
-            let first = p.trailing_zeros() as usize;
-            let (r, k) = (first / 9, first % 9);
-            let others: &[usize] = if from_box {
-                &[r, 9 + k]
-            } else {
-                &[18 + (r / 3) * 3 + k / 3]
-            };
-            for &o in others {
-                let line = T.unit[o];
-                if p & !line != 0 {
-                    continue;
-                }
-                let gone = v.cand[d] & line & !T.unit[u];
-                if gone != 0 {
-                    let t = if from_box {
-                        Technique::Pointing
-                    } else {
-                        Technique::Claiming
-                    };
-                    return Some(only(t, d, gone));
-                }
+        }
+    }
+    while any != 0 {
+        let u = any.trailing_zeros() as usize;
+        any &= any - 1;
+        let mut ds = digits[u];
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            if let Some(found) = intersection_at(cand, from_box, u, d) {
+                return Some(found);
             }
         }
     }
     *known = 0x1FF;
+    None
+}
+
+/// Every `step`-th cell from 0 on.
+const fn every(step: usize) -> Cells {
+    let mut out = 0;
+    let mut c = 0;
+    while c < 81 {
+        out |= 1 << c;
+        c += step;
+    }
+    out
+}
+
+/// Row segments: bit `9·r + 3·j` stands for the cells `3·j..3·j + 3` of row `r`.
+const ROW_SEGMENTS: Cells = every(3);
+/// Column segments: bit `27·b + c` stands for column `c`'s three cells in band `b`.
+const COL_SEGMENTS: Cells = 0x1FF | 0x1FF << 27 | 0x1FF << 54;
+/// The first segment of each box (bit `27·b + 3·j` for box `3·b + j`).
+const BOX_CORNERS: Cells = 0o111 | 0o111 << 27 | 0o111 << 54;
+/// The first segment of each row (bit `9·r`).
+const ROW_STARTS: Cells = every(9);
+
+/// The bits of `at` where exactly one of `a`, `b`, `c` is set.
+#[inline]
+fn one_of(a: Cells, b: Cells, c: Cells, at: Cells) -> Cells {
+    at & (a | b | c) & !((a & b) | (a & c) | (b & c))
+}
+
+/// The units (bit `u`) whose places of a digit (`x`) lie in one segment: boxes (bit
+/// `18 + box`) with them on one row or one column when `from_box`, else rows and columns
+/// with them in one box. A step of [`intersection_at`] needs this.
+#[inline]
+fn confined(x: Cells, from_box: bool) -> u32 {
+    let rows = (x | x >> 1 | x >> 2) & ROW_SEGMENTS;
+    let cols = (x | x >> 9 | x >> 18) & COL_SEGMENTS;
+    if from_box {
+        let on_a_row = one_of(rows, rows >> 9, rows >> 18, BOX_CORNERS);
+        let on_a_col = one_of(cols, cols >> 1, cols >> 2, BOX_CORNERS);
+        let corners = on_a_row | on_a_col;
+        let mut out = 0;
+        for b in 0..3 {
+            let band = (corners >> (27 * b)) as u32;
+            for j in 0..3 {
+                out |= (band >> (3 * j) & 1) << (18 + 3 * b + j);
+            }
+        }
+        out
+    } else {
+        let rows_in_box = one_of(rows, rows >> 3, rows >> 6, ROW_STARTS);
+        let cols_in_box = one_of(cols, cols >> 27, cols >> 54, 0x1FF);
+        let mut out = (cols_in_box as u32) << 9;
+        for r in 0..9 {
+            out |= ((rows_in_box >> (9 * r)) as u32 & 1) << r;
+        }
+        out
+    }
+}
+
+/// The intersection step of unit `u` (a box when `from_box`, else a line) and digit `d`, if
+/// any: the places of `d` in `u` (two or more) all in the row, then the column, of the first
+/// (from a box), or in its box (from a line), and places of `d` in that other unit outside `u`.
+fn intersection_at(cand: &[Cells; 9], from_box: bool, u: usize, d: usize) -> Option<Found> {
+    let p = cand[d] & T.unit[u];
+    if !several(p) {
+        return None;
+    }
+    let first = p.trailing_zeros() as usize;
+    let (r, k) = (first / 9, first % 9);
+    let others: &[usize] = if from_box {
+        &[r, 9 + k]
+    } else {
+        &[18 + (r / 3) * 3 + k / 3]
+    };
+    for &o in others {
+        let line = T.unit[o];
+        if p & !line != 0 {
+            continue;
+        }
+        let gone = cand[d] & line & !T.unit[u];
+        if gone != 0 {
+            let t = if from_box {
+                Technique::Pointing
+            } else {
+                Technique::Claiming
+            };
+            return Some(only(t, d, gone));
+        }
+    }
     None
 }
 
@@ -292,9 +430,14 @@ fn candidates_in(v: &View, digits: u32, cells: Cells) -> Option<[Cells; 9]> {
 
 /// `k` cells of a unit (two candidates or more each) with `k` candidates between them: those
 /// digits leave the unit's other cells.
-fn naked_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
+fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
     for u in 0..27 {
         if memo.naked[k - 2] & 1 << u != 0 {
+            continue;
+        }
+        let unit = T.unit[u];
+        if !(at_least(n.up_to[k - 2] & unit, k) && at_least(n.open & unit, k + 1)) {
+            memo.naked[k - 2] |= 1 << u;
             continue;
         }
         let mut masks = [0u32; 9];
@@ -322,6 +465,11 @@ fn naked_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
 fn hidden_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
     for u in 0..27 {
         if memo.hidden[k - 2] & 1 << u != 0 {
+            continue;
+        }
+        let places = Slices::count(T.cells[u].iter().map(|&c| v.masks[c as usize]));
+        if !places.may_hold(k) {
+            memo.hidden[k - 2] |= 1 << u;
             continue;
         }
         // Each digit's places, from the cells' candidates.
@@ -355,6 +503,21 @@ fn fish(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
         for rows_are_base in [true, false] {
             let scope = 2 * d + usize::from(rows_are_base);
             if memo.fish[k - 2] & 1 << scope != 0 {
+                continue;
+            }
+            let may = if rows_are_base {
+                let (mut small, mut open) = (0, 0);
+                for r in 0..9 {
+                    let places = ones9((x >> (9 * r)) as u32);
+                    small += u32::from((2..=k as u32).contains(&places));
+                    open += u32::from(places >= 2);
+                }
+                may_hold(small, open, k)
+            } else {
+                Slices::count((0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF)).may_hold(k)
+            };
+            if !may {
+                memo.fish[k - 2] |= 1 << scope;
                 continue;
             }
             let (base0, cover0) = if rows_are_base { (0, 9) } else { (9, 0) };
@@ -393,31 +556,45 @@ fn fish(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
     None
 }
 
-/// The cells with two candidates and with three, for the wings.
-struct Wings {
+/// The cells by their number of candidates (bit-sliced over the nine digits), for the
+/// naked subsets' first test and the wings.
+struct Census {
+    /// Cells with exactly two candidates, and exactly three.
     two: Cells,
     three: Cells,
+    /// By `k` − 2: cells with two to `k` candidates.
+    up_to: [Cells; 3],
+    /// Cells with two candidates or more.
+    open: Cells,
 }
 
-impl Wings {
-    fn new(v: &View) -> Wings {
-        let (mut once, mut twice, mut thrice, mut more) = (0, 0, 0, 0);
+impl Census {
+    fn new(v: &View) -> Census {
+        // `at_least[i]`: the cells with more than `i` candidates.
+        let mut at_least = [0 as Cells; 5];
         for &x in &v.cand {
-            more |= thrice & x;
-            thrice |= twice & x;
-            twice |= once & x;
-            once |= x;
+            for i in (1..5).rev() {
+                at_least[i] |= at_least[i - 1] & x;
+            }
+            at_least[0] |= x;
         }
-        Wings {
-            two: twice & !thrice,
-            three: thrice & !more,
+        let open = at_least[1];
+        Census {
+            two: open & !at_least[2],
+            three: at_least[2] & !at_least[3],
+            up_to: [
+                open & !at_least[2],
+                open & !at_least[3],
+                open & !at_least[4],
+            ],
+            open,
         }
     }
 }
 
 /// XY-wing: pivot `xy` with pincers `xz` and `yz` it sees; `z` leaves the cells that see both
 /// pincers.
-fn xy_wing(v: &View, w: &Wings) -> Option<Found> {
+fn xy_wing(v: &View, w: &Census) -> Option<Found> {
     for pivot in each(w.two) {
         let p = v.masks[pivot];
         let near = T.peers[pivot] & w.two;
@@ -446,7 +623,7 @@ fn xy_wing(v: &View, w: &Wings) -> Option<Found> {
 
 /// XYZ-wing: pivot `xyz` with pincers `xz` and `yz` it sees; `z` leaves the cells that see
 /// all three.
-fn xyz_wing(v: &View, w: &Wings) -> Option<Found> {
+fn xyz_wing(v: &View, w: &Census) -> Option<Found> {
     for pivot in each(w.three) {
         let p = v.masks[pivot];
         let near = T.peers[pivot] & w.two;
@@ -475,7 +652,7 @@ fn xyz_wing(v: &View, w: &Wings) -> Option<Found> {
 /// seen by `a` and the other by `c`; `y` leaves the cells that see both. (The general ladder
 /// stops at the first such unit for `x`, removing nothing when no cell sees both: whether a
 /// step comes out depends on `a`, `c` and `y` alone.)
-fn w_wing(v: &View, w: &Wings) -> Option<Found> {
+fn w_wing(v: &View, w: &Census) -> Option<Found> {
     if !several(w.two) {
         return None;
     }

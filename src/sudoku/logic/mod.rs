@@ -402,7 +402,7 @@ impl Logic {
         }
         let fill = fill.expect("at least one sample");
         let (counts, steps) = match &self.tables9 {
-            Some(t) => tally9::tally(t, &self.geometry, board.clone(), &fill),
+            Some(t) => tally9::tally(t, board, &fill),
             None => self.tally(board.clone(), &fill),
         };
         let used = || Technique::ALL.into_iter().filter(|t| counts[t.index()] > 0);

@@ -11,12 +11,15 @@
 //!
 //! [`Step`]: super::Step
 
-use super::board::{Candidates, Geometry};
+use super::Counts;
+use super::board::Candidates;
 use super::ladder9;
 use super::search9::{BOX, COL, ROW, Tables9};
 use super::step::Technique;
-use super::{Counts, guess};
 use crate::sudoku::Grid;
+
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
 
 /// The candidates of every digit as three bands, and the empty cells.
 struct Bits {
@@ -56,26 +59,48 @@ impl Bits {
         }
     }
 
-    fn eliminate(&mut self, cell: usize, d: usize) {
-        self.cand[d][cell / 27] &= !(1 << (cell % 27));
-    }
-
-    /// The first empty cell in reading order with one candidate, and that digit (from 0).
-    fn naked(&self) -> Option<(usize, usize)> {
-        for b in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for cand in &self.cand {
-                twice |= once & cand[b];
-                once |= cand[b];
+    /// Places naked singles, a round at a time, until a round finds none; returns how many
+    /// it placed. (A cell that lost its one candidate to a single of the same round stays
+    /// empty: no board on the way to its fill has one.)
+    fn naked_singles(&mut self, t: &Tables9) -> u32 {
+        let mut placed = 0;
+        loop {
+            let before = placed;
+            for b in 0..3 {
+                let (mut once, mut twice) = (0u32, 0u32);
+                for cand in &self.cand {
+                    twice |= once & cand[b];
+                    once |= cand[b];
+                }
+                let mut single = self.open[b] & once & !twice;
+                while single != 0 {
+                    let i = single.trailing_zeros() as usize;
+                    single &= single - 1;
+                    if let Some(d) = (0..9).find(|&d| self.cand[d][b] >> i & 1 != 0) {
+                        self.place(t, b * 27 + i, d);
+                        placed += 1;
+                    }
+                }
             }
-            let single = self.open[b] & once & !twice;
-            if single != 0 {
-                let bit = single & single.wrapping_neg();
-                let d = (0..9).find(|&d| self.cand[d][b] & bit != 0)?;
-                return Some((b * 27 + bit.trailing_zeros() as usize, d));
+            if placed == before {
+                return placed;
             }
         }
-        None
+    }
+
+    /// Each cell's candidates (bit `d`; 0 for a filled cell), as [`ladder9`] reads them.
+    fn masks(&self) -> [u32; 81] {
+        let mut masks = [0u32; 81];
+        for (d, cand) in self.cand.iter().enumerate() {
+            for (b, &band) in cand.iter().enumerate() {
+                let mut x = band;
+                while x != 0 {
+                    masks[b * 27 + x.trailing_zeros() as usize] |= 1 << d;
+                    x &= x - 1;
+                }
+            }
+        }
+        masks
     }
 
     /// The first hidden single: the cell and the digit (from 0). Boxes first, then rows,
@@ -167,54 +192,49 @@ fn is_one(m: u32) -> bool {
 
 /// How often each technique is used on the path from the board to its fill, and the number
 /// of steps: what the general tally gives, faster.
-pub(crate) fn tally(
-    t: &Tables9,
-    g: &Geometry,
-    mut board: Candidates,
-    fill: &Grid,
-) -> (Counts, usize) {
+///
+/// The naked singles are placed a round at a time: every cell that is a naked single in
+/// a band at once, until a round finds none. The general path places them one by one, the
+/// first in reading order each time, but it counts the same. A board on the way to its
+/// one fill keeps that fill's digit in every cell (each step is sound), so a naked single
+/// holds its fill digit, placing it removes only digits the fill does not put there, and a
+/// naked single stays one until it is placed: the cells placed before the next hidden
+/// single are the same in any order, each counted once as a naked single.
+pub(crate) fn tally(t: &Tables9, board: &Candidates, fill: &Grid) -> (Counts, usize) {
     let mut counts = [0u32; Technique::ALL.len()];
     let mut steps = 0;
-    let mut bits = Bits::new(&board);
+    let mut bits = Bits::new(board);
     let mut memo = ladder9::Memo::new();
-    let mut empty = board.values.iter().filter(|&&v| v == 0).count();
-    while empty > 0 {
+    loop {
+        let placed = bits.naked_singles(t);
+        counts[Technique::NakedSingle.index()] += placed;
+        steps += placed as usize;
+        if bits.open == [0; 3] {
+            return (counts, steps);
+        }
         steps += 1;
-        let single = bits
-            .naked()
-            .map(|s| (Technique::NakedSingle, s))
-            .or_else(|| bits.hidden().map(|s| (Technique::HiddenSingle, s)));
-        if let Some((technique, (cell, d))) = single {
-            counts[technique.index()] += 1;
+        if let Some((cell, d)) = bits.hidden() {
+            counts[Technique::HiddenSingle.index()] += 1;
             bits.place(t, cell, d);
-            board.place(g, cell, d as u8 + 1);
-            empty -= 1;
             continue;
         }
-        let view = ladder9::View {
-            cand: bits.boards(),
-            masks: &board.masks,
-        };
-        if let Some((technique, gone)) = ladder9::beyond_singles(&view, &mut memo) {
+        if let Some((technique, gone)) = ladder9::beyond_singles(&bits.boards(), &mut memo) {
             counts[technique.index()] += 1;
-            for (d, &cells) in gone.iter().enumerate() {
-                let mut cells = cells;
-                while cells != 0 {
-                    let cell = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    bits.eliminate(cell, d);
-                    board.eliminate(cell, d as u8 + 1);
+            for (cand, &gone) in bits.cand.iter_mut().zip(&gone) {
+                for (b, band) in cand.iter_mut().enumerate() {
+                    *band &= !((gone >> (27 * b)) as u32 & BAND);
                 }
             }
             continue;
         }
-        let step = guess(&board, fill);
-        counts[step.technique.index()] += 1;
-        for &(cell, v) in &step.place {
-            bits.place(t, cell, v as usize - 1);
-            board.place(g, cell, v);
-            empty -= 1;
-        }
+        // The guess: the empty cell with the fewest candidates (the first in reading
+        // order among them) takes its fill digit, as `super::guess` chooses.
+        let masks = bits.masks();
+        let cell = (0..81)
+            .filter(|&c| bits.open[c / 27] >> (c % 27) & 1 != 0)
+            .min_by_key(|&c| (masks[c].count_ones(), c))
+            .expect("an unsolved board has an empty cell");
+        counts[Technique::Guess.index()] += 1;
+        bits.place(t, cell, fill.cells()[cell] as usize - 1);
     }
-    (counts, steps)
 }

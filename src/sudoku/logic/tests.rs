@@ -348,7 +348,7 @@ fn the_9x9_tally_counts_what_the_general_one_does() {
             continue;
         };
         assert_eq!(
-            tally9::tally(t, &logic.geometry, board.clone(), &fill),
+            tally9::tally(t, &board, &fill),
             logic.tally(board, &fill),
             "{line}"
         );
@@ -400,11 +400,7 @@ fn both_beyond(
             }
         }
     }
-    let view = ladder9::View {
-        cand,
-        masks: &board.masks,
-    };
-    [general, ladder9::beyond_singles(&view, memo)]
+    [general, ladder9::beyond_singles(&cand, memo)]
 }
 
 /// `rate`'s bitboard ladder (`ladder9`) finds the general ladder's first step beyond the
