@@ -263,7 +263,42 @@ impl Slices {
     fn may_hold(&self, k: usize) -> bool {
         may_hold(ones9(self.0[1] & !self.0[k]), ones9(self.0[1]), k)
     }
+
+    /// The bits set in exactly `i` of the masks (1 ≤ `i` ≤ 4).
+    #[inline]
+    fn exactly(&self, i: usize) -> u32 {
+        self.0[i - 1] & !self.0[i]
+    }
 }
+
+/// Whether two of at most nine values are equal (a pair's test: two cells with the same two
+/// candidates, two digits or lines with the same two places).
+#[inline]
+fn repeats(values: impl Iterator<Item = Cells>) -> bool {
+    let mut seen = [0; 9];
+    for (n, x) in values.take(9).enumerate() {
+        if seen[..n].contains(&x) {
+            return true;
+        }
+        seen[n] = x;
+    }
+    false
+}
+
+/// The set bits of a mask, lowest first.
+#[inline]
+fn digits(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
+/// Column 0 (bit `9·r` for each row `r`).
+const COLUMN: Cells = every(9);
 
 /// One digit's eliminations.
 #[inline]
@@ -436,7 +471,11 @@ fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found
             continue;
         }
         let unit = T.unit[u];
-        if !(at_least(n.up_to[k - 2] & unit, k) && at_least(n.open & unit, k + 1)) {
+        // A naked pair is two cells with the same two candidates.
+        let pair = || repeats(each(n.two & unit).map(|c| v.masks[c] as Cells));
+        if !(at_least(n.up_to[k - 2] & unit, k) && at_least(n.open & unit, k + 1))
+            || (k == 2 && !pair())
+        {
             memo.naked[k - 2] |= 1 << u;
             continue;
         }
@@ -468,7 +507,9 @@ fn hidden_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
             continue;
         }
         let places = Slices::count(T.cells[u].iter().map(|&c| v.masks[c as usize]));
-        if !places.may_hold(k) {
+        // A hidden pair is two digits with the same two places.
+        let pair = || repeats(digits(places.exactly(2)).map(|d| v.cand[d] & T.unit[u]));
+        if !places.may_hold(k) || (k == 2 && !pair()) {
             memo.hidden[k - 2] |= 1 << u;
             continue;
         }
@@ -505,16 +546,21 @@ fn fish(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
             if memo.fish[k - 2] & 1 << scope != 0 {
                 continue;
             }
+            // An X-wing is two lines with the same two places.
             let may = if rows_are_base {
-                let (mut small, mut open) = (0, 0);
+                let (mut small, mut open, mut pairs) = (0, 0, 0);
                 for r in 0..9 {
                     let places = ones9((x >> (9 * r)) as u32);
                     small += u32::from((2..=k as u32).contains(&places));
                     open += u32::from(places >= 2);
+                    pairs |= u32::from(places == 2) << r;
                 }
                 may_hold(small, open, k)
+                    && (k > 2 || repeats(digits(pairs).map(|r| x >> (9 * r) & 0x1FF)))
             } else {
-                Slices::count((0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF)).may_hold(k)
+                let places = Slices::count((0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF));
+                places.may_hold(k)
+                    && (k > 2 || repeats(digits(places.exactly(2)).map(|c| x >> c & COLUMN)))
             };
             if !may {
                 memo.fish[k - 2] |= 1 << scope;

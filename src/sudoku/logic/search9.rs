@@ -212,11 +212,16 @@ pub(crate) fn fixpoint(t: &Tables9, board: &Candidates) -> Option<Candidates> {
     }
     let mut out = board.clone();
     out.values.copy_from_slice(&st.values());
-    for c in 0..CELLS {
-        let (b, bit) = (c / 27, 1u32 << (c % 27));
-        out.masks[c] = (0..9)
-            .filter(|&d| st.cand(d).0[b] & bit != 0)
-            .fold(0, |m, d| m | 1 << d);
+    out.masks.fill(0);
+    for d in 0..9 {
+        let cand = st.cand(d);
+        for b in 0..3 {
+            let mut cells = cand.0[b];
+            while cells != 0 {
+                out.masks[b * 27 + cells.trailing_zeros() as usize] |= 1 << d;
+                cells &= cells - 1;
+            }
+        }
     }
     Some(out)
 }
