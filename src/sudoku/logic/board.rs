@@ -145,17 +145,31 @@ impl Candidates {
         let shape = puzzle.shape();
         let n = shape.side();
         let full = full_mask(n);
-        let mut board = Candidates {
-            shape,
-            values: vec![0; n * n],
-            masks: vec![full; n * n],
-        };
-        for (cell, &v) in puzzle.cells().iter().enumerate() {
+        // Each unit's digits; an empty cell keeps the digits none of its units has (what
+        // placing the givens one by one leaves, with no clash).
+        let mut used = vec![0u32; 3 * n];
+        for (units, &v) in geometry.cell_units.iter().zip(puzzle.cells()) {
             if v != 0 {
-                board.place(geometry, cell, v);
+                for &u in units {
+                    used[u] |= 1 << (v - 1);
+                }
             }
         }
-        Ok(board)
+        let values = puzzle.cells().to_vec();
+        let masks = geometry
+            .cell_units
+            .iter()
+            .zip(&values)
+            .map(|(units, &v)| match v {
+                0 => full & !units.iter().fold(0, |m, &u| m | used[u]),
+                _ => 0,
+            })
+            .collect();
+        Ok(Candidates {
+            shape,
+            values,
+            masks,
+        })
     }
 
     /// A candidates grid from raw marks: `masks[cell]` holds the digits allowed in each cell
