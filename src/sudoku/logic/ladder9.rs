@@ -68,17 +68,23 @@ static T: Tables = tables();
 struct View {
     cand: [Cells; 9],
     masks: [u32; 81],
+    /// Whether the board is settled: no single, and a fill ([`floor`]).
+    settled: bool,
 }
 
 impl View {
-    fn new(cand: &[Cells; 9]) -> View {
+    fn new(cand: &[Cells; 9], settled: bool) -> View {
         let mut masks = [0u32; 81];
         for (d, &x) in cand.iter().enumerate() {
             for c in each(x) {
                 masks[c] |= 1 << d;
             }
         }
-        View { cand: *cand, masks }
+        View {
+            cand: *cand,
+            masks,
+            settled,
+        }
     }
 }
 
@@ -200,12 +206,16 @@ fn cells_at(u: usize, mut mask: u32) -> Cells {
 
 /// The first step after the singles on a board that has none, as the general ladder finds
 /// it, or `None` when only a guess is left.
-pub(crate) fn beyond_singles(cand: &[Cells; 9], memo: &mut Memo) -> Option<Found> {
+///
+/// `settled` is the caller's word that the board has no naked or hidden single and has a
+/// fill, as every board does where `rate`'s tally looks beyond the singles. Then each scan
+/// leaves out the units and digits where only its dual could hold (see [`floor`]).
+pub(crate) fn beyond_singles(cand: &[Cells; 9], settled: bool, memo: &mut Memo) -> Option<Found> {
     memo.refresh(cand);
     if let Some(f) = intersection(cand, true, memo).or_else(|| intersection(cand, false, memo)) {
         return Some(f);
     }
-    let v = &View::new(cand);
+    let v = &View::new(cand, settled);
     let n = Census::new(v);
     naked_subset(v, &n, 2, memo)
         .or_else(|| hidden_subset(v, 2, memo))
@@ -299,6 +309,31 @@ fn digits(mut m: u32) -> impl Iterator<Item = usize> {
 
 /// Column 0 (bit `9·r` for each row `r`).
 const COLUMN: Cells = every(9);
+
+/// On a settled board (no naked or hidden single, and a fill), the fewest open cells a unit
+/// needs for a naked (`second` false) or hidden (`second` true) subset scan of size `k` to
+/// find a step, and the fewest open rows (columns) a digit needs for a fish scan with rows
+/// (columns) as base lines.
+///
+/// Each subset has a dual. A unit with `m` open cells lacks `m` digits, each cell has two
+/// candidates or more and each digit two places or more. If `k` cells hold only the `k`
+/// digits `D` (a naked subset), the other `m − k` digits have their places in the other
+/// `m − k` cells only (a hidden subset), and the eliminations are the same: the digits of
+/// `D` in those cells. The converse holds alike, and for fish: if a digit's places in `k`
+/// base rows lie in `k` columns, its places in the other `m − k` columns lie in the other
+/// `m − k` rows, and both remove the digit from the `k` columns outside the `k` rows. A
+/// dual of size 1 would be a single, which a settled board lacks.
+///
+/// The ladder runs naked pairs, hidden pairs, naked triples, X-wings, hidden triples,
+/// swordfish, (wings,) naked quads, jellyfish, hidden quads, each over every unit or digit
+/// (rows before columns) before the next, and goes on only while all found nothing. So a
+/// naked `k`-subset whose dual is smaller than `k` was already looked for and is not there:
+/// a naked scan needs `m ≥ 2k`. A hidden scan comes after the naked scan of its size, so it
+/// needs `m ≥ 2k + 1`; fish with rows as base need `m ≥ 2k`, with columns `m ≥ 2k + 1`.
+#[inline]
+const fn floor(k: usize, second: bool) -> usize {
+    2 * k + second as usize
+}
 
 /// One digit's eliminations.
 #[inline]
@@ -474,6 +509,7 @@ fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found
         // A naked pair is two cells with the same two candidates.
         let pair = || repeats(each(n.two & unit).map(|c| v.masks[c] as Cells));
         if !(at_least(n.up_to[k - 2] & unit, k) && at_least(n.open & unit, k + 1))
+            || (v.settled && !at_least(n.open & unit, floor(k, false)))
             || (k == 2 && !pair())
         {
             memo.naked[k - 2] |= 1 << u;
@@ -509,7 +545,10 @@ fn hidden_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
         let places = Slices::count(T.cells[u].iter().map(|&c| v.masks[c as usize]));
         // A hidden pair is two digits with the same two places.
         let pair = || repeats(digits(places.exactly(2)).map(|d| v.cand[d] & T.unit[u]));
-        if !places.may_hold(k) || (k == 2 && !pair()) {
+        if !places.may_hold(k)
+            || (v.settled && (ones9(places.0[1]) as usize) < floor(k, true))
+            || (k == 2 && !pair())
+        {
             memo.hidden[k - 2] |= 1 << u;
             continue;
         }
@@ -556,10 +595,12 @@ fn fish(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
                     pairs |= u32::from(places == 2) << r;
                 }
                 may_hold(small, open, k)
+                    && !(v.settled && (open as usize) < floor(k, false))
                     && (k > 2 || repeats(digits(pairs).map(|r| x >> (9 * r) & 0x1FF)))
             } else {
                 let places = Slices::count((0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF));
                 places.may_hold(k)
+                    && !(v.settled && (ones9(places.0[1]) as usize) < floor(k, true))
                     && (k > 2 || repeats(digits(places.exactly(2)).map(|c| x >> c & COLUMN)))
             };
             if !may {

@@ -218,7 +218,7 @@ pub(crate) fn tally(t: &Tables9, board: &Candidates, fill: &Grid) -> (Counts, us
             bits.place(t, cell, d);
             continue;
         }
-        if let Some((technique, gone)) = ladder9::beyond_singles(&bits.boards(), &mut memo) {
+        if let Some((technique, gone)) = ladder9::beyond_singles(&bits.boards(), true, &mut memo) {
             counts[technique.index()] += 1;
             for (cand, &gone) in bits.cand.iter_mut().zip(&gone) {
                 for (b, band) in cand.iter_mut().enumerate() {

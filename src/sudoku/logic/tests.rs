@@ -400,7 +400,9 @@ fn both_beyond(
             }
         }
     }
-    [general, ladder9::beyond_singles(&cand, memo)]
+    // (A board with a single gets the scans without their duals' floors.)
+    let settled = techniques::single(g, board, &places).is_none();
+    [general, ladder9::beyond_singles(&cand, settled, memo)]
 }
 
 /// `rate`'s bitboard ladder (`ladder9`) finds the general ladder's first step beyond the
