@@ -735,6 +735,9 @@ fn xyz_wing(v: &View, w: &Census) -> Option<Found> {
     None
 }
 
+/// A digit's strong links: the two places of each unit where it has two, and how many.
+type Links = ([(Cells, Cells); 27], usize);
+
 /// W-wing: cells `a` and `c` both `xy`, not peers, and a unit where `x` has two places, one
 /// seen by `a` and the other by `c`; `y` leaves the cells that see both. (The general ladder
 /// stops at the first such unit for `x`, removing nothing when no cell sees both: whether a
@@ -743,38 +746,43 @@ fn w_wing(v: &View, w: &Census) -> Option<Found> {
     if !several(w.two) {
         return None;
     }
-    // Each digit's strong links, by unit: the two places.
-    let mut links = [[(0u8, 0u8); 27]; 9];
-    let mut count = [0usize; 9];
-    for u in 0..27 {
-        for d in 0..9 {
-            let p = v.cand[d] & T.unit[u];
-            if two(p) {
-                let e = p.trailing_zeros() as u8;
-                let f = (p & (p - 1)).trailing_zeros() as u8;
-                links[d][count[d]] = (e, f);
-                count[d] += 1;
+    // Each digit's strong links (the two places of a unit where it has two), made when a
+    // pair of cells first needs them.
+    let mut links: [Option<Links>; 9] = [None; 9];
+    let mut strong = |d: usize| {
+        *links[d].get_or_insert_with(|| {
+            let mut out = [(0, 0); 27];
+            let mut n = 0;
+            for &unit in &T.unit {
+                let p = v.cand[d] & unit;
+                if two(p) {
+                    let e = p & p.wrapping_neg();
+                    out[n] = (e, p & !e);
+                    n += 1;
+                }
             }
-        }
-    }
-    let sees = |a: usize, b: usize| T.peers[a] >> b & 1 != 0;
+            (out, n)
+        })
+    };
     for a in each(w.two) {
         let m = v.masks[a];
         for c in each(w.two & !((2 << a) - 1)) {
-            if v.masks[c] != m || sees(a, c) {
+            if v.masks[c] != m || T.peers[a] >> c & 1 != 0 {
                 continue;
             }
             let both = T.peers[a] & T.peers[c];
+            let ends: Cells = 1 << a | 1 << c;
             let (lo, hi) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
             for (d, y) in [(lo, hi), (hi, lo)] {
                 let gone = v.cand[y] & both;
                 if gone == 0 {
                     continue;
                 }
-                let linked = links[d][..count[d]].iter().any(|&(e, f)| {
-                    let (e, f) = (e as usize, f as usize);
-                    ![e, f].iter().any(|&q| q == a || q == c)
-                        && ((sees(a, e) && sees(c, f)) || (sees(a, f) && sees(c, e)))
+                let (pairs, n) = strong(d);
+                let linked = pairs[..n].iter().any(|&(e, f)| {
+                    let (sa, sc) = (T.peers[a], T.peers[c]);
+                    (e | f) & ends == 0
+                        && ((sa & e != 0 && sc & f != 0) || (sa & f != 0 && sc & e != 0))
                 });
                 if linked {
                     return Some(only(Technique::WWing, y, gone));
@@ -795,50 +803,43 @@ fn simple_colouring(v: &View, memo: &mut Memo) -> Option<Found> {
             continue;
         }
         let x = v.cand[d];
-        let mut pairs = [(0u8, 0u8); 27];
-        let mut n = 0;
+        // The units where the digit has two places (bit `u`), and the cells they join.
+        let mut links = 0u32;
         let mut linked: Cells = 0;
-        for u in 0..27 {
-            let p = x & T.unit[u];
+        for (u, &unit) in T.unit.iter().enumerate() {
+            let p = x & unit;
             if two(p) {
-                pairs[n] = (
-                    p.trailing_zeros() as u8,
-                    (p & (p - 1)).trailing_zeros() as u8,
-                );
-                n += 1;
+                links |= 1 << u;
                 linked |= p;
             }
         }
-        let pairs = &pairs[..n];
         let mut done: Cells = 0;
         while linked & !done != 0 {
-            let start = (linked & !done).trailing_zeros() as usize;
-            let mut queue = [0u8; 81];
-            let (mut len, mut i) = (1, 0);
-            queue[0] = start as u8;
-            let mut side: [Cells; 2] = [1 << start, 0];
-            done |= 1 << start;
-            while i < len {
-                let e = queue[i] as usize;
-                let colour = usize::from(side[1] >> e & 1 != 0);
-                for &(p, q) in pairs {
-                    let f = if p as usize == e {
-                        q as usize
-                    } else if q as usize == e {
-                        p as usize
-                    } else {
-                        continue;
-                    };
-                    if done >> f & 1 == 0 {
-                        done |= 1 << f;
-                        side[1 - colour] |= 1 << f;
-                        queue[len] = f as u8;
-                        len += 1;
+            // A component, coloured from its first cell out, a layer at a time: on a board
+            // with a fill its cells take the two colours one way only (a strong link's two
+            // cells are one the digit, one not), whatever the order.
+            let start = linked & !done;
+            let start = start & start.wrapping_neg();
+            let mut side: [Cells; 2] = [start, 0];
+            let (mut layer, mut colour) = (start, 0);
+            done |= start;
+            while layer != 0 {
+                let mut next = 0;
+                let mut ls = links;
+                while ls != 0 {
+                    let unit = T.unit[ls.trailing_zeros() as usize];
+                    ls &= ls - 1;
+                    if unit & layer != 0 {
+                        next |= x & unit;
                     }
                 }
-                i += 1;
+                next &= !done;
+                done |= next;
+                colour = 1 - colour;
+                side[colour] |= next;
+                layer = next;
             }
-            if len < 4 {
+            if !at_least(side[0] | side[1], 4) {
                 continue;
             }
             for s in side {
