@@ -354,9 +354,13 @@ impl Logic {
     /// When the board has no fill or several.
     pub fn rate(&self, board: &Candidates) -> Result<Rating, LogicError> {
         self.check_shape(board);
-        // On 9×9 the searches start from the root's fixpoint, found once: the same trees.
-        let root = match &self.tables9 {
-            Some(t) => search9::fixpoint(t, board).ok_or(LogicError::NoSolution)?,
+        // On 9×9 the path's first stretch (its singles) ends at the fixpoint of the board's
+        // singles, and the searches start there: the same trees as from the board, since a
+        // search's root propagates the same singles. (A board without a fill may stop
+        // elsewhere, but its searches find no fill either way.)
+        let path = self.tables9.as_ref().map(|t| tally9::Path::new(t, board));
+        let root = match &path {
+            Some(p) => p.board(board),
             None => board.clone(),
         };
         let mut rng = SplitMix::new(SEED);
@@ -401,8 +405,8 @@ impl Logic {
             }
         }
         let fill = fill.expect("at least one sample");
-        let (counts, steps) = match &self.tables9 {
-            Some(t) => tally9::tally(t, board, &fill),
+        let (counts, steps) = match path {
+            Some(p) => p.finish(&fill),
             None => self.tally(board.clone(), &fill),
         };
         let used = || Technique::ALL.into_iter().filter(|t| counts[t.index()] > 0);

@@ -139,12 +139,6 @@ struct State {
 }
 
 impl State {
-    /// The empty cells where digit `d + 1` is possible.
-    #[inline(always)]
-    fn cand(&self, d: usize) -> Bands {
-        self.pos[d].and(self.open)
-    }
-
     /// Each cell's value (0 while empty).
     fn values(&self) -> [u8; CELLS] {
         let mut values = [0u8; CELLS];
@@ -197,33 +191,6 @@ pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64, branching: Bra
     let mut s = Search::new(t, limit, branching);
     s.node(&mut root);
     s.found
-}
-
-/// The board with its singles propagated to their fixpoint (the root node's state), or
-/// `None` when that meets a contradiction. Propagation commutes with the symmetries of the
-/// grid, so the search from an isomorph of the fixpoint walks the same tree, with the same
-/// nodes, as the search from that isomorph of the board: the machine effort's samples share
-/// this work.
-pub(crate) fn fixpoint(t: &Tables9, board: &Candidates) -> Option<Candidates> {
-    let mut st = root_state(board);
-    let mut s = Search::new(t, 1, Branching::ReadingOrder);
-    if !s.propagate(&mut st) {
-        return None;
-    }
-    let mut out = board.clone();
-    out.values.copy_from_slice(&st.values());
-    out.masks.fill(0);
-    for d in 0..9 {
-        let cand = st.cand(d);
-        for b in 0..3 {
-            let mut cells = cand.0[b];
-            while cells != 0 {
-                out.masks[b * 27 + cells.trailing_zeros() as usize] |= 1 << d;
-                cells &= cells - 1;
-            }
-        }
-    }
-    Some(out)
 }
 
 /// The state of a board, before any propagation. A board never has a digit among the

@@ -21,10 +21,11 @@ use crate::sudoku::Grid;
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 
-/// The candidates of every digit as three bands, and the empty cells.
+/// The candidates of every digit as three bands, the empty cells, and each cell's value.
 struct Bits {
     cand: [[u32; 3]; 9],
     open: [u32; 3],
+    values: [u8; 81],
 }
 
 impl Bits {
@@ -32,7 +33,9 @@ impl Bits {
         let mut bits = Bits {
             cand: [[0; 3]; 9],
             open: [0; 3],
+            values: [0; 81],
         };
+        bits.values.copy_from_slice(&board.values);
         for c in 0..81 {
             if board.values[c] == 0 {
                 let (b, bit) = (c / 27, 1u32 << (c % 27));
@@ -50,6 +53,7 @@ impl Bits {
     /// Digit `d + 1` in `cell`: the cell's candidates go, and the digit leaves its peers.
     fn place(&mut self, t: &Tables9, cell: usize, d: usize) {
         let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+        self.values[cell] = d as u8 + 1;
         self.open[b] &= !bit;
         for cand in &mut self.cand {
             cand[b] &= !bit;
@@ -192,6 +196,18 @@ fn is_one(m: u32) -> bool {
 
 /// How often each technique is used on the path from the board to its fill, and the number
 /// of steps: what the general tally gives, faster.
+#[cfg(test)]
+pub(crate) fn tally(t: &Tables9, board: &Candidates, fill: &Grid) -> (Counts, usize) {
+    Path::new(t, board).finish(fill)
+}
+
+/// `rate`'s path, taken in two stretches: the singles from the board on, which need no fill,
+/// then the rest, which may guess and so needs it.
+///
+/// The first stretch ends where no single is left. On a board with a fill that is the
+/// fixpoint of its singles (the same whatever the order in which they are placed), which is
+/// where the effort's search starts; so [`Path::board`] gives that search its root without
+/// propagating the singles a second time.
 ///
 /// The naked singles are placed a round at a time: every cell that is a naked single in
 /// a band at once, until a round finds none. The general path places them one by one, the
@@ -200,41 +216,82 @@ fn is_one(m: u32) -> bool {
 /// holds its fill digit, placing it removes only digits the fill does not put there, and a
 /// naked single stays one until it is placed: the cells placed before the next hidden
 /// single are the same in any order, each counted once as a naked single.
-pub(crate) fn tally(t: &Tables9, board: &Candidates, fill: &Grid) -> (Counts, usize) {
-    let mut counts = [0u32; Technique::ALL.len()];
-    let mut steps = 0;
-    let mut bits = Bits::new(board);
-    let mut memo = ladder9::Memo::new();
-    loop {
-        let placed = bits.naked_singles(t);
-        counts[Technique::NakedSingle.index()] += placed;
-        steps += placed as usize;
-        if bits.open == [0; 3] {
-            return (counts, steps);
-        }
-        steps += 1;
-        if let Some((cell, d)) = bits.hidden() {
-            counts[Technique::HiddenSingle.index()] += 1;
-            bits.place(t, cell, d);
-            continue;
-        }
-        if let Some((technique, gone)) = ladder9::beyond_singles(&bits.boards(), true, &mut memo) {
-            counts[technique.index()] += 1;
-            for (cand, &gone) in bits.cand.iter_mut().zip(&gone) {
-                for (b, band) in cand.iter_mut().enumerate() {
-                    *band &= !((gone >> (27 * b)) as u32 & BAND);
-                }
+pub(crate) struct Path<'t> {
+    t: &'t Tables9,
+    bits: Bits,
+    counts: Counts,
+    steps: usize,
+}
+
+impl<'t> Path<'t> {
+    /// The path from `board`, its first stretch taken.
+    pub(crate) fn new(t: &'t Tables9, board: &Candidates) -> Path<'t> {
+        let mut path = Path {
+            t,
+            bits: Bits::new(board),
+            counts: [0; Technique::ALL.len()],
+            steps: 0,
+        };
+        path.singles();
+        path
+    }
+
+    /// Places singles until none is left: naked singles a round at a time, then the first
+    /// hidden single, and again.
+    fn singles(&mut self) {
+        loop {
+            let placed = self.bits.naked_singles(self.t);
+            self.counts[Technique::NakedSingle.index()] += placed;
+            self.steps += placed as usize;
+            if self.bits.open == [0; 3] {
+                return;
             }
-            continue;
+            let Some((cell, d)) = self.bits.hidden() else {
+                return;
+            };
+            self.counts[Technique::HiddenSingle.index()] += 1;
+            self.steps += 1;
+            self.bits.place(self.t, cell, d);
         }
-        // The guess: the empty cell with the fewest candidates (the first in reading
-        // order among them) takes its fill digit, as `super::guess` chooses.
-        let masks = bits.masks();
-        let cell = (0..81)
-            .filter(|&c| bits.open[c / 27] >> (c % 27) & 1 != 0)
-            .min_by_key(|&c| (masks[c].count_ones(), c))
-            .expect("an unsolved board has an empty cell");
-        counts[Technique::Guess.index()] += 1;
-        bits.place(t, cell, fill.cells()[cell] as usize - 1);
+    }
+
+    /// The board where the path is now, shaped like `like` (a 9×9 board).
+    pub(crate) fn board(&self, like: &Candidates) -> Candidates {
+        let mut out = like.clone();
+        out.values.copy_from_slice(&self.bits.values);
+        out.masks.copy_from_slice(&self.bits.masks());
+        out
+    }
+
+    /// The rest of the path, to the fill: how often each technique is used, and the number
+    /// of steps.
+    pub(crate) fn finish(mut self, fill: &Grid) -> (Counts, usize) {
+        let mut memo = ladder9::Memo::new();
+        while self.bits.open != [0; 3] {
+            self.steps += 1;
+            let bits = &mut self.bits;
+            if let Some((technique, gone)) =
+                ladder9::beyond_singles(&bits.boards(), true, &mut memo)
+            {
+                self.counts[technique.index()] += 1;
+                for (cand, &gone) in bits.cand.iter_mut().zip(&gone) {
+                    for (b, band) in cand.iter_mut().enumerate() {
+                        *band &= !((gone >> (27 * b)) as u32 & BAND);
+                    }
+                }
+            } else {
+                // The guess: the empty cell with the fewest candidates (the first in reading
+                // order among them) takes its fill digit, as `super::guess` chooses.
+                let masks = bits.masks();
+                let cell = (0..81)
+                    .filter(|&c| bits.open[c / 27] >> (c % 27) & 1 != 0)
+                    .min_by_key(|&c| (masks[c].count_ones(), c))
+                    .expect("an unsolved board has an empty cell");
+                self.counts[Technique::Guess.index()] += 1;
+                bits.place(self.t, cell, fill.cells()[cell] as usize - 1);
+            }
+            self.singles();
+        }
+        (self.counts, self.steps)
     }
 }
