@@ -111,48 +111,23 @@ impl Bits {
     /// then columns, as the ladder looks; in each kind, the first unit with one, and its
     /// smallest digit with one place.
     fn hidden(&self) -> Option<(usize, usize)> {
-        // For each digit, the units of the kind where it has one place (bit = unit).
-        let mut units = [0u32; 9];
-        // Boxes: bit 3·band + k.
+        // Boxes and rows: a band's box (row) `k` holds the cells of `units[k]`.
+        for units in [&BOX, &ROW] {
+            for b in 0..3 {
+                for &unit in units {
+                    for d in 0..9 {
+                        let p = self.cand[d][b] & unit;
+                        if is_one(p) {
+                            return Some((b * 27 + p.trailing_zeros() as usize, d));
+                        }
+                    }
+                }
+            }
+        }
+        // Columns: for each digit, its places in each column counted to two (bit-sliced
+        // over the nine rows); then the first column with a digit of one place.
+        let mut ones = [0u32; 9];
         let mut any = 0;
-        for (d, x) in self.cand.iter().enumerate() {
-            let mut ones = 0;
-            for (b, &w) in x.iter().enumerate() {
-                for (k, &m) in BOX.iter().enumerate() {
-                    ones |= u32::from(is_one(w & m)) << (3 * b + k);
-                }
-            }
-            units[d] = ones;
-            any |= ones;
-        }
-        if any != 0 {
-            let (u, d) = first(any, &units);
-            let (b, k) = (u / 3, u % 3);
-            return Some((
-                b * 27 + (self.cand[d][b] & BOX[k]).trailing_zeros() as usize,
-                d,
-            ));
-        }
-        // Rows: bit 3·band + k.
-        for (d, x) in self.cand.iter().enumerate() {
-            let mut ones = 0;
-            for (b, &w) in x.iter().enumerate() {
-                for (k, &m) in ROW.iter().enumerate() {
-                    ones |= u32::from(is_one(w & m)) << (3 * b + k);
-                }
-            }
-            units[d] = ones;
-            any |= ones;
-        }
-        if any != 0 {
-            let (u, d) = first(any, &units);
-            let (b, k) = (u / 3, u % 3);
-            return Some((
-                b * 27 + (self.cand[d][b] & ROW[k]).trailing_zeros() as usize,
-                d,
-            ));
-        }
-        // Columns: bit j; the nine rows' places counted to two, bit-sliced.
         for (d, x) in self.cand.iter().enumerate() {
             let (mut once, mut twice) = (0u32, 0u32);
             for w in x {
@@ -162,16 +137,17 @@ impl Bits {
                     once |= row;
                 }
             }
-            units[d] = once & !twice;
-            any |= units[d];
+            ones[d] = once & !twice;
+            any |= ones[d];
         }
-        if any != 0 {
-            let (j, d) = first(any, &units);
-            let x = &self.cand[d];
-            let b = (0..3).find(|&b| x[b] & (COL << j) != 0)?;
-            return Some((b * 27 + (x[b] & (COL << j)).trailing_zeros() as usize, d));
+        if any == 0 {
+            return None;
         }
-        None
+        let j = any.trailing_zeros();
+        let d = (0..9).find(|&d| ones[d] >> j & 1 != 0)?;
+        let x = &self.cand[d];
+        let b = (0..3).find(|&b| x[b] & (COL << j) != 0)?;
+        Some((b * 27 + (x[b] & (COL << j)).trailing_zeros() as usize, d))
     }
 
     /// Each digit's candidates as one 81-bit board (bit = cell), as [`ladder9`] reads them.
@@ -179,14 +155,6 @@ impl Bits {
         self.cand
             .map(|[b0, b1, b2]| b0 as u128 | (b1 as u128) << 27 | (b2 as u128) << 54)
     }
-}
-
-/// The first unit of `any`, and the smallest digit with one place there.
-#[inline]
-fn first(any: u32, units: &[u32; 9]) -> (usize, usize) {
-    let u = any.trailing_zeros();
-    let d = (0..9).find(|&d| units[d] & 1 << u != 0).unwrap_or(0);
-    (u as usize, d)
 }
 
 #[inline]
