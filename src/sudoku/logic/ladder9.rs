@@ -88,9 +88,30 @@ impl View {
     }
 }
 
-/// A step beyond the singles: the technique and the candidates it removes, per digit
-/// (`gone[v − 1]`).
-pub(crate) type Found = (Technique, [Cells; 9]);
+/// A step beyond the singles: the technique and the candidates it removes, which are
+/// always some digits' candidates in some cells (one digit, or a subset's digits).
+pub(crate) type Found = (Technique, Gone);
+
+/// The candidates of `digits` (bit `d`) in `cells`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Gone {
+    pub digits: u32,
+    pub cells: Cells,
+}
+
+impl Gone {
+    /// The candidates removed from `cand`, per digit.
+    #[cfg(test)]
+    pub(crate) fn per_digit(self, cand: &[Cells; 9]) -> [Cells; 9] {
+        std::array::from_fn(|d| {
+            if self.digits >> d & 1 != 0 {
+                cand[d] & self.cells
+            } else {
+                0
+            }
+        })
+    }
+}
 
 /// The scans that found nothing, and whether what decides them has changed since: a
 /// unit's candidates for naked and hidden subsets, a digit's board for intersections, fish
@@ -338,9 +359,13 @@ const fn floor(k: usize, second: bool) -> usize {
 /// One digit's eliminations.
 #[inline]
 fn only(technique: Technique, d: usize, gone: Cells) -> Found {
-    let mut all = [0; 9];
-    all[d] = gone;
-    (technique, all)
+    (
+        technique,
+        Gone {
+            digits: 1 << d,
+            cells: gone,
+        },
+    )
 }
 
 /// Pointing (a box's places of a digit on one row, then one column) or claiming (a row's,
@@ -484,18 +509,11 @@ fn two_or_more(masks: &mut [u32; 9]) {
     }
 }
 
-/// The candidates of `digits` (bit `d`) in `cells`, per digit, or `None` when there are none.
+/// The candidates of `digits` (bit `d`) in `cells`, or `None` when there are none.
 #[inline]
-fn candidates_in(v: &View, digits: u32, cells: Cells) -> Option<[Cells; 9]> {
-    let mut gone = [0; 9];
-    let mut any = 0;
-    for (d, g) in gone.iter_mut().enumerate() {
-        if digits & 1 << d != 0 {
-            *g = v.cand[d] & cells;
-            any |= *g;
-        }
-    }
-    (any != 0).then_some(gone)
+fn candidates_in(v: &View, ds: u32, cells: Cells) -> Option<Gone> {
+    let any = digits(ds).any(|d| v.cand[d] & cells != 0);
+    any.then_some(Gone { digits: ds, cells })
 }
 
 /// `k` cells of a unit (two candidates or more each) with `k` candidates between them: those

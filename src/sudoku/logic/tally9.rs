@@ -242,9 +242,11 @@ impl<'t> Path<'t> {
                 ladder9::beyond_singles(&bits.boards(), true, &mut memo)
             {
                 self.counts[technique.index()] += 1;
-                for (cand, &gone) in bits.cand.iter_mut().zip(&gone) {
-                    for (b, band) in cand.iter_mut().enumerate() {
-                        *band &= !((gone >> (27 * b)) as u32 & BAND);
+                for (d, cand) in bits.cand.iter_mut().enumerate() {
+                    if gone.digits >> d & 1 != 0 {
+                        for (b, band) in cand.iter_mut().enumerate() {
+                            *band &= !((gone.cells >> (27 * b)) as u32 & BAND);
+                        }
                     }
                 }
             } else {

@@ -402,7 +402,8 @@ fn both_beyond(
     }
     // (A board with a single gets the scans without their duals' floors.)
     let settled = techniques::single(g, board, &places).is_none();
-    [general, ladder9::beyond_singles(&cand, settled, memo)]
+    let bits = ladder9::beyond_singles(&cand, settled, memo).map(|(t, g)| (t, g.per_digit(&cand)));
+    [general, bits]
 }
 
 /// `rate`'s bitboard ladder (`ladder9`) finds the general ladder's first step beyond the
