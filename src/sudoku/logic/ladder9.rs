@@ -16,6 +16,7 @@
 
 use super::step::Technique;
 use super::techniques::{ONES9, first_subset, fish_technique, hidden_technique, naked_technique};
+use std::cell::OnceCell;
 
 /// A set of cells: bit `9·row + column`.
 type Cells = u128;
@@ -68,6 +69,10 @@ static T: Tables = tables();
 struct View {
     cand: [Cells; 9],
     masks: [u32; 81],
+    /// Each unit's cells' candidates counted ([`Slices`]: a digit's places), and each
+    /// digit's rows counted (a column's places), made when a scan first needs them.
+    unit_places: [OnceCell<Slices>; 27],
+    column_places: [OnceCell<Slices>; 9],
     /// Whether the board is settled: no single, and a fill ([`floor`]).
     settled: bool,
 }
@@ -83,6 +88,8 @@ impl View {
         View {
             cand: *cand,
             masks,
+            unit_places: std::array::from_fn(|_| OnceCell::new()),
+            column_places: std::array::from_fn(|_| OnceCell::new()),
             settled,
         }
     }
@@ -560,7 +567,8 @@ fn hidden_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
         if memo.hidden[k - 2] & 1 << u != 0 {
             continue;
         }
-        let places = Slices::count(T.cells[u].iter().map(|&c| v.masks[c as usize]));
+        let places = v.unit_places[u]
+            .get_or_init(|| Slices::count(T.cells[u].iter().map(|&c| v.masks[c as usize])));
         // A hidden pair is two digits with the same two places.
         let pair = || repeats(digits(places.exactly(2)).map(|d| v.cand[d] & T.unit[u]));
         if !places.may_hold(k)
@@ -616,7 +624,8 @@ fn fish(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
                     && !(v.settled && (open as usize) < floor(k, false))
                     && (k > 2 || repeats(digits(pairs).map(|r| x >> (9 * r) & 0x1FF)))
             } else {
-                let places = Slices::count((0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF));
+                let places = v.column_places[d]
+                    .get_or_init(|| Slices::count((0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF)));
                 places.may_hold(k)
                     && !(v.settled && (ones9(places.0[1]) as usize) < floor(k, true))
                     && (k > 2 || repeats(digits(places.exactly(2)).map(|c| x >> c & COLUMN)))
