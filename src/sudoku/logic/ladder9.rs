@@ -712,19 +712,19 @@ fn xy_wing(v: &View, w: &Census) -> Option<Found> {
     for pivot in each(w.two) {
         let p = v.masks[pivot];
         let near = T.peers[pivot] & w.two;
-        for a in each(near) {
+        // The pincers share one digit with the pivot: they hold one of its two.
+        let (x, y) = (p.trailing_zeros() as usize, 31 - p.leading_zeros() as usize);
+        for a in each(near & (v.cand[x] ^ v.cand[y])) {
             let am = v.masks[a];
-            let shared = am & p;
-            if shared == 0 || shared & (shared - 1) != 0 {
-                continue;
-            }
             let z = am & !p;
             let want = (p & !am) | z;
             let zd = z.trailing_zeros() as usize;
-            for c in each(near & !((2 << a) - 1)) {
-                if v.masks[c] != want {
-                    continue;
-                }
+            // The cells of two candidates holding both of `want`'s.
+            let (w1, w2) = (
+                want.trailing_zeros() as usize,
+                31 - want.leading_zeros() as usize,
+            );
+            for c in each(near & !((2 << a) - 1) & v.cand[w1] & v.cand[w2]) {
                 let gone = v.cand[zd] & T.peers[a] & T.peers[c];
                 if gone != 0 {
                     return Some(only(Technique::XyWing, zd, gone));
@@ -740,17 +740,17 @@ fn xy_wing(v: &View, w: &Census) -> Option<Found> {
 fn xyz_wing(v: &View, w: &Census) -> Option<Found> {
     for pivot in each(w.three) {
         let p = v.masks[pivot];
-        let near = T.peers[pivot] & w.two;
+        // The pincers: peers with two candidates, both the pivot's.
+        let outside = digits(!p & 0x1FF).fold(0, |o, d| o | v.cand[d]);
+        let near = T.peers[pivot] & w.two & !outside;
         for a in each(near) {
             let am = v.masks[a];
-            if am & !p != 0 {
-                continue;
-            }
-            for c in each(near & !((2 << a) - 1)) {
+            let (a1, a2) = (
+                am.trailing_zeros() as usize,
+                31 - am.leading_zeros() as usize,
+            );
+            for c in each(near & !((2 << a) - 1) & !(v.cand[a1] & v.cand[a2])) {
                 let cm = v.masks[c];
-                if cm & !p != 0 || cm == am {
-                    continue;
-                }
                 let zd = (am & cm).trailing_zeros() as usize;
                 let gone = v.cand[zd] & T.peers[pivot] & T.peers[a] & T.peers[c];
                 if gone != 0 {
@@ -793,13 +793,12 @@ fn w_wing(v: &View, w: &Census) -> Option<Found> {
     };
     for a in each(w.two) {
         let m = v.masks[a];
-        for c in each(w.two & !((2 << a) - 1)) {
-            if v.masks[c] != m || T.peers[a] >> c & 1 != 0 {
-                continue;
-            }
+        let (lo, hi) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
+        // The cells after `a` with the same two candidates that do not see it.
+        let twins = w.two & !((2 << a) - 1) & v.cand[lo] & v.cand[hi] & !T.peers[a];
+        for c in each(twins) {
             let both = T.peers[a] & T.peers[c];
             let ends: Cells = 1 << a | 1 << c;
-            let (lo, hi) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
             for (d, y) in [(lo, hi), (hi, lo)] {
                 let gone = v.cand[y] & both;
                 if gone == 0 {
