@@ -376,7 +376,7 @@ impl Logic {
             Some(_) if !root.is_solved() => {
                 let mut cells = [0u8; 81];
                 cells.copy_from_slice(&root.values);
-                let (_, t) = Canonicalizer::new().canonical_cells(&cells);
+                let (_, t) = CANON.with_borrow_mut(|c| c.canonical_cells(&cells));
                 Some(Isomorph::from_transform(&t))
             }
             _ => None,
@@ -420,6 +420,11 @@ impl Logic {
             effort: log_sum / self.samples as f64,
         })
     }
+}
+
+thread_local! {
+    /// The canonicaliser `rate` uses on this thread, kept for its buffers.
+    static CANON: std::cell::RefCell<Canonicalizer> = std::cell::RefCell::new(Canonicalizer::new());
 }
 
 /// How often each technique was used, by [`Technique::index`].
