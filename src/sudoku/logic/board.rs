@@ -139,21 +139,24 @@ impl Candidates {
 
     /// [`Candidates::from_grid`] with the shape's geometry at hand.
     pub(crate) fn from_grid_in(geometry: &Geometry, puzzle: &Grid) -> Result<Candidates, Clash> {
-        if let Some(clash) = puzzle.clash() {
-            return Err(clash);
-        }
         let shape = puzzle.shape();
         let n = shape.side();
         let full = full_mask(n);
         // Each unit's digits; an empty cell keeps the digits none of its units has (what
-        // placing the givens one by one leaves, with no clash).
+        // placing the givens one by one leaves, with no clash). A digit met twice in a
+        // unit is a clash, which `Grid::clash` then names.
         let mut used = vec![0u32; 3 * n];
+        let mut twice = false;
         for (units, &v) in geometry.cell_units.iter().zip(puzzle.cells()) {
             if v != 0 {
                 for &u in units {
+                    twice |= used[u] & 1 << (v - 1) != 0;
                     used[u] |= 1 << (v - 1);
                 }
             }
+        }
+        if twice && let Some(clash) = puzzle.clash() {
+            return Err(clash);
         }
         let values = puzzle.cells().to_vec();
         let masks = geometry
