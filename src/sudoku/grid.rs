@@ -354,7 +354,13 @@ impl Grid {
 
     /// The one-line form: `n²` symbols, `.` for blanks.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&v| self.shape.symbol(v)).collect()
+        // Symbols are ASCII: one byte each.
+        let bytes = self
+            .cells
+            .iter()
+            .map(|&v| self.shape.symbol(v) as u8)
+            .collect();
+        String::from_utf8(bytes).expect("symbols are ASCII")
     }
 }
 
