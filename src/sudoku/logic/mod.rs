@@ -388,12 +388,12 @@ impl Logic {
                 break;
             }
             let (moved, iso) = if k == 0 && base.is_some() {
-                (start.clone(), None)
+                (None, None)
             } else {
                 let iso = Isomorph::random(&self.geometry, &mut rng);
-                (iso.apply(start), Some(iso))
+                (Some(iso.apply(start)), Some(iso))
             };
-            let found = self.count_to_two(&moved, Branching::ReadingOrder);
+            let found = self.count_to_two(moved.as_ref().unwrap_or(start), Branching::ReadingOrder);
             log_sum += (found.nodes as f64).log2();
             if k == 0 {
                 let back = iso
