@@ -10,9 +10,15 @@
 //! pincers are `peers[a] & peers[c]`, a fish's eliminations `cand & covers & !bases`.
 //!
 //! A scan that found nothing is remembered by what decides it, exactly: a unit's candidates
-//! (nine 9-bit masks, 81 bits) for naked and hidden subsets, a digit's board for fish. While
-//! that is unchanged the scan is skipped, since it would find nothing again; a test checks
-//! every step against the general ladder's.
+//! (nine 9-bit masks, 81 bits) for naked and hidden subsets, a digit's board for fish,
+//! pointing, claiming and colouring. While that is unchanged the scan is skipped, since it
+//! would find nothing again; a test checks every step against the general ladder's.
+//!
+//! Most scans are decided before any enumeration, by first tests that leave out only units
+//! and digits where the scan finds nothing: segments for pointing and claiming
+//! ([`confined`]), counts of candidates and places for subsets and fish ([`Census`],
+//! [`Slices`], [`may_hold`]), two alike for pairs, and on a settled board the duals'
+//! floors ([`floor`]). What they leave out is remembered like a scan that found nothing.
 
 use super::step::Technique;
 use super::techniques::{ONES9, first_subset, fish_technique, hidden_technique, naked_technique};
@@ -232,8 +238,8 @@ fn cells_at(u: usize, mut mask: u32) -> Cells {
     out
 }
 
-/// The first step after the singles on a board that has none, as the general ladder finds
-/// it, or `None` when only a guess is left.
+/// The first step beyond the singles, as the general ladder finds it, or `None` when only a
+/// guess is left (the board may have singles: they are not looked for here).
 ///
 /// `settled` is the caller's word that the board has no naked or hidden single and has a
 /// fill, as every board does where `rate`'s tally looks beyond the singles. Then each scan
@@ -345,12 +351,15 @@ const COLUMN: Cells = every(9);
 ///
 /// Each subset has a dual. A unit with `m` open cells lacks `m` digits, each cell has two
 /// candidates or more and each digit two places or more. If `k` cells hold only the `k`
-/// digits `D` (a naked subset), the other `m − k` digits have their places in the other
-/// `m − k` cells only (a hidden subset), and the eliminations are the same: the digits of
-/// `D` in those cells. The converse holds alike, and for fish: if a digit's places in `k`
-/// base rows lie in `k` columns, its places in the other `m − k` columns lie in the other
-/// `m − k` rows, and both remove the digit from the `k` columns outside the `k` rows. A
-/// dual of size 1 would be a single, which a settled board lacks.
+/// digits `D` (a naked subset), the other `m − k` digits have their places among the other
+/// `m − k` cells only, and in all of them, since the fill puts those digits there (this is
+/// where the fill is needed: without one, three digits could share two places). So they
+/// are a hidden subset, found by the same rules (masks of two places or more, their union
+/// exactly `m − k` cells, more than `m − k` masks), and the eliminations are the same: the
+/// digits of `D` in those cells. The converse holds alike, and for fish: if a digit's places
+/// in `k` base rows lie in `k` columns, its places in the other `m − k` columns lie in the
+/// other `m − k` rows, and both remove the digit from the `k` columns outside the `k` rows.
+/// A dual of size 1 would be a single, which a settled board lacks.
 ///
 /// The ladder runs naked pairs, hidden pairs, naked triples, X-wings, hidden triples,
 /// swordfish, (wings,) naked quads, jellyfish, hidden quads, each over every unit or digit
@@ -358,6 +367,9 @@ const COLUMN: Cells = every(9);
 /// naked `k`-subset whose dual is smaller than `k` was already looked for and is not there:
 /// a naked scan needs `m ≥ 2k`. A hidden scan comes after the naked scan of its size, so it
 /// needs `m ≥ 2k + 1`; fish with rows as base need `m ≥ 2k`, with columns `m ≥ 2k + 1`.
+/// (The earlier dual scan did look at the unit: its own floor lets it, since its size `j =
+/// m − k` is below `k`, or equal and first. When the memo skipped it there instead, the
+/// memo's "nothing here" is exact too, for the unit's candidates alone decide it.)
 #[inline]
 const fn floor(k: usize, second: bool) -> usize {
     2 * k + second as usize
@@ -841,9 +853,8 @@ fn simple_colouring(v: &View, memo: &mut Memo) -> Option<Found> {
         }
         let mut done: Cells = 0;
         while linked & !done != 0 {
-            // A component, coloured from its first cell out, a layer at a time: on a board
-            // with a fill its cells take the two colours one way only (a strong link's two
-            // cells are one the digit, one not), whatever the order.
+            // A component, coloured from its first cell out a layer at a time: each cell
+            // the colour of its distance's parity, as breadth first gives it.
             let start = linked & !done;
             let start = start & start.wrapping_neg();
             let mut side: [Cells; 2] = [start, 0];

@@ -92,6 +92,19 @@ impl Bits {
         }
     }
 
+    /// Whether a naked or a hidden single is left.
+    fn has_single(&self) -> bool {
+        let naked = (0..3).any(|b| {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for cand in &self.cand {
+                twice |= once & cand[b];
+                once |= cand[b];
+            }
+            self.open[b] & once & !twice != 0
+        });
+        naked || self.hidden().is_some()
+    }
+
     /// Each cell's candidates (bit `d`; 0 for a filled cell), as [`ladder9`] reads them.
     fn masks(&self) -> [u32; 81] {
         let mut masks = [0u32; 81];
@@ -237,6 +250,8 @@ impl<'t> Path<'t> {
         let mut memo = ladder9::Memo::new();
         while self.bits.open != [0; 3] {
             self.steps += 1;
+            // The ladder's floors rest on this (`ladder9::floor`).
+            debug_assert!(!self.bits.has_single(), "settled: no single left");
             let bits = &mut self.bits;
             if let Some((technique, gone)) =
                 ladder9::beyond_singles(&bits.boards(), true, &mut memo)

@@ -151,6 +151,27 @@ fn bad_puzzles_are_refused() {
     stuck.push_str("........9");
     stuck.push_str(&".".repeat(63));
     assert_eq!(rate(&stuck.parse().unwrap()), Err(LogicError::NoSolution));
+    // Givens that only the singles bring to a contradiction: r1c8 and r1c9 are both the
+    // naked single 8 (9 is below each), placed in one round; the second is left empty.
+    let late = format!(
+        "1234567..{}{}{}{}",
+        ".......9.",
+        ".".repeat(9),
+        "........9",
+        ".".repeat(45)
+    );
+    let late: Grid = late.parse().unwrap();
+    let logic = Logic::new(Shape::CLASSIC);
+    let t = logic.tables9.as_deref().expect("9×9 tables");
+    let board = logic.board(&late).unwrap();
+    let empty = |b: &Candidates| (0..81).any(|c| b.values[c] == 0 && b.masks[c] == 0);
+    assert!(!empty(&board));
+    let stretch = tally9::Path::new(t, &board).board(&board);
+    assert!(
+        empty(&stretch),
+        "the singles leave a cell with no candidate"
+    );
+    assert_eq!(rate(&late), Err(LogicError::NoSolution));
 }
 
 #[test]
