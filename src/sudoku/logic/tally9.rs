@@ -128,11 +128,15 @@ impl Bits {
         for units in [&BOX, &ROW] {
             for b in 0..3 {
                 for &unit in units {
-                    for d in 0..9 {
+                    // The digits with one place here, tested without a branch each.
+                    let mut ones = 0u32;
+                    for (d, cand) in self.cand.iter().enumerate() {
+                        ones |= u32::from(is_one(cand[b] & unit)) << d;
+                    }
+                    if ones != 0 {
+                        let d = ones.trailing_zeros() as usize;
                         let p = self.cand[d][b] & unit;
-                        if is_one(p) {
-                            return Some((b * 27 + p.trailing_zeros() as usize, d));
-                        }
+                        return Some((b * 27 + p.trailing_zeros() as usize, d));
                     }
                 }
             }
@@ -172,7 +176,7 @@ impl Bits {
 
 #[inline]
 fn is_one(m: u32) -> bool {
-    m != 0 && m & (m - 1) == 0
+    (m != 0) & (m & m.wrapping_sub(1) == 0)
 }
 
 /// How often each technique is used on the path from the board to its fill, and the number
