@@ -21,9 +21,10 @@ use crate::sudoku::Grid;
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 
-/// The candidates of every digit as three bands, the empty cells, and each cell's value.
+/// The candidates of every digit as three bands (band-major: `cand[b][d]`, so that a band's
+/// nine digits lie together), the empty cells, and each cell's value.
 struct Bits {
-    cand: [[u32; 3]; 9],
+    cand: [[u32; 9]; 3],
     open: [u32; 3],
     values: [u8; 81],
 }
@@ -31,7 +32,7 @@ struct Bits {
 impl Bits {
     fn new(board: &Candidates) -> Bits {
         let mut bits = Bits {
-            cand: [[0; 3]; 9],
+            cand: [[0; 9]; 3],
             open: [0; 3],
             values: [0; 81],
         };
@@ -42,7 +43,7 @@ impl Bits {
                 bits.open[b] |= bit;
                 let mut m = board.masks[c];
                 while m != 0 {
-                    bits.cand[m.trailing_zeros() as usize][b] |= bit;
+                    bits.cand[b][m.trailing_zeros() as usize] |= bit;
                     m &= m - 1;
                 }
             }
@@ -55,11 +56,11 @@ impl Bits {
         let (b, bit) = (cell / 27, 1u32 << (cell % 27));
         self.values[cell] = d as u8 + 1;
         self.open[b] &= !bit;
-        for cand in &mut self.cand {
-            cand[b] &= !bit;
+        for x in &mut self.cand[b] {
+            *x &= !bit;
         }
-        for (x, p) in self.cand[d].iter_mut().zip(t.peers(cell)) {
-            *x &= !p;
+        for (band, p) in self.cand.iter_mut().zip(t.peers(cell)) {
+            band[d] &= !p;
         }
     }
 
@@ -72,15 +73,15 @@ impl Bits {
             let before = placed;
             for b in 0..3 {
                 let (mut once, mut twice) = (0u32, 0u32);
-                for cand in &self.cand {
-                    twice |= once & cand[b];
-                    once |= cand[b];
+                for &x in &self.cand[b] {
+                    twice |= once & x;
+                    once |= x;
                 }
                 let mut single = self.open[b] & once & !twice;
                 while single != 0 {
                     let i = single.trailing_zeros() as usize;
                     single &= single - 1;
-                    if let Some(d) = (0..9).find(|&d| self.cand[d][b] >> i & 1 != 0) {
+                    if let Some(d) = (0..9).find(|&d| self.cand[b][d] >> i & 1 != 0) {
                         self.place(t, b * 27 + i, d);
                         placed += 1;
                     }
@@ -96,9 +97,9 @@ impl Bits {
     fn has_single(&self) -> bool {
         let naked = (0..3).any(|b| {
             let (mut once, mut twice) = (0u32, 0u32);
-            for cand in &self.cand {
-                twice |= once & cand[b];
-                once |= cand[b];
+            for &x in &self.cand[b] {
+                twice |= once & x;
+                once |= x;
             }
             self.open[b] & once & !twice != 0
         });
@@ -108,9 +109,9 @@ impl Bits {
     /// Each cell's candidates (bit `d`; 0 for a filled cell), as [`ladder9`] reads them.
     fn masks(&self) -> [u32; 81] {
         let mut masks = [0u32; 81];
-        for (d, cand) in self.cand.iter().enumerate() {
-            for (b, &band) in cand.iter().enumerate() {
-                let mut x = band;
+        for (b, band) in self.cand.iter().enumerate() {
+            for (d, &digit) in band.iter().enumerate() {
+                let mut x = digit;
                 while x != 0 {
                     masks[b * 27 + x.trailing_zeros() as usize] |= 1 << d;
                     x &= x - 1;
@@ -130,12 +131,12 @@ impl Bits {
                 for &unit in units {
                     // The digits with one place here, tested without a branch each.
                     let mut ones = 0u32;
-                    for (d, cand) in self.cand.iter().enumerate() {
-                        ones |= u32::from(is_one(cand[b] & unit)) << d;
+                    for (d, &x) in self.cand[b].iter().enumerate() {
+                        ones |= u32::from(is_one(x & unit)) << d;
                     }
                     if ones != 0 {
                         let d = ones.trailing_zeros() as usize;
-                        let p = self.cand[d][b] & unit;
+                        let p = self.cand[b][d] & unit;
                         return Some((b * 27 + p.trailing_zeros() as usize, d));
                     }
                 }
@@ -145,32 +146,34 @@ impl Bits {
         // over the nine rows); then the first column with a digit of one place.
         let mut ones = [0u32; 9];
         let mut any = 0;
-        for (d, x) in self.cand.iter().enumerate() {
+        for (d, ones_d) in ones.iter_mut().enumerate() {
             let (mut once, mut twice) = (0u32, 0u32);
-            for w in x {
+            for w in self.cand.iter().map(|band| band[d]) {
                 for k in 0..3 {
                     let row = (w >> (9 * k)) & 0x1FF;
                     twice |= once & row;
                     once |= row;
                 }
             }
-            ones[d] = once & !twice;
-            any |= ones[d];
+            *ones_d = once & !twice;
+            any |= *ones_d;
         }
         if any == 0 {
             return None;
         }
         let j = any.trailing_zeros();
         let d = (0..9).find(|&d| ones[d] >> j & 1 != 0)?;
-        let x = &self.cand[d];
-        let b = (0..3).find(|&b| x[b] & (COL << j) != 0)?;
-        Some((b * 27 + (x[b] & (COL << j)).trailing_zeros() as usize, d))
+        let b = (0..3).find(|&b| self.cand[b][d] & (COL << j) != 0)?;
+        Some((
+            b * 27 + (self.cand[b][d] & (COL << j)).trailing_zeros() as usize,
+            d,
+        ))
     }
 
     /// Each digit's candidates as one 81-bit board (bit = cell), as [`ladder9`] reads them.
     fn boards(&self) -> [u128; 9] {
-        self.cand
-            .map(|[b0, b1, b2]| b0 as u128 | (b1 as u128) << 27 | (b2 as u128) << 54)
+        let [b0, b1, b2] = &self.cand;
+        std::array::from_fn(|d| b0[d] as u128 | (b1[d] as u128) << 27 | (b2[d] as u128) << 54)
     }
 }
 
@@ -261,10 +264,11 @@ impl<'t> Path<'t> {
                 ladder9::beyond_singles(&bits.boards(), true, &mut memo)
             {
                 self.counts[technique.index()] += 1;
-                for (d, cand) in bits.cand.iter_mut().enumerate() {
-                    if gone.digits >> d & 1 != 0 {
-                        for (b, band) in cand.iter_mut().enumerate() {
-                            *band &= !((gone.cells >> (27 * b)) as u32 & BAND);
+                for (b, band) in bits.cand.iter_mut().enumerate() {
+                    let cells = (gone.cells >> (27 * b)) as u32 & BAND;
+                    for (d, x) in band.iter_mut().enumerate() {
+                        if gone.digits >> d & 1 != 0 {
+                            *x &= !cells;
                         }
                     }
                 }
