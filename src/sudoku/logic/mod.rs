@@ -381,19 +381,28 @@ impl Logic {
             }
             _ => None,
         };
-        let base = canonical.as_ref().map(|c| c.apply(&root));
+        // (The canonical sample is searched without making its board; the random ones
+        // need it as their start.)
+        let base = match &canonical {
+            Some(c) if self.samples > 1 => Some(c.apply(&root)),
+            _ => None,
+        };
         let start = base.as_ref().unwrap_or(&root);
         for k in 0..self.samples {
             if root.is_solved() {
                 break;
             }
-            let (moved, iso) = if k == 0 && base.is_some() {
-                (None, None)
-            } else {
-                let iso = Isomorph::random(&self.geometry, &mut rng);
-                (Some(iso.apply(start)), Some(iso))
+            let (found, iso) = match (&self.tables9, &canonical) {
+                (Some(t), Some(c)) if k == 0 => {
+                    let found = search9::search_moved(t, &root, c, 2, Branching::ReadingOrder);
+                    (found, None)
+                }
+                _ => {
+                    let iso = Isomorph::random(&self.geometry, &mut rng);
+                    let found = self.count_to_two(&iso.apply(start), Branching::ReadingOrder);
+                    (found, Some(iso))
+                }
             };
-            let found = self.count_to_two(moved.as_ref().unwrap_or(start), Branching::ReadingOrder);
             log_sum += (found.nodes as f64).log2();
             if k == 0 {
                 let back = iso

@@ -24,7 +24,7 @@
 //! nothing is allocated but the first fill.
 
 use super::board::{Candidates, Geometry};
-use super::search::Found;
+use super::search::{Found, Isomorph};
 use super::techniques::ONES9;
 
 const CELLS: usize = 81;
@@ -187,32 +187,54 @@ pub(crate) enum Branching {
 /// `lex`. The fills counted are the same either way (and so is the first one when there is
 /// only one).
 pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64, branching: Branching) -> Found {
-    let mut root = root_state(board);
+    run(t, root_state(board, |c| c, |v| v), limit, branching)
+}
+
+/// [`search`] on `board` moved by `iso` (cell `c` to `iso.cell[c]`, digit `v` to
+/// `iso.digit[v]`), without making the moved board: the fills found are the moved ones.
+pub(crate) fn search_moved(
+    t: &Tables9,
+    board: &Candidates,
+    iso: &Isomorph,
+    limit: u64,
+    branching: Branching,
+) -> Found {
+    let root = root_state(board, |c| iso.cell[c], |v| iso.digit[v] as usize);
+    run(t, root, limit, branching)
+}
+
+fn run(t: &Tables9, mut root: State, limit: u64, branching: Branching) -> Found {
     let mut s = Search::new(t, limit, branching);
     s.node(&mut root);
     s.found
 }
 
-/// The state of a board, before any propagation. A board never has a digit among the
-/// candidates of a peer of a cell holding it (placing a digit takes it from the peers), so
-/// a unit where a digit is placed has that one cell in its `pos`.
-fn root_state(board: &Candidates) -> State {
+/// The state of a board, before any propagation, with cell `c` put at `cell(c)` and digit
+/// `v` written `digit(v)`. A board never has a digit among the candidates of a peer of a
+/// cell holding it (placing a digit takes it from the peers), so a unit where a digit is
+/// placed has that one cell in its `pos`.
+fn root_state(
+    board: &Candidates,
+    cell: impl Fn(usize) -> usize,
+    digit: impl Fn(usize) -> usize,
+) -> State {
     let mut root = State {
         pos: [Bands::ZERO; 9],
         open: Bands::ZERO,
     };
     for c in 0..CELLS {
-        let (b, bit) = (c / 27, 1u32 << (c % 27));
+        let to = cell(c);
+        let (b, bit) = (to / 27, 1u32 << (to % 27));
         match board.values[c] {
             0 => {
                 root.open.0[b] |= bit;
                 let mut m = board.masks[c];
                 while m != 0 {
-                    root.pos[m.trailing_zeros() as usize].0[b] |= bit;
+                    root.pos[digit(m.trailing_zeros() as usize + 1) - 1].0[b] |= bit;
                     m &= m - 1;
                 }
             }
-            v => root.pos[v as usize - 1].0[b] |= bit,
+            v => root.pos[digit(v as usize) - 1].0[b] |= bit,
         }
     }
     root
