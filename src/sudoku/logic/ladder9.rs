@@ -84,6 +84,19 @@ struct View {
 }
 
 impl View {
+    /// A unit's places counted, from its cells' candidates, made once.
+    fn unit_places(&self, u: usize) -> &Slices {
+        self.unit_places[u]
+            .get_or_init(|| Slices::count(T.cells[u].iter().map(|&c| self.masks[c as usize])))
+    }
+
+    /// The units (bit `u`) where digit `d` has exactly two places: its strong links.
+    fn strong_units(&self, d: usize) -> u32 {
+        (0..27).fold(0, |out, u| {
+            out | (self.unit_places(u).exactly(2) >> d & 1) << u
+        })
+    }
+
     fn new(cand: &[Cells; 9], settled: bool) -> View {
         let mut masks = [0u32; 81];
         for (d, &x) in cand.iter().enumerate() {
@@ -219,12 +232,6 @@ fn each(mut x: Cells) -> impl Iterator<Item = usize> {
 #[inline]
 fn several(x: Cells) -> bool {
     x & x.wrapping_sub(1) != 0
-}
-
-/// Whether a board has exactly two cells.
-#[inline]
-fn two(x: Cells) -> bool {
-    several(x) && !several(x & (x - 1))
 }
 
 /// The cells of unit `u` at the indices of `mask`.
@@ -579,8 +586,7 @@ fn hidden_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
         if memo.hidden[k - 2] & 1 << u != 0 {
             continue;
         }
-        let places = v.unit_places[u]
-            .get_or_init(|| Slices::count(T.cells[u].iter().map(|&c| v.masks[c as usize])));
+        let places = v.unit_places(u);
         // A hidden pair is two digits with the same two places.
         let pair = || repeats(digits(places.exactly(2)).map(|d| v.cand[d] & T.unit[u]));
         if !places.may_hold(k)
@@ -792,13 +798,11 @@ fn w_wing(v: &View, w: &Census) -> Option<Found> {
         *links[d].get_or_insert_with(|| {
             let mut out = [(0, 0); 27];
             let mut n = 0;
-            for &unit in &T.unit {
-                let p = v.cand[d] & unit;
-                if two(p) {
-                    let e = p & p.wrapping_neg();
-                    out[n] = (e, p & !e);
-                    n += 1;
-                }
+            for u in digits(v.strong_units(d)) {
+                let p = v.cand[d] & T.unit[u];
+                let e = p & p.wrapping_neg();
+                out[n] = (e, p & !e);
+                n += 1;
             }
             (out, n)
         })
@@ -842,15 +846,8 @@ fn simple_colouring(v: &View, memo: &mut Memo) -> Option<Found> {
         }
         let x = v.cand[d];
         // The units where the digit has two places (bit `u`), and the cells they join.
-        let mut links = 0u32;
-        let mut linked: Cells = 0;
-        for (u, &unit) in T.unit.iter().enumerate() {
-            let p = x & unit;
-            if two(p) {
-                links |= 1 << u;
-                linked |= p;
-            }
-        }
+        let links = v.strong_units(d);
+        let linked = digits(links).fold(0, |l, u| l | (x & T.unit[u]));
         let mut done: Cells = 0;
         while linked & !done != 0 {
             // A component, coloured from its first cell out a layer at a time: each cell
