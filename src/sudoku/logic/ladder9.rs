@@ -23,6 +23,7 @@
 use super::step::Technique;
 use super::techniques::{ONES9, first_subset, fish_technique, hidden_technique, naked_technique};
 use std::cell::OnceCell;
+use std::ops::{BitAnd, BitOr};
 
 /// A set of cells: bit `9·row + column`.
 type Cells = u128;
@@ -88,6 +89,15 @@ impl View {
     fn unit_places(&self, u: usize) -> &Slices {
         self.unit_places[u]
             .get_or_init(|| Slices::count(T.cells[u].iter().map(|&c| self.masks[c as usize])))
+    }
+
+    /// The cells holding both digits of a two-digit mask among their candidates.
+    fn holding(&self, pair: u32) -> Cells {
+        let (lo, hi) = (
+            pair.trailing_zeros() as usize,
+            31 - pair.leading_zeros() as usize,
+        );
+        self.cand[lo] & self.cand[hi]
     }
 
     /// The units (bit `u`) where digit `d` has exactly two places: its strong links.
@@ -291,22 +301,32 @@ fn at_least(mut x: Cells, k: usize) -> bool {
     x != 0
 }
 
-/// Nine masks counted bit by bit (bit-sliced): `0[i]` holds the bits set in more than `i`
-/// of them, for `i` up to 4. For a unit's cells' candidates, a bit is a digit and the count
-/// its places; for a digit's rows, a bit is a column.
+/// Sets counted bit by bit (bit-sliced): `out[i]` holds the bits set in more than `i` of
+/// them, for `i` up to 4.
+#[inline]
+fn layers<T>(sets: impl Iterator<Item = T>) -> [T; 5]
+where
+    T: Copy + Default + BitAnd<Output = T> + BitOr<Output = T>,
+{
+    let mut at = [T::default(); 5];
+    for x in sets {
+        for i in (1..5).rev() {
+            at[i] = at[i] | (at[i - 1] & x);
+        }
+        at[0] = at[0] | x;
+    }
+    at
+}
+
+/// Nine masks counted bit by bit ([`layers`]): `0[i]` holds the bits set in more than `i`
+/// of them. For a unit's cells' candidates, a bit is a digit and the count its places; for
+/// a digit's rows, a bit is a column.
 struct Slices([u32; 5]);
 
 impl Slices {
     #[inline]
     fn count(masks: impl Iterator<Item = u32>) -> Slices {
-        let mut at = [0u32; 5];
-        for m in masks {
-            for i in (1..5).rev() {
-                at[i] |= at[i - 1] & m;
-            }
-            at[0] |= m;
-        }
-        Slices(at)
+        Slices(layers(masks))
     }
 
     /// [`may_hold`] for the bits counted.
@@ -703,13 +723,7 @@ struct Census {
 impl Census {
     fn new(v: &View) -> Census {
         // `at_least[i]`: the cells with more than `i` candidates.
-        let mut at_least = [0 as Cells; 5];
-        for &x in &v.cand {
-            for i in (1..5).rev() {
-                at_least[i] |= at_least[i - 1] & x;
-            }
-            at_least[0] |= x;
-        }
+        let at_least = layers(v.cand.iter().copied());
         let open = at_least[1];
         Census {
             two: open & !at_least[2],
@@ -738,11 +752,7 @@ fn xy_wing(v: &View, w: &Census) -> Option<Found> {
             let want = (p & !am) | z;
             let zd = z.trailing_zeros() as usize;
             // The cells of two candidates holding both of `want`'s.
-            let (w1, w2) = (
-                want.trailing_zeros() as usize,
-                31 - want.leading_zeros() as usize,
-            );
-            for c in each(near & !((2 << a) - 1) & v.cand[w1] & v.cand[w2]) {
+            for c in each(near & !((2 << a) - 1) & v.holding(want)) {
                 let gone = v.cand[zd] & T.peers[a] & T.peers[c];
                 if gone != 0 {
                     return Some(only(Technique::XyWing, zd, gone));
@@ -763,11 +773,7 @@ fn xyz_wing(v: &View, w: &Census) -> Option<Found> {
         let near = T.peers[pivot] & w.two & !outside;
         for a in each(near) {
             let am = v.masks[a];
-            let (a1, a2) = (
-                am.trailing_zeros() as usize,
-                31 - am.leading_zeros() as usize,
-            );
-            for c in each(near & !((2 << a) - 1) & !(v.cand[a1] & v.cand[a2])) {
+            for c in each(near & !((2 << a) - 1) & !v.holding(am)) {
                 let cm = v.masks[c];
                 let zd = (am & cm).trailing_zeros() as usize;
                 let gone = v.cand[zd] & T.peers[pivot] & T.peers[a] & T.peers[c];
@@ -811,7 +817,7 @@ fn w_wing(v: &View, w: &Census) -> Option<Found> {
         let m = v.masks[a];
         let (lo, hi) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
         // The cells after `a` with the same two candidates that do not see it.
-        let twins = w.two & !((2 << a) - 1) & v.cand[lo] & v.cand[hi] & !T.peers[a];
+        let twins = w.two & !((2 << a) - 1) & v.holding(m) & !T.peers[a];
         for c in each(twins) {
             let both = T.peers[a] & T.peers[c];
             let ends: Cells = 1 << a | 1 << c;

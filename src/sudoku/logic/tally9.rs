@@ -72,12 +72,7 @@ impl Bits {
         loop {
             let before = placed;
             for b in 0..3 {
-                let (mut once, mut twice) = (0u32, 0u32);
-                for &x in &self.cand[b] {
-                    twice |= once & x;
-                    once |= x;
-                }
-                let mut single = self.open[b] & once & !twice;
+                let mut single = self.naked_in(b);
                 while single != 0 {
                     let i = single.trailing_zeros() as usize;
                     single &= single - 1;
@@ -95,15 +90,18 @@ impl Bits {
 
     /// Whether a naked or a hidden single is left.
     fn has_single(&self) -> bool {
-        let naked = (0..3).any(|b| {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &x in &self.cand[b] {
-                twice |= once & x;
-                once |= x;
-            }
-            self.open[b] & once & !twice != 0
-        });
-        naked || self.hidden().is_some()
+        (0..3).any(|b| self.naked_in(b) != 0) || self.hidden().is_some()
+    }
+
+    /// The empty cells of band `b` with one candidate (each cell's candidates counted to
+    /// two, bit-sliced over the digits).
+    fn naked_in(&self, b: usize) -> u32 {
+        let (mut once, mut twice) = (0u32, 0u32);
+        for &x in &self.cand[b] {
+            twice |= once & x;
+            once |= x;
+        }
+        self.open[b] & once & !twice
     }
 
     /// Each cell's candidates (bit `d`; 0 for a filled cell), as [`ladder9`] reads them.
