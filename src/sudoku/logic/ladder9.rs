@@ -368,6 +368,9 @@ fn digits(mut m: u32) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Every unit (bit `u`).
+const ALL_UNITS: u32 = (1 << 27) - 1;
+
 /// Column 0 (bit `9·r` for each row `r`).
 const COLUMN: Cells = every(9);
 
@@ -565,10 +568,7 @@ fn candidates_in(v: &View, ds: u32, cells: Cells) -> Option<Gone> {
 /// `k` cells of a unit (two candidates or more each) with `k` candidates between them: those
 /// digits leave the unit's other cells.
 fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
-    for u in 0..27 {
-        if memo.naked[k - 2] & 1 << u != 0 {
-            continue;
-        }
+    for u in digits(!memo.naked[k - 2] & ALL_UNITS) {
         let unit = T.unit[u];
         // A naked pair is two cells with the same two candidates.
         let pair = || repeats(each(n.two & unit).map(|c| v.masks[c] as Cells));
@@ -602,10 +602,7 @@ fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found
 /// `k` digits with `k` places between them in a unit (two places or more each): those cells
 /// hold nothing else.
 fn hidden_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
-    for u in 0..27 {
-        if memo.hidden[k - 2] & 1 << u != 0 {
-            continue;
-        }
+    for u in digits(!memo.hidden[k - 2] & ALL_UNITS) {
         let places = v.unit_places(u);
         // A hidden pair is two digits with the same two places.
         let pair = || repeats(digits(places.exactly(2)).map(|d| v.cand[d] & T.unit[u]));
