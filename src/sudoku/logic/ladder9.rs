@@ -20,6 +20,7 @@
 //! [`Slices`], [`may_hold`]), two alike for pairs, and on a settled board the duals'
 //! floors ([`floor`]). What they leave out is remembered like a scan that found nothing.
 
+use super::search9::SPREAD;
 use super::step::Technique;
 use super::techniques::{ONES9, first_subset, fish_technique, hidden_technique, naked_technique};
 use std::cell::OnceCell;
@@ -161,7 +162,8 @@ pub(crate) struct Memo {
     naked: [u32; 3],
     /// The same for hidden subsets.
     hidden: [u32; 3],
-    /// By fish size: the digits and orientations (bit `2·d + rows_are_base`) with no fish.
+    /// By fish size: the digits and orientations (bit `2·d` with rows as base, `2·d + 1` with
+    /// columns, so that a digit's rows come first) with no fish.
     fish: [u32; 3],
     /// The digits (bit `d`) with no pointing, no claiming, no colouring.
     pointing: u32,
@@ -269,17 +271,17 @@ pub(crate) fn beyond_singles(cand: &[Cells; 9], settled: bool, memo: &mut Memo) 
     let v = &View::new(cand, settled);
     let n = Census::new(v);
     naked_subset(v, &n, 2, memo)
-        .or_else(|| hidden_subset(v, 2, memo))
+        .or_else(|| hidden_subset(v, &n, 2, memo))
         .or_else(|| naked_subset(v, &n, 3, memo))
-        .or_else(|| fish(v, 2, memo))
-        .or_else(|| hidden_subset(v, 3, memo))
-        .or_else(|| fish(v, 3, memo))
+        .or_else(|| fish(v, &n, 2, memo))
+        .or_else(|| hidden_subset(v, &n, 3, memo))
+        .or_else(|| fish(v, &n, 3, memo))
         .or_else(|| xy_wing(v, &n))
         .or_else(|| xyz_wing(v, &n))
         .or_else(|| w_wing(v, &n))
         .or_else(|| naked_subset(v, &n, 4, memo))
-        .or_else(|| fish(v, 4, memo))
-        .or_else(|| hidden_subset(v, 4, memo))
+        .or_else(|| fish(v, &n, 4, memo))
+        .or_else(|| hidden_subset(v, &n, 4, memo))
         .or_else(|| simple_colouring(v, memo))
 }
 
@@ -367,6 +369,9 @@ fn digits(mut m: u32) -> impl Iterator<Item = usize> {
         })
     })
 }
+
+/// Every fish scope (bit `2·d + 1` with columns as base).
+const ALL_SCOPES: u32 = (1 << 18) - 1;
 
 /// Every unit (bit `u`).
 const ALL_UNITS: u32 = (1 << 27) - 1;
@@ -568,12 +573,18 @@ fn candidates_in(v: &View, ds: u32, cells: Cells) -> Option<Gone> {
 /// `k` cells of a unit (two candidates or more each) with `k` candidates between them: those
 /// digits leave the unit's other cells.
 fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
-    for u in digits(!memo.naked[k - 2] & ALL_UNITS) {
+    let mut todo = !memo.naked[k - 2] & ALL_UNITS;
+    if v.settled {
+        // Below the floor, remembered like a scan that found nothing.
+        let low = todo & !n.units_with(floor(k, false));
+        memo.naked[k - 2] |= low;
+        todo &= !low;
+    }
+    for u in digits(todo) {
         let unit = T.unit[u];
         // A naked pair is two cells with the same two candidates.
         let pair = || repeats(each(n.two & unit).map(|c| v.masks[c] as Cells));
         if !(at_least(n.up_to[k - 2] & unit, k) && at_least(n.open & unit, k + 1))
-            || (v.settled && !at_least(n.open & unit, floor(k, false)))
             || (k == 2 && !pair())
         {
             memo.naked[k - 2] |= 1 << u;
@@ -601,15 +612,20 @@ fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found
 
 /// `k` digits with `k` places between them in a unit (two places or more each): those cells
 /// hold nothing else.
-fn hidden_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
-    for u in digits(!memo.hidden[k - 2] & ALL_UNITS) {
+fn hidden_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
+    let mut todo = !memo.hidden[k - 2] & ALL_UNITS;
+    if v.settled {
+        // Below the floor (on a settled board a unit's digits of two places or more are
+        // its open cells, one each), remembered like a scan that found nothing.
+        let low = todo & !n.units_with(floor(k, true));
+        memo.hidden[k - 2] |= low;
+        todo &= !low;
+    }
+    for u in digits(todo) {
         let places = v.unit_places(u);
         // A hidden pair is two digits with the same two places.
         let pair = || repeats(digits(places.exactly(2)).map(|d| v.cand[d] & T.unit[u]));
-        if !places.may_hold(k)
-            || (v.settled && (ones9(places.0[1]) as usize) < floor(k, true))
-            || (k == 2 && !pair())
-        {
+        if !places.may_hold(k) || (k == 2 && !pair()) {
             memo.hidden[k - 2] |= 1 << u;
             continue;
         }
@@ -638,14 +654,18 @@ fn hidden_subset(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
 
 /// Fish of size `k`: a digit's places in `k` base lines (rows, then columns) lie in `k`
 /// cover lines; the digit leaves the cover lines' other cells.
-fn fish(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
-    for d in 0..9 {
+fn fish(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
+    let mut todo = !memo.fish[k - 2] & ALL_SCOPES;
+    if v.settled {
+        // Below the floor, remembered like a scan that found nothing.
+        let low = todo & !n.scopes_with(k);
+        memo.fish[k - 2] |= low;
+        todo &= !low;
+    }
+    for scope in digits(todo) {
+        let (d, rows_are_base) = (scope / 2, scope % 2 == 0);
         let x = v.cand[d];
-        for rows_are_base in [true, false] {
-            let scope = 2 * d + usize::from(rows_are_base);
-            if memo.fish[k - 2] & 1 << scope != 0 {
-                continue;
-            }
+        {
             // An X-wing is two lines with the same two places.
             let may = if rows_are_base {
                 let (mut small, mut open, mut pairs) = (0, 0, 0);
@@ -656,13 +676,11 @@ fn fish(v: &View, k: usize, memo: &mut Memo) -> Option<Found> {
                     pairs |= u32::from(places == 2) << r;
                 }
                 may_hold(small, open, k)
-                    && !(v.settled && (open as usize) < floor(k, false))
                     && (k > 2 || repeats(digits(pairs).map(|r| x >> (9 * r) & 0x1FF)))
             } else {
                 let places = v.column_places[d]
                     .get_or_init(|| Slices::count((0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF)));
                 places.may_hold(k)
-                    && !(v.settled && (ones9(places.0[1]) as usize) < floor(k, true))
                     && (k > 2 || repeats(digits(places.exactly(2)).map(|c| x >> c & COLUMN)))
             };
             if !may {
@@ -715,6 +733,11 @@ struct Census {
     up_to: [Cells; 3],
     /// Cells with two candidates or more.
     open: Cells,
+    /// By unit: how many cells with two candidates or more it has.
+    open_in: [u8; 27],
+    /// By digit: how many columns hold a candidate of it (on a settled board, its open
+    /// rows and columns: the lines with two places or more).
+    lines: [u8; 9],
 }
 
 impl Census {
@@ -731,8 +754,58 @@ impl Census {
                 open & !at_least[4],
             ],
             open,
+            open_in: unit_counts(open),
+            lines: std::array::from_fn(|d| {
+                let x = v.cand[d];
+                let bands = x | x >> 27 | x >> 54;
+                ONES9[(bands | bands >> 9 | bands >> 18) as usize & 0x1FF]
+            }),
         }
     }
+
+    /// The fish scopes (bit `2·d` with rows as base, `2·d + 1` with columns) at or above
+    /// their floor for size `k`, taking each digit's lines as its open rows and columns.
+    #[inline]
+    fn scopes_with(&self, k: usize) -> u32 {
+        self.lines.iter().enumerate().fold(0, |out, (d, &m)| {
+            let m = m as usize;
+            out | u32::from(m >= floor(k, false)) << (2 * d)
+                | u32::from(m >= floor(k, true)) << (2 * d + 1)
+        })
+    }
+
+    /// The units (bit `u`) with `m` cells or more of two candidates or more.
+    #[inline]
+    fn units_with(&self, m: usize) -> u32 {
+        self.open_in
+            .iter()
+            .enumerate()
+            .fold(0, |out, (u, &n)| out | u32::from(n as usize >= m) << u)
+    }
+}
+
+/// How many cells of `x` each unit holds: rows by table, columns and boxes from the rows
+/// spread a nibble per column ([`SPREAD`]) and added.
+fn unit_counts(x: Cells) -> [u8; 27] {
+    let mut out = [0u8; 27];
+    let mut cols = 0u64;
+    for b in 0..3 {
+        let mut band = 0u64;
+        for k in 0..3 {
+            let row = (x >> (9 * (3 * b + k))) as usize & 0x1FF;
+            out[3 * b + k] = ONES9[row];
+            band += SPREAD[row];
+        }
+        cols += band;
+        for s in 0..3 {
+            let three = band >> (12 * s);
+            out[18 + 3 * b + s] = ((three & 0xF) + (three >> 4 & 0xF) + (three >> 8 & 0xF)) as u8;
+        }
+    }
+    for (j, n) in out[9..18].iter_mut().enumerate() {
+        *n = (cols >> (4 * j) & 0xF) as u8;
+    }
+    out
 }
 
 /// XY-wing: pivot `xy` with pincers `xz` and `yz` it sees; `z` leaves the cells that see both

@@ -442,7 +442,7 @@ fn fewest(st: &State, branching: Branching) -> Option<usize> {
 /// Nibble `j` of `SPREAD[m]` is bit `j` of `m`: the sum of the spread rows of a band (or
 /// of the grid) holds in nibble `j` the count of column `j`'s cells (up to 9, which fits a
 /// nibble).
-static SPREAD: [u64; 512] = {
+pub(crate) static SPREAD: [u64; 512] = {
     let mut t = [0u64; 512];
     let mut m = 0;
     while m < 512 {
