@@ -18,7 +18,9 @@
 //! and digits where the scan finds nothing: segments for pointing and claiming
 //! ([`confined`]), counts of candidates and places for subsets and fish ([`Census`],
 //! [`Slices`], [`may_hold`]), two alike for pairs, and on a settled board the duals'
-//! floors ([`floor`]). What they leave out is remembered like a scan that found nothing.
+//! floors ([`floor`]), tested on each unit's count of open cells (each digit's of open
+//! lines) for all units at once. What they leave out is remembered like a scan that found
+//! nothing.
 
 use super::search9::SPREAD;
 use super::step::Technique;
@@ -425,9 +427,9 @@ fn only(technique: Technique, d: usize, gone: Cells) -> Found {
 /// Pointing (a box's places of a digit on one row, then one column) or claiming (a row's,
 /// then a column's, in one box): the digit leaves the rest of the other unit.
 ///
-/// Only the units where the digit's places lie in one segment (the three cells a box and
-/// a line share) can hold a step, and those are found for all units of a digit at once
-/// ([`confined`]); each such unit and digit is then tested in the general order.
+/// The units where a digit's places lie in one segment (the three cells a box and a line
+/// share) and the other unit has places outside it are found for all units of a digit at
+/// once ([`confined`]); each such unit and digit is then tested in the general order.
 fn intersection(cand: &[Cells; 9], from_box: bool, memo: &mut Memo) -> Option<Found> {
     let known = if from_box {
         &mut memo.pointing
@@ -489,17 +491,51 @@ fn one_of(a: Cells, b: Cells, c: Cells, at: Cells) -> Cells {
     at & (a | b | c) & !((a & b) | (a & c) | (b & c))
 }
 
-/// The units (bit `u`) whose places of a digit (`x`) lie in one segment: boxes (bit
-/// `18 + box`) with them on one row or one column when `from_box`, else rows and columns
-/// with them in one box. A step of [`intersection_at`] needs this.
+/// The bits of `at` where two or more of `a`, `b`, `c` are set.
+#[inline]
+fn two_of(a: Cells, b: Cells, c: Cells, at: Cells) -> Cells {
+    at & ((a & b) | (a & c) | (b & c))
+}
+
+/// `x` with copies shifted left by `i` and by `j`.
+#[inline]
+fn spread(x: Cells, i: u32, j: u32) -> Cells {
+    x | x << i | x << j
+}
+
+/// The units (bit `u`) where a digit (its places `x`) makes a step of [`intersection_at`]:
+/// boxes (bit `18 + box`) whose places lie in one row, or one column, that has places
+/// outside the box, when `from_box`; else rows and columns whose places lie in one box that
+/// has places outside the line.
+///
+/// A segment is the three cells a box shares with a line; each kind of segment is one bit
+/// (the first cell's) of a board, so that the units' segment counts, to one and to two, are
+/// a few shifts for all units at once. A box with one occupied row segment points along
+/// that row exactly when the row has another occupied segment; a row with one occupied
+/// segment claims in its box exactly when the box has another occupied row segment; and
+/// the same with columns.
 #[inline]
 fn confined(x: Cells, from_box: bool) -> u32 {
+    // Row segments (bit `9·r + 3·j`: row `r` in stack `j`) and column segments (bit
+    // `27·b + c`: column `c` in band `b`) holding places.
     let rows = (x | x >> 1 | x >> 2) & ROW_SEGMENTS;
     let cols = (x | x >> 9 | x >> 18) & COL_SEGMENTS;
     if from_box {
-        let on_a_row = one_of(rows, rows >> 9, rows >> 18, BOX_CORNERS);
-        let on_a_col = one_of(cols, cols >> 1, cols >> 2, BOX_CORNERS);
-        let corners = on_a_row | on_a_col;
+        // Boxes (at their corner) with one occupied row segment, and rows (at their start)
+        // with two: spread back onto the segments, they meet where a box points.
+        let box_one_row = one_of(rows, rows >> 9, rows >> 18, BOX_CORNERS);
+        let row_two = two_of(rows, rows >> 3, rows >> 6, ROW_STARTS);
+        let along_row = rows & spread(box_one_row, 9, 18) & spread(row_two, 3, 6);
+        let box_one_col = one_of(cols, cols >> 1, cols >> 2, BOX_CORNERS);
+        let col_two = two_of(cols, cols >> 27, cols >> 54, 0x1FF);
+        let along_col = cols & spread(box_one_col, 1, 2) & spread(col_two, 27, 54);
+        let corners = (along_row
+            | along_row >> 9
+            | along_row >> 18
+            | along_col
+            | along_col >> 1
+            | along_col >> 2)
+            & BOX_CORNERS;
         let mut out = 0;
         for b in 0..3 {
             let band = (corners >> (27 * b)) as u32;
@@ -509,8 +545,16 @@ fn confined(x: Cells, from_box: bool) -> u32 {
         }
         out
     } else {
-        let rows_in_box = one_of(rows, rows >> 3, rows >> 6, ROW_STARTS);
-        let cols_in_box = one_of(cols, cols >> 27, cols >> 54, 0x1FF);
+        // Rows with one occupied segment and boxes with two occupied row segments; columns
+        // with one occupied segment and boxes with two occupied column segments.
+        let row_one = one_of(rows, rows >> 3, rows >> 6, ROW_STARTS);
+        let box_two_rows = two_of(rows, rows >> 9, rows >> 18, BOX_CORNERS);
+        let row_claims = rows & spread(row_one, 3, 6) & spread(box_two_rows, 9, 18);
+        let col_one = one_of(cols, cols >> 27, cols >> 54, 0x1FF);
+        let box_two_cols = two_of(cols, cols >> 1, cols >> 2, BOX_CORNERS);
+        let col_claims = cols & spread(col_one, 27, 54) & spread(box_two_cols, 1, 2);
+        let rows_in_box = (row_claims | row_claims >> 3 | row_claims >> 6) & ROW_STARTS;
+        let cols_in_box = (col_claims | col_claims >> 27 | col_claims >> 54) & 0x1FF;
         let mut out = (cols_in_box as u32) << 9;
         for r in 0..9 {
             out |= ((rows_in_box >> (9 * r)) as u32 & 1) << r;
