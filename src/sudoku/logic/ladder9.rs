@@ -105,9 +105,10 @@ impl View {
 
     /// The units (bit `u`) where digit `d` has exactly two places: its strong links.
     fn strong_units(&self, d: usize) -> u32 {
-        (0..27).fold(0, |out, u| {
-            out | (self.unit_places(u).exactly(2) >> d & 1) << u
-        })
+        unit_counts(self.cand[d])
+            .iter()
+            .enumerate()
+            .fold(0, |out, (u, &n)| out | u32::from(n == 2) << u)
     }
 
     fn new(cand: &[Cells; 9], settled: bool) -> View {
