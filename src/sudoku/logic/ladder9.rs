@@ -915,18 +915,16 @@ fn w_wing(v: &View, w: &Census) -> Option<Found> {
     // Each digit's strong links (the two places of a unit where it has two), made when a
     // pair of cells first needs them.
     let mut links: [Option<Links>; 9] = [None; 9];
-    let mut strong = |d: usize| {
-        *links[d].get_or_insert_with(|| {
-            let mut out = [(0, 0); 27];
-            let mut n = 0;
-            for u in digits(v.strong_units(d)) {
-                let p = v.cand[d] & T.unit[u];
-                let e = p & p.wrapping_neg();
-                out[n] = (e, p & !e);
-                n += 1;
-            }
-            (out, n)
-        })
+    let strong = |d: usize| {
+        let mut out = [(0, 0); 27];
+        let mut n = 0;
+        for u in digits(v.strong_units(d)) {
+            let p = v.cand[d] & T.unit[u];
+            let e = p & p.wrapping_neg();
+            out[n] = (e, p & !e);
+            n += 1;
+        }
+        (out, n)
     };
     for a in each(w.two) {
         let m = v.masks[a];
@@ -941,8 +939,8 @@ fn w_wing(v: &View, w: &Census) -> Option<Found> {
                 if gone == 0 {
                     continue;
                 }
-                let (pairs, n) = strong(d);
-                let linked = pairs[..n].iter().any(|&(e, f)| {
+                let (pairs, n) = links[d].get_or_insert_with(|| strong(d));
+                let linked = pairs[..*n].iter().any(|&(e, f)| {
                     let (sa, sc) = (T.peers[a], T.peers[c]);
                     (e | f) & ends == 0
                         && ((sa & e != 0 && sc & f != 0) || (sa & f != 0 && sc & e != 0))
