@@ -1030,4 +1030,23 @@ mod tests {
             assert_eq!(T.peers[c], g.peers[c].iter().fold(0, |m, &p| m | 1 << p));
         }
     }
+
+    /// Each unit's count of a board's cells, against counting the cells of the unit's
+    /// board, on random boards of every density.
+    #[test]
+    fn unit_counts_count_each_units_cells() {
+        let mut rng = crate::sudoku::logic::search::SplitMix::new(3);
+        for round in 0..3000 {
+            let keep = round % 8;
+            let mut x: Cells = 0;
+            for c in 0..81 {
+                if rng.next() % 8 < keep {
+                    x |= 1 << c;
+                }
+            }
+            for (u, (&n, &unit)) in unit_counts(x).iter().zip(&T.unit).enumerate() {
+                assert_eq!(n as u32, (x & unit).count_ones(), "unit {u}");
+            }
+        }
+    }
 }
