@@ -399,6 +399,13 @@ const COLUMN: Cells = every(9);
 /// other `m − k` rows, and both remove the digit from the `k` columns outside the `k` rows.
 /// A dual of size 1 would be a single, which a settled board lacks.
 ///
+/// The floors are tested on counts ([`Census::open_in`], [`Census::lines`]) that rest on two
+/// more facts of every board here: a placed digit is in no peer's candidates (placing it
+/// takes it from them), and every digit a unit lacks has two places or more in it (its
+/// fill's, and no hidden single). So a unit's digits with two places or more are its open
+/// cells, and a digit's rows (columns) with two places or more are the columns holding a
+/// candidate of it.
+///
 /// The ladder runs naked pairs, hidden pairs, naked triples, X-wings, hidden triples,
 /// swordfish, (wings,) naked quads, jellyfish, hidden quads, each over every unit or digit
 /// (rows before columns) before the next, and goes on only while all found nothing. So a
@@ -504,10 +511,12 @@ fn spread(x: Cells, i: u32, j: u32) -> Cells {
     x | x << i | x << j
 }
 
-/// The units (bit `u`) where a digit (its places `x`) makes a step of [`intersection_at`]:
-/// boxes (bit `18 + box`) whose places lie in one row, or one column, that has places
-/// outside the box, when `from_box`; else rows and columns whose places lie in one box that
-/// has places outside the line.
+/// The units (bit `u`) where a digit (its places `x`) may make a step of
+/// [`intersection_at`]: boxes (bit `18 + box`) whose places lie in one row, or one column,
+/// that has places outside the box, when `from_box`; else rows and columns whose places lie
+/// in one box that has places outside the line. Each such unit makes the step unless it
+/// holds one place only (a hidden single, which `intersection_at` leaves; a settled board
+/// has none).
 ///
 /// A segment is the three cells a box shares with a line; each kind of segment is one bit
 /// (the first cell's) of a board, so that the units' segment counts, to one and to two, are
@@ -769,7 +778,8 @@ fn fish(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
 }
 
 /// The cells by their number of candidates (bit-sliced over the nine digits), for the
-/// naked subsets' first test and the wings.
+/// naked subsets' first test and the wings; and the counts the floors are tested on, each
+/// unit's open cells and each digit's open lines.
 struct Census {
     /// Cells with exactly two candidates, and exactly three.
     two: Cells,
