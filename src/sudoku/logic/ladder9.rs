@@ -800,7 +800,7 @@ impl Census {
         // `at_least[i]`: the cells with more than `i` candidates.
         let at_least = layers(v.cand.iter().copied());
         let open = at_least[1];
-        Census {
+        let census = Census {
             two: open & !at_least[2],
             three: at_least[2] & !at_least[3],
             up_to: [
@@ -815,6 +815,30 @@ impl Census {
                 let bands = x | x >> 27 | x >> 54;
                 ONES9[(bands | bands >> 9 | bands >> 18) as usize & 0x1FF]
             }),
+        };
+        if cfg!(debug_assertions) && v.settled {
+            census.check_floor_counts(v);
+        }
+        census
+    }
+
+    /// Checks what [`floor`]'s docs say of the counts on a settled board: each unit's open
+    /// cells are its digits with two places or more, and each digit's columns holding a
+    /// candidate are its rows, and its columns, with two places or more.
+    fn check_floor_counts(&self, v: &View) {
+        for u in 0..27 {
+            let places = ones9(v.unit_places(u).0[1]);
+            assert_eq!(places, u32::from(self.open_in[u]), "unit {u}");
+        }
+        for d in 0..9 {
+            let x = v.cand[d];
+            let rows = (0..9).filter(|r| ones9((x >> (9 * r)) as u32) >= 2).count();
+            let cols = (0..9).filter(|c| at_least(x & COLUMN << c, 2)).count();
+            assert_eq!(
+                (rows, cols),
+                (self.lines[d] as usize, self.lines[d] as usize),
+                "digit {d}"
+            );
         }
     }
 
