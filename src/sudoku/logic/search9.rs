@@ -336,9 +336,9 @@ impl Search<'_> {
                 }
             }
             // Hidden singles and missing digits, digit by digit, for the digits whose
-            // board changed since their last scan; then back to the naked singles when
-            // any was placed.
-            let mut placed = false;
+            // board changed since their last scan; back to the naked singles as soon as a
+            // digit's singles are placed (they change the other digits, and one later scan
+            // covers those changes too).
             for d in 0..9 {
                 if self.seen[d] == st.pos[d] {
                     continue;
@@ -350,7 +350,6 @@ impl Search<'_> {
                 if singles.is_empty() {
                     continue;
                 }
-                placed = true;
                 for b in 0..3 {
                     let mut cells = singles.0[b];
                     while cells != 0 {
@@ -364,8 +363,6 @@ impl Search<'_> {
                         self.assign(st, b, i as usize, d);
                     }
                 }
-            }
-            if placed {
                 continue 'again;
             }
             return true;
