@@ -373,11 +373,24 @@ fn digits(mut m: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Every fish scope (bit `2·d + 1` with columns as base).
+/// Every fish scope (numbered as in [`Memo::fish`]).
 const ALL_SCOPES: u32 = (1 << 18) - 1;
 
 /// Every unit (bit `u`).
 const ALL_UNITS: u32 = (1 << 27) - 1;
+
+/// The units (fish scopes) among `all` that a scan visits: those its memo (`known`) does not
+/// hold to have nothing, less, on a settled board, those below the floor (outside `reach`),
+/// which are remembered like a scan that found nothing.
+#[inline]
+fn to_scan(known: &mut u32, all: u32, reach: Option<u32>) -> u32 {
+    let todo = !*known & all;
+    let Some(reach) = reach else {
+        return todo;
+    };
+    *known |= todo & !reach;
+    todo & reach
+}
 
 /// Column 0 (bit `9·r` for each row `r`).
 const COLUMN: Cells = every(9);
@@ -627,14 +640,8 @@ fn candidates_in(v: &View, ds: u32, cells: Cells) -> Option<Gone> {
 /// `k` cells of a unit (two candidates or more each) with `k` candidates between them: those
 /// digits leave the unit's other cells.
 fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
-    let mut todo = !memo.naked[k - 2] & ALL_UNITS;
-    if v.settled {
-        // Below the floor, remembered like a scan that found nothing.
-        let low = todo & !n.units_with(floor(k, false));
-        memo.naked[k - 2] |= low;
-        todo &= !low;
-    }
-    for u in digits(todo) {
+    let reach = v.settled.then(|| n.units_with(floor(k, false)));
+    for u in digits(to_scan(&mut memo.naked[k - 2], ALL_UNITS, reach)) {
         let unit = T.unit[u];
         // A naked pair is two cells with the same two candidates.
         let pair = || repeats(each(n.two & unit).map(|c| v.masks[c] as Cells));
@@ -667,15 +674,9 @@ fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found
 /// `k` digits with `k` places between them in a unit (two places or more each): those cells
 /// hold nothing else.
 fn hidden_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
-    let mut todo = !memo.hidden[k - 2] & ALL_UNITS;
-    if v.settled {
-        // Below the floor (on a settled board a unit's digits of two places or more are
-        // its open cells, one each), remembered like a scan that found nothing.
-        let low = todo & !n.units_with(floor(k, true));
-        memo.hidden[k - 2] |= low;
-        todo &= !low;
-    }
-    for u in digits(todo) {
+    // (On a settled board a unit's digits of two places or more are its open cells.)
+    let reach = v.settled.then(|| n.units_with(floor(k, true)));
+    for u in digits(to_scan(&mut memo.hidden[k - 2], ALL_UNITS, reach)) {
         let places = v.unit_places(u);
         // A hidden pair is two digits with the same two places.
         let pair = || repeats(digits(places.exactly(2)).map(|d| v.cand[d] & T.unit[u]));
@@ -709,70 +710,62 @@ fn hidden_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Foun
 /// Fish of size `k`: a digit's places in `k` base lines (rows, then columns) lie in `k`
 /// cover lines; the digit leaves the cover lines' other cells.
 fn fish(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
-    let mut todo = !memo.fish[k - 2] & ALL_SCOPES;
-    if v.settled {
-        // Below the floor, remembered like a scan that found nothing.
-        let low = todo & !n.scopes_with(k);
-        memo.fish[k - 2] |= low;
-        todo &= !low;
-    }
-    for scope in digits(todo) {
+    let reach = v.settled.then(|| n.scopes_with(k));
+    for scope in digits(to_scan(&mut memo.fish[k - 2], ALL_SCOPES, reach)) {
         let (d, rows_are_base) = (scope / 2, scope % 2 == 0);
         let x = v.cand[d];
-        {
-            // An X-wing is two lines with the same two places.
-            let may = if rows_are_base {
-                let (mut small, mut open, mut pairs) = (0, 0, 0);
-                for r in 0..9 {
-                    let places = ones9((x >> (9 * r)) as u32);
-                    small += u32::from((2..=k as u32).contains(&places));
-                    open += u32::from(places >= 2);
-                    pairs |= u32::from(places == 2) << r;
-                }
-                may_hold(small, open, k)
-                    && (k > 2 || repeats(digits(pairs).map(|r| x >> (9 * r) & 0x1FF)))
-            } else {
-                let places = v.column_places[d]
-                    .get_or_init(|| Slices::count((0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF)));
-                places.may_hold(k)
-                    && (k > 2 || repeats(digits(places.exactly(2)).map(|c| x >> c & COLUMN)))
-            };
-            if !may {
-                memo.fish[k - 2] |= 1 << scope;
-                continue;
-            }
-            let (base0, cover0) = if rows_are_base { (0, 9) } else { (9, 0) };
-            // Each base line's places: a row's by column, a column's by row.
-            let mut masks = [0u32; 9];
+        // An X-wing is two lines with the same two places.
+        let may = if rows_are_base {
+            let (mut small, mut open, mut pairs) = (0, 0, 0);
             for r in 0..9 {
-                let row = ((x >> (9 * r)) & 0x1FF) as u32;
-                if rows_are_base {
-                    masks[r] = row;
-                } else {
-                    let mut cols = row;
-                    while cols != 0 {
-                        masks[cols.trailing_zeros() as usize] |= 1 << r;
-                        cols &= cols - 1;
-                    }
-                }
+                let places = ones9((x >> (9 * r)) as u32);
+                small += u32::from((2..=k as u32).contains(&places));
+                open += u32::from(places >= 2);
+                pairs |= u32::from(places == 2) << r;
             }
-            two_or_more(&mut masks);
-            let found = first_subset(&masks, k, |chosen, union| {
-                let bases = chosen.iter().fold(0, |m, &i| m | T.unit[base0 + i]);
-                let mut covers = 0;
-                let mut rest = union;
-                while rest != 0 {
-                    covers |= T.unit[cover0 + rest.trailing_zeros() as usize];
-                    rest &= rest - 1;
-                }
-                let gone = x & covers & !bases;
-                (gone != 0).then(|| only(fish_technique(k), d, gone))
-            });
-            if found.is_some() {
-                return found;
-            }
+            may_hold(small, open, k)
+                && (k > 2 || repeats(digits(pairs).map(|r| x >> (9 * r) & 0x1FF)))
+        } else {
+            let places = v.column_places[d]
+                .get_or_init(|| Slices::count((0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF)));
+            places.may_hold(k)
+                && (k > 2 || repeats(digits(places.exactly(2)).map(|c| x >> c & COLUMN)))
+        };
+        if !may {
             memo.fish[k - 2] |= 1 << scope;
+            continue;
         }
+        let (base0, cover0) = if rows_are_base { (0, 9) } else { (9, 0) };
+        // Each base line's places: a row's by column, a column's by row.
+        let mut masks = [0u32; 9];
+        for r in 0..9 {
+            let row = ((x >> (9 * r)) & 0x1FF) as u32;
+            if rows_are_base {
+                masks[r] = row;
+            } else {
+                let mut cols = row;
+                while cols != 0 {
+                    masks[cols.trailing_zeros() as usize] |= 1 << r;
+                    cols &= cols - 1;
+                }
+            }
+        }
+        two_or_more(&mut masks);
+        let found = first_subset(&masks, k, |chosen, union| {
+            let bases = chosen.iter().fold(0, |m, &i| m | T.unit[base0 + i]);
+            let mut covers = 0;
+            let mut rest = union;
+            while rest != 0 {
+                covers |= T.unit[cover0 + rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            let gone = x & covers & !bases;
+            (gone != 0).then(|| only(fish_technique(k), d, gone))
+        });
+        if found.is_some() {
+            return found;
+        }
+        memo.fish[k - 2] |= 1 << scope;
     }
     None
 }
