@@ -320,16 +320,22 @@ impl Search<'_> {
                 if single.is_empty() {
                     break;
                 }
-                // Cell by cell, the digit still possible there (a cell that lost its last
-                // candidate to a single placed just now is left empty, for the next count
-                // to find). A round places one or two, so each cell's digit is looked up
-                // rather than each digit's cells.
+                // Each single's digit, bit-sliced: plane `k` holds the cells whose one
+                // candidate has bit `k` in its index (a lookup without a branch per
+                // digit). The planes are taken before any placement; a cell that loses
+                // its candidate to a single placed just now is left empty, for the next
+                // count to find.
+                let (p0, p1, p2, p3) = digit_planes(st, single);
                 for b in 0..3 {
                     let mut cells = single.0[b];
                     while cells != 0 {
                         let i = cells.trailing_zeros() as usize;
                         cells &= cells - 1;
-                        if let Some(d) = (0..9).find(|&d| st.pos[d].0[b] & (1 << i) != 0) {
+                        let d = ((p0.0[b] >> i) & 1
+                            | ((p1.0[b] >> i) & 1) << 1
+                            | ((p2.0[b] >> i) & 1) << 2
+                            | ((p3.0[b] >> i) & 1) << 3) as usize;
+                        if st.pos[d].0[b] & (1 << i) != 0 {
                             self.assign(st, b, i, d);
                         }
                     }
@@ -368,6 +374,17 @@ impl Search<'_> {
             return true;
         }
     }
+}
+
+/// For `cells`, cells with one candidate each, the four bit planes of that candidate's
+/// index `d` (digit `d + 1`): plane `k` holds the cells whose `d` has bit `k`.
+#[inline(always)]
+fn digit_planes(st: &State, cells: Bands) -> (Bands, Bands, Bands, Bands) {
+    let p = &st.pos;
+    let p0 = p[1].or(p[3]).or(p[5]).or(p[7]);
+    let p1 = p[2].or(p[3]).or(p[6]).or(p[7]);
+    let p2 = p[4].or(p[5]).or(p[6]).or(p[7]);
+    (p0.and(cells), p1.and(cells), p2.and(cells), p[8].and(cells))
 }
 
 /// The cells that are the only place of digit `d + 1` in a row, column or box; `None` when
