@@ -73,10 +73,28 @@ impl Bits {
             let before = placed;
             for b in 0..3 {
                 let mut single = self.naked_in(b);
+                if single == 0 {
+                    continue;
+                }
+                // Each single's digit `d`, bit-sliced: plane `k` holds the cells whose
+                // one candidate has bit `k` in `d` (a lookup without a branch per digit).
+                // The planes are taken before this band's placements; a single that loses
+                // its candidate to one placed just now is left empty.
+                let c = &self.cand[b];
+                let planes = [
+                    c[1] | c[3] | c[5] | c[7],
+                    c[2] | c[3] | c[6] | c[7],
+                    c[4] | c[5] | c[6] | c[7],
+                    c[8],
+                ];
                 while single != 0 {
                     let i = single.trailing_zeros() as usize;
                     single &= single - 1;
-                    if let Some(d) = (0..9).find(|&d| self.cand[b][d] >> i & 1 != 0) {
+                    let d = (planes[0] >> i & 1
+                        | (planes[1] >> i & 1) << 1
+                        | (planes[2] >> i & 1) << 2
+                        | (planes[3] >> i & 1) << 3) as usize;
+                    if self.cand[b][d] >> i & 1 != 0 {
                         self.place(t, b * 27 + i, d);
                         placed += 1;
                     }
