@@ -394,12 +394,11 @@ fn subsets(masks: &[u32], k: usize, mut found: impl FnMut(&[usize], u32) -> bool
     assert!((2..=4).contains(&k), "subsets of two to four");
     // The masks that can be chosen (1 to `k` bits), with their indices, in order.
     let (mut index, mut mask, mut n) = ([0usize; 32], [0u32; 32], 0);
+    // (Written at `n` always and kept by moving `n` on: no branch to mispredict.)
     for (i, &m) in masks.iter().enumerate() {
-        if m != 0 && ones(m) <= k {
-            index[n] = i;
-            mask[n] = m;
-            n += 1;
-        }
+        index[n] = i;
+        mask[n] = m;
+        n += usize::from((m != 0) & (ones(m) <= k));
     }
     if n < k {
         return false;
