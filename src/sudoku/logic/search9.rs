@@ -222,19 +222,18 @@ fn root_state(
         pos: [Bands::ZERO; 9],
         open: Bands::ZERO,
     };
+    // Board `to[d]` is digit `d + 1`'s image.
+    let to: [usize; 9] = std::array::from_fn(|d| digit(d + 1) - 1);
+    // Without a branch per cell or per candidate, which would follow no pattern.
     for c in 0..CELLS {
-        let to = cell(c);
-        let (b, bit) = (to / 27, 1u32 << (to % 27));
-        match board.values[c] {
-            0 => {
-                root.open.0[b] |= bit;
-                let mut m = board.masks[c];
-                while m != 0 {
-                    root.pos[digit(m.trailing_zeros() as usize + 1) - 1].0[b] |= bit;
-                    m &= m - 1;
-                }
-            }
-            v => root.pos[digit(v as usize) - 1].0[b] |= bit,
+        let at = cell(c);
+        let (b, i) = (at / 27, at % 27);
+        let v = board.values[c];
+        root.open.0[b] |= u32::from(v == 0) << i;
+        // The cell's digits: its candidates (0 for a filled cell), or its value.
+        let m = board.masks[c] | (1u32 << v) >> 1;
+        for (d, &to) in to.iter().enumerate() {
+            root.pos[to].0[b] |= (m >> d & 1) << i;
         }
     }
     root

@@ -37,14 +37,16 @@ impl Bits {
             values: [0; 81],
         };
         bits.values.copy_from_slice(&board.values);
-        for c in 0..81 {
-            if board.values[c] == 0 {
-                let (b, bit) = (c / 27, 1u32 << (c % 27));
-                bits.open[b] |= bit;
-                let mut m = board.masks[c];
-                while m != 0 {
-                    bits.cand[b][m.trailing_zeros() as usize] |= bit;
-                    m &= m - 1;
+        // Without a branch per cell or per candidate (a filled cell's mask is 0): which
+        // cells are given, and how many candidates each has, follows no pattern the
+        // branch predictor could learn.
+        for (b, (cand, open)) in bits.cand.iter_mut().zip(&mut bits.open).enumerate() {
+            for i in 0..27 {
+                let c = b * 27 + i;
+                let m = board.masks[c];
+                *open |= u32::from(board.values[c] == 0) << i;
+                for (d, x) in cand.iter_mut().enumerate() {
+                    *x |= (m >> d & 1) << i;
                 }
             }
         }
