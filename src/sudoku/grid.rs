@@ -115,16 +115,31 @@ impl Shape {
     /// The value of a symbol character, `Some(0)` for a blank (`.` or `0`), `None` when the
     /// character is not a symbol of this shape. Letters are accepted in either case.
     pub fn value_of(self, ch: u8) -> Option<u8> {
-        let v = match ch {
-            b'.' | b'0' => 0,
-            b'1'..=b'9' => ch - b'0',
-            b'A'..=b'Z' => ch - b'A' + 10,
-            b'a'..=b'z' => ch - b'a' + 10,
-            _ => return None,
-        };
+        // A table lookup rather than a `match`: a line's blanks and digits alternate with
+        // no pattern, and each branch on them would be a guess.
+        let v = SYMBOL_VALUE[ch as usize];
         (v as usize <= self.side()).then_some(v)
     }
 }
+
+/// The value of each byte as a symbol (`.` and `0` blank, `1`–`9`, then letters from 10 in
+/// either case), `u8::MAX` for a byte that is no symbol.
+static SYMBOL_VALUE: [u8; 256] = {
+    let mut t = [u8::MAX; 256];
+    t[b'.' as usize] = 0;
+    let mut ch = b'0';
+    while ch <= b'9' {
+        t[ch as usize] = ch - b'0';
+        ch += 1;
+    }
+    let mut ch = b'A';
+    while ch <= b'Z' {
+        t[ch as usize] = ch - b'A' + 10;
+        t[(ch + 32) as usize] = ch - b'A' + 10;
+        ch += 1;
+    }
+    t
+};
 
 /// A Sudoku grid: `n²` cells in row-major order, each 0 (blank) or a value `1..=n`.
 #[derive(Clone, PartialEq, Eq, Hash)]
