@@ -75,9 +75,6 @@ impl Bits {
             let before = placed;
             for b in 0..3 {
                 let mut single = self.naked_in(b);
-                if single == 0 {
-                    continue;
-                }
                 // Each single's digit `d`, bit-sliced: plane `k` holds the cells whose
                 // one candidate has bit `k` in `d` (a lookup without a branch per digit).
                 // The planes are taken before this band's placements; a single that loses
