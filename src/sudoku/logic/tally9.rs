@@ -123,13 +123,12 @@ impl Bits {
 
     /// Each cell's candidates (bit `d`; 0 for a filled cell), as [`ladder9`] reads them.
     fn masks(&self) -> [u32; 81] {
+        // (Bit by bit, without a branch per candidate: see `Bits::new`.)
         let mut masks = [0u32; 81];
         for (b, band) in self.cand.iter().enumerate() {
-            for (d, &digit) in band.iter().enumerate() {
-                let mut x = digit;
-                while x != 0 {
-                    masks[b * 27 + x.trailing_zeros() as usize] |= 1 << d;
-                    x &= x - 1;
+            for (i, m) in masks[27 * b..27 * b + 27].iter_mut().enumerate() {
+                for (d, &digit) in band.iter().enumerate() {
+                    *m |= (digit >> i & 1) << d;
                 }
             }
         }
@@ -282,9 +281,7 @@ impl<'t> Path<'t> {
                 for (b, band) in bits.cand.iter_mut().enumerate() {
                     let cells = (gone.cells >> (27 * b)) as u32 & BAND;
                     for (d, x) in band.iter_mut().enumerate() {
-                        if gone.digits >> d & 1 != 0 {
-                            *x &= !cells;
-                        }
+                        *x &= !(cells & 0u32.wrapping_sub(gone.digits >> d & 1));
                     }
                 }
             } else {
