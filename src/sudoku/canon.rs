@@ -230,79 +230,89 @@ impl Source {
 /// then digits already labelled by their label, then new digits (all alike).
 const NEW: u8 = 10;
 
+/// An image row packed for comparison: column `j`'s label in nibble `8 − j` (labels are
+/// at most 9), so that rows compare as numbers in the order of their columns.
+type Packed = u64;
+
+/// No row yet: larger than every packed row.
+const NO_ROW: Packed = Packed::MAX;
+
 /// Places source row `r` as image row `depth` of partial `p`: inside each open block of
 /// columns, blanks go first (staying a block), then labelled digits in label order, then
 /// new digits in every order. Each result that is not larger than `best` is pushed to
 /// `next` (which is cleared first when the row beats `best`, and `best` updated).
+///
+/// The work inside a block has no branch on the cells (their tokens are sorted by a
+/// compare-and-swap network, labels given by arithmetic): blanks and digits follow no
+/// pattern a branch predictor could learn. The row is compared with `best` a block at a
+/// time.
 fn place_row(
     p: &Partial,
     source: &Source,
     r: usize,
     depth: usize,
-    best: &mut [u8; 9],
+    best: &mut Packed,
     next: &mut Vec<Partial>,
 ) {
     let row = &source.cells[r * 9..r * 9 + 9];
     let mut q = *p;
-    let mut out = [0u8; 9];
+    let mut out: Packed = 0;
     let mut less = false;
     // Runs of two or more new digits in one block: (first column, length).
     let mut runs = [(0u8, 0u8); 3];
     let mut n_runs = 0;
     let mut starts = 0u16;
+    // Bit 9 ends the last block.
+    let open = p.starts | 1 << 9;
     let mut a = 0;
     while a < 9 {
-        let mut b = a + 1;
-        while b < 9 && p.starts & (1 << b) == 0 {
-            b += 1;
-        }
-        // Sort the block's columns by token (insertion sort, at most three).
-        let token = |col: u8| {
+        let b = a + 1 + (open >> (a + 1)).trailing_zeros() as usize;
+        // The block's columns sorted by token: a stable network of adjacent swaps (the
+        // insertion sort of at most three).
+        let token = |col: u8, label: &[u8; 10]| {
             let v = row[col as usize] as usize;
-            if v == 0 {
-                0
-            } else if q.label[v] != 0 {
-                q.label[v]
-            } else {
-                NEW
-            }
+            let l = label[v];
+            l | u8::from((l == 0) & (v != 0)) * NEW
         };
-        for i in a + 1..b {
-            let mut k = i;
-            while k > a && token(q.cols[k - 1]) > token(q.cols[k]) {
-                q.cols.swap(k - 1, k);
-                k -= 1;
+        let swap = |cols: &mut [u8; 9], i: usize, label: &[u8; 10]| {
+            let (x, y) = (cols[i], cols[i + 1]);
+            // (By masks: a compiler turns a select into a branch here.)
+            let flip = (x ^ y) & 0u8.wrapping_sub(u8::from(token(x, label) > token(y, label)));
+            cols[i] = x ^ flip;
+            cols[i + 1] = y ^ flip;
+        };
+        if b - a >= 2 {
+            swap(&mut q.cols, a, &q.label);
+            if b - a == 3 {
+                swap(&mut q.cols, a + 1, &q.label);
+                swap(&mut q.cols, a, &q.label);
             }
         }
-        let mut new_from = None;
+        let mut news = 0;
         for j in a..b {
             let v = row[q.cols[j] as usize] as usize;
-            let x = if v == 0 {
-                if j == a {
-                    starts |= 1 << j;
-                }
-                0
-            } else {
-                starts |= 1 << j;
-                if q.label[v] == 0 {
-                    new_from.get_or_insert(j);
-                    q.label[v] = q.next;
-                    q.next += 1;
-                }
-                q.label[v]
-            };
-            if !less {
-                if x > best[j] {
-                    return;
-                }
-                less = x < best[j];
-            }
-            out[j] = x;
+            let l = q.label[v];
+            let new = (l == 0) & (v != 0);
+            // A new digit takes the next label; a blank keeps label 0.
+            let x = l | u8::from(new) * q.next;
+            q.label[v] = x;
+            q.next += u8::from(new);
+            news += usize::from(new);
+            // A column starts a block when it holds a digit, or is the block's first.
+            starts |= u16::from((v != 0) | (j == a)) << j;
+            out = out << 4 | x as Packed;
         }
-        if let Some(f) = new_from
-            && b - f >= 2
-        {
-            runs[n_runs] = (f as u8, (b - f) as u8);
+        if !less {
+            let mine = out;
+            let theirs = *best >> (4 * (9 - b));
+            if mine > theirs {
+                return;
+            }
+            less = mine < theirs;
+        }
+        // New digits sort last in their block.
+        if news >= 2 {
+            runs[n_runs] = ((b - news) as u8, news as u8);
             n_runs += 1;
         }
         a = b;
@@ -311,6 +321,7 @@ fn place_row(
         *best = out;
         next.clear();
     }
+    let label_at = |j: usize| (out >> (4 * (8 - j))) as u8 & 0xF;
     q.starts = starts;
     q.rows[depth] = r as u8;
     q.used_rows |= 1 << r;
@@ -334,7 +345,7 @@ fn place_row(
             }
             for i in 0..len {
                 let d = row[v.cols[f + i] as usize] as usize;
-                v.label[d] = out[f + i];
+                v.label[d] = label_at(f + i);
             }
         }
         next.push(v);
@@ -401,7 +412,7 @@ impl Canonicalizer {
                 {
                     self.next.clear();
                     source.first_row_partials(s as u8, r, &mut self.next);
-                    let mut best = [u8::MAX; 9];
+                    let mut best = NO_ROW;
                     let mut placed = std::mem::take(&mut self.spare);
                     placed.clear();
                     for p in &self.next {
@@ -424,7 +435,7 @@ impl Canonicalizer {
         // Rows 1 to 8: each partial tries each row it may place next; only the smallest
         // rows survive.
         for depth in 1..9 {
-            let mut best = [u8::MAX; 9];
+            let mut best = NO_ROW;
             self.next.clear();
             for p in &self.current {
                 let source = &sources[p.source as usize];
@@ -449,7 +460,9 @@ impl Canonicalizer {
                     }
                 }
             }
-            form[depth * 9..depth * 9 + 9].copy_from_slice(&best);
+            for (j, f) in form[depth * 9..depth * 9 + 9].iter_mut().enumerate() {
+                *f = (best >> (4 * (8 - j))) as u8 & 0xF;
+            }
             std::mem::swap(&mut self.current, &mut self.next);
         }
 
