@@ -272,7 +272,7 @@ fn place_row(
         let token = |col: u8, label: &[u8; 10]| {
             let v = row[col as usize] as usize;
             let l = label[v];
-            l | u8::from((l == 0) & (v != 0)) * NEW
+            l | (u8::from((l == 0) & (v != 0)) * NEW)
         };
         let swap = |cols: &mut [u8; 9], i: usize, label: &[u8; 10]| {
             let (x, y) = (cols[i], cols[i + 1]);
@@ -294,7 +294,7 @@ fn place_row(
             let l = q.label[v];
             let new = (l == 0) & (v != 0);
             // A new digit takes the next label; a blank keeps label 0.
-            let x = l | u8::from(new) * q.next;
+            let x = l | (u8::from(new) * q.next);
             q.label[v] = x;
             q.next += u8::from(new);
             news += usize::from(new);
