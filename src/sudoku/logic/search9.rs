@@ -344,10 +344,14 @@ impl Search<'_> {
             // board changed since their last scan; back to the naked singles as soon as a
             // digit's singles are placed (they change the other digits, and one later scan
             // covers those changes too).
+            let mut changed = 0u32;
             for d in 0..9 {
-                if self.seen[d] == st.pos[d] {
-                    continue;
-                }
+                let x = self.seen[d].zip(st.pos[d], |a, b| a ^ b);
+                changed |= u32::from(x.0[0] | x.0[1] | x.0[2] | x.0[3] != 0) << d;
+            }
+            while changed != 0 {
+                let d = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
                 self.seen[d] = st.pos[d];
                 let Some(singles) = hidden_singles(st, d) else {
                     return false;
