@@ -683,13 +683,13 @@ fn hidden_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Foun
             memo.hidden[k - 2] |= 1 << u;
             continue;
         }
-        // Each digit's places, from the cells' candidates.
+        // Each digit's places, from the cells' candidates (bit by bit, without a branch
+        // per candidate).
         let mut masks = [0u32; 9];
         for (i, &c) in T.cells[u].iter().enumerate() {
-            let mut m = v.masks[c as usize];
-            while m != 0 {
-                masks[m.trailing_zeros() as usize] |= 1 << i;
-                m &= m - 1;
+            let m = v.masks[c as usize];
+            for (d, x) in masks.iter_mut().enumerate() {
+                *x |= (m >> d & 1) << i;
             }
         }
         two_or_more(&mut masks);
