@@ -192,12 +192,12 @@ impl Memo {
     fn refresh(&mut self, cand: &[Cells; 9]) {
         let mut diff = 0;
         let mut digits = 0u32;
+        // (Without a branch per digit: which digits changed follows no pattern.)
         for (d, (old, &new)) in self.seen.iter_mut().zip(cand).enumerate() {
-            if *old != new {
-                diff |= *old ^ new;
-                digits |= 1 << d;
-                *old = new;
-            }
+            let changed = *old ^ new;
+            diff |= changed;
+            digits |= u32::from(changed != 0) << d;
+            *old = new;
         }
         if digits == 0 {
             return;
@@ -460,14 +460,12 @@ fn intersection(cand: &[Cells; 9], from_box: bool, memo: &mut Memo) -> Option<Fo
     // By unit (bit `u`, as numbered in `T`): the digits (bit `d`) to test there.
     let mut digits = [0u16; 27];
     let mut any = 0u32;
-    for (d, &x) in cand.iter().enumerate() {
-        if *known & 1 << d == 0 {
-            let mut units = confined(x, from_box);
-            any |= units;
-            while units != 0 {
-                digits[units.trailing_zeros() as usize] |= 1 << d;
-                units &= units - 1;
-            }
+    for d in self::digits(!*known & 0x1FF) {
+        let mut units = confined(cand[d], from_box);
+        any |= units;
+        while units != 0 {
+            digits[units.trailing_zeros() as usize] |= 1 << d;
+            units &= units - 1;
         }
     }
     while any != 0 {
@@ -1008,9 +1006,8 @@ fn simple_colouring(v: &View, memo: &mut Memo) -> Option<Found> {
                 while ls != 0 {
                     let unit = T.unit[ls.trailing_zeros() as usize];
                     ls &= ls - 1;
-                    if unit & layer != 0 {
-                        next |= x & unit;
-                    }
+                    // (Masked, not branched on.)
+                    next |= x & unit & Cells::from(unit & layer != 0).wrapping_neg();
                 }
                 next &= !done;
                 done |= next;
