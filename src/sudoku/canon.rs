@@ -136,16 +136,17 @@ struct Source {
 
 impl Source {
     fn new(cells: [u8; 81]) -> Source {
-        let mut blank_rows = 0u16;
-        let mut blank_cols = 0u16;
-        for k in 0..9 {
-            if (0..9).all(|j| cells[k * 9 + j] == 0) {
-                blank_rows |= 1 << k;
-            }
-            if (0..9).all(|i| cells[i * 9 + k] == 0) {
-                blank_cols |= 1 << k;
+        // (Each line's cells or-ed together, without a branch per cell.)
+        let mut rows = [0u8; 9];
+        let mut cols = [0u8; 9];
+        for (i, row) in rows.iter_mut().enumerate() {
+            for (j, col) in cols.iter_mut().enumerate() {
+                *row |= cells[i * 9 + j];
+                *col |= cells[i * 9 + j];
             }
         }
+        let blank = |lines: [u8; 9]| (0..9).fold(0u16, |m, k| m | u16::from(lines[k] == 0) << k);
+        let (blank_rows, blank_cols) = (blank(rows), blank(cols));
         Source {
             cells,
             blank_rows,
