@@ -162,20 +162,18 @@ impl Source {
     /// Row `r` may come next among `free` rows (bits): a blank row only when no smaller
     /// free row of `within` is blank too (blank rows are interchangeable).
     fn row_eligible(&self, r: usize, free: u16) -> bool {
-        if self.blank_rows & (1 << r) == 0 {
-            return true;
-        }
-        let band_start = r / 3 * 3;
-        (band_start..r).all(|q| free & (1 << q) == 0 || self.blank_rows & (1 << q) == 0)
+        // The rows of `r`'s band before it.
+        let before = ((1u16 << r) - 1) & (7 << (r / 3 * 3));
+        self.blank_rows & (1 << r) == 0 || free & self.blank_rows & before == 0
     }
 
     /// Band `b` may come next among `free` bands: a blank band only when no smaller free
     /// band is blank too.
     fn band_eligible(&self, b: usize, free: u8) -> bool {
-        if !Source::blank_triple(self.blank_rows, b) {
-            return true;
-        }
-        (0..b).all(|q| free & (1 << q) == 0 || !Source::blank_triple(self.blank_rows, q))
+        let blank_bands = (0..3).fold(0u8, |m, q| {
+            m | u8::from(Source::blank_triple(self.blank_rows, q)) << q
+        });
+        blank_bands & (1 << b) == 0 || free & blank_bands & ((1 << b) - 1) == 0
     }
 
     /// The smallest first-row pattern row `r` can take (bit 8 − j set when image column
@@ -183,14 +181,15 @@ impl Source {
     fn first_row_pattern(&self, r: usize) -> (u16, [u8; 3]) {
         let mut counts = [0u8; 3];
         for c in 0..9 {
-            if self.cells[r * 9 + c] != 0 {
-                counts[c / 3] += 1;
-            }
+            counts[c / 3] += u8::from(self.cells[r * 9 + c] != 0);
         }
-        let mut sorted = counts;
-        sorted.sort_unstable();
+        // Sorted ascending by a network of three compare-and-swaps.
+        let [mut x, mut y, mut z] = counts;
+        (x, y) = (x.min(y), x.max(y));
+        (y, z) = (y.min(z), y.max(z));
+        (x, y) = (x.min(y), x.max(y));
         let mut pattern = 0u16;
-        for k in sorted {
+        for k in [x, y, z] {
             pattern = (pattern << 3) | ((1u16 << k) - 1);
         }
         (pattern, counts)
