@@ -272,15 +272,17 @@ impl Search<'_> {
             return self.found.fills >= self.limit;
         };
         let (b, i) = (best / 27, best % 27);
-        for d in 0..9 {
-            if st.pos[d].0[b] & 1 << i != 0 {
-                let mut child = *st;
-                // Everything was scanned at this node's fixpoint.
-                self.seen = st.pos;
-                self.assign(&mut child, b, i, d);
-                if self.node(&mut child) {
-                    return true;
-                }
+        // The cell's candidates as a mask, gathered without a branch per digit.
+        let mut ds = (0..9).fold(0u32, |m, d| m | (st.pos[d].0[b] >> i & 1) << d);
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            let mut child = *st;
+            // Everything was scanned at this node's fixpoint.
+            self.seen = st.pos;
+            self.assign(&mut child, b, i, d);
+            if self.node(&mut child) {
+                return true;
             }
         }
         false
