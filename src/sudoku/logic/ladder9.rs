@@ -964,10 +964,13 @@ fn w_wing(v: &View, w: &Census) -> Option<Found> {
                     continue;
                 }
                 let (pairs, n) = links[d].get_or_insert_with(|| strong(d));
-                let linked = pairs[..*n].iter().any(|&(e, f)| {
-                    let (sa, sc) = (T.peers[a], T.peers[c]);
-                    (e | f) & ends == 0
-                        && ((sa & e != 0 && sc & f != 0) || (sa & f != 0 && sc & e != 0))
+                // (Every link tested, with `&` and `|` on the tests: the short-circuit
+                // forms branch on each, and their outcomes follow no pattern.)
+                let (sa, sc) = (T.peers[a], T.peers[c]);
+                let linked = pairs[..*n].iter().fold(false, |any, &(e, f)| {
+                    let apart = (e | f) & ends == 0;
+                    let seen = ((sa & e != 0) & (sc & f != 0)) | ((sa & f != 0) & (sc & e != 0));
+                    any | (apart & seen)
                 });
                 if linked {
                     return Some(only(Technique::WWing, y, gone));
