@@ -993,7 +993,15 @@ fn simple_colouring(v: &View, memo: &mut Memo) -> Option<Found> {
         let x = v.cand[d];
         // The units where the digit has two places (bit `u`), and the cells they join.
         let links = v.strong_units(d);
-        let linked = digits(links).fold(0, |l, u| l | (x & T.unit[u]));
+        // Each such unit's two places, once.
+        let mut pairs = [0 as Cells; 27];
+        let mut n = 0;
+        for u in digits(links) {
+            pairs[n] = x & T.unit[u];
+            n += 1;
+        }
+        let pairs = &pairs[..n];
+        let linked = pairs.iter().fold(0, |l, &p| l | p);
         let mut done: Cells = 0;
         while linked & !done != 0 {
             // A component, coloured from its first cell out a layer at a time: each cell
@@ -1004,15 +1012,11 @@ fn simple_colouring(v: &View, memo: &mut Memo) -> Option<Found> {
             let (mut layer, mut colour) = (start, 0);
             done |= start;
             while layer != 0 {
-                let mut next = 0;
-                let mut ls = links;
-                while ls != 0 {
-                    let unit = T.unit[ls.trailing_zeros() as usize];
-                    ls &= ls - 1;
-                    // (Masked, not branched on.)
-                    next |= x & unit & Cells::from(unit & layer != 0).wrapping_neg();
-                }
-                next &= !done;
+                // (Masked, not branched on.)
+                let next = pairs.iter().fold(0, |next, &p| {
+                    next | p & Cells::from(p & layer != 0).wrapping_neg()
+                });
+                let next = next & !done;
                 done |= next;
                 colour = 1 - colour;
                 side[colour] |= next;
