@@ -359,46 +359,59 @@ impl Logic {
         // search's root propagates the same singles. (A board without a fill may stop
         // elsewhere, but its searches find no fill either way.)
         let path = self.tables9.as_ref().map(|t| tally9::Path::new(t, board));
+        let solved = path.as_ref().map_or(board.is_solved(), |p| p.is_solved());
+        // The root as a board of masks, made only where a sample starts from one: on other
+        // sizes, and for the random isomorphs (the canonical sample reads the path's bands).
         let root = match &path {
-            Some(p) => p.board(board),
-            None => board.clone(),
+            Some(p) if self.samples > 1 => Some(p.board(board)),
+            Some(_) => None,
+            None => Some(board.clone()),
         };
         let mut rng = SplitMix::new(SEED);
         let mut log_sum = 0.0;
         let mut fill = None;
-        if root.is_solved() {
+        if solved {
             // Every sample's search is its root alone: one node, log2 1 = 0.
-            fill = Some(root.to_grid());
+            fill = Some(match &path {
+                Some(p) => Grid::from_values(board.shape(), p.values()).expect("valid values"),
+                None => board.to_grid(),
+            });
         }
         // On 9×9 the samples start from the canonical form of the root's placed digits:
         // the first is that form, the others random isomorphs of it.
-        let canonical = match self.tables9 {
-            Some(_) if !root.is_solved() => {
-                let mut cells = [0u8; 81];
-                cells.copy_from_slice(&root.values);
-                let (_, t) = CANON.with_borrow_mut(|c| c.canonical_cells(&cells));
+        let canonical = match &path {
+            Some(p) if !solved => {
+                let (_, t) = CANON.with_borrow_mut(|c| c.canonical_cells(p.values()));
                 Some(Isomorph::from_transform(&t))
             }
             _ => None,
         };
         // (The canonical sample is searched without making its board; the random ones
         // need it as their start.)
-        let base = match &canonical {
-            Some(c) if self.samples > 1 => Some(c.apply(&root)),
+        let base = match (&canonical, &root) {
+            (Some(c), Some(r)) => Some(c.apply(r)),
             _ => None,
         };
-        let start = base.as_ref().unwrap_or(&root);
+        let start = base.as_ref().or(root.as_ref());
         for k in 0..self.samples {
-            if root.is_solved() {
+            if solved {
                 break;
             }
-            let (found, iso) = match (&self.tables9, &canonical) {
-                (Some(t), Some(c)) if k == 0 => {
-                    let found = search9::search_moved(t, &root, c, 2, Branching::ReadingOrder);
+            let (found, iso) = match (&self.tables9, &canonical, &path) {
+                (Some(t), Some(c), Some(p)) if k == 0 => {
+                    let found = search9::search_moved_bands(
+                        t,
+                        p.values(),
+                        p.cand(),
+                        c,
+                        2,
+                        Branching::ReadingOrder,
+                    );
                     (found, None)
                 }
                 _ => {
                     let iso = Isomorph::random(&self.geometry, &mut rng);
+                    let start = start.expect("a board for the random samples");
                     let found = self.count_to_two(&iso.apply(start), Branching::ReadingOrder);
                     (found, Some(iso))
                 }

@@ -187,19 +187,44 @@ pub(crate) enum Branching {
 /// `lex`. The fills counted are the same either way (and so is the first one when there is
 /// only one).
 pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64, branching: Branching) -> Found {
-    run(t, root_state(board, |c| c, |v| v), limit, branching)
+    run(t, root_state(board), limit, branching)
 }
 
-/// [`search`] on `board` moved by `iso` (cell `c` to `iso.cell[c]`, digit `v` to
+/// [`search`] on a board moved by `iso` (cell `c` to `iso.cell[c]`, digit `v` to
 /// `iso.digit[v]`), without making the moved board: the fills found are the moved ones.
-pub(crate) fn search_moved(
+/// The board is given as its values and each band's candidates per digit (`cand[b][d]`,
+/// bit `i` for cell `27·b + i`), as `rate`'s path keeps it, so no board of masks is made
+/// on the way either.
+pub(crate) fn search_moved_bands(
     t: &Tables9,
-    board: &Candidates,
+    values: &[u8; CELLS],
+    cand: &[[u32; 9]; 3],
     iso: &Isomorph,
     limit: u64,
     branching: Branching,
 ) -> Found {
-    let root = root_state(board, |c| iso.cell[c], |v| iso.digit[v] as usize);
+    let mut root = State {
+        pos: [Bands::ZERO; 9],
+        open: Bands::ZERO,
+    };
+    // Board `to[d]` is digit `d + 1`'s image.
+    let to: [usize; 9] = std::array::from_fn(|d| iso.digit[d + 1] as usize - 1);
+    // Cell by cell and digit by digit, without a branch (see `root_state`); a placed
+    // digit is in its cell's `pos` too.
+    for (b, band) in cand.iter().enumerate() {
+        for i in 0..27 {
+            let c = 27 * b + i;
+            let at = iso.cell[c];
+            let (ab, ai) = (at / 27, at % 27);
+            let v = values[c];
+            root.open.0[ab] |= u32::from(v == 0) << ai;
+            // The cell's value, as a digit bit (none while empty).
+            let placed = (1u32 << v) >> 1;
+            for (d, &to) in to.iter().enumerate() {
+                root.pos[to].0[ab] |= ((band[d] >> i & 1) | (placed >> d & 1)) << ai;
+            }
+        }
+    }
     run(t, root, limit, branching)
 }
 
@@ -209,31 +234,23 @@ fn run(t: &Tables9, mut root: State, limit: u64, branching: Branching) -> Found 
     s.found
 }
 
-/// The state of a board, before any propagation, with cell `c` put at `cell(c)` and digit
-/// `v` written `digit(v)`. A board never has a digit among the candidates of a peer of a
-/// cell holding it (placing a digit takes it from the peers), so a unit where a digit is
-/// placed has that one cell in its `pos`.
-fn root_state(
-    board: &Candidates,
-    cell: impl Fn(usize) -> usize,
-    digit: impl Fn(usize) -> usize,
-) -> State {
+/// The state of a board, before any propagation. A board never has a digit among the
+/// candidates of a peer of a cell holding it (placing a digit takes it from the peers), so
+/// a unit where a digit is placed has that one cell in its `pos`.
+fn root_state(board: &Candidates) -> State {
     let mut root = State {
         pos: [Bands::ZERO; 9],
         open: Bands::ZERO,
     };
-    // Board `to[d]` is digit `d + 1`'s image.
-    let to: [usize; 9] = std::array::from_fn(|d| digit(d + 1) - 1);
     // Without a branch per cell or per candidate, which would follow no pattern.
     for c in 0..CELLS {
-        let at = cell(c);
-        let (b, i) = (at / 27, at % 27);
+        let (b, i) = (c / 27, c % 27);
         let v = board.values[c];
         root.open.0[b] |= u32::from(v == 0) << i;
         // The cell's digits: its candidates (0 for a filled cell), or its value.
         let m = board.masks[c] | (1u32 << v) >> 1;
-        for (d, &to) in to.iter().enumerate() {
-            root.pos[to].0[b] |= (m >> d & 1) << i;
+        for (d, pos) in root.pos.iter_mut().enumerate() {
+            pos.0[b] |= (m >> d & 1) << i;
         }
     }
     root

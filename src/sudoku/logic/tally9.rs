@@ -257,6 +257,22 @@ impl<'t> Path<'t> {
         }
     }
 
+    /// Each cell's value where the path is now (0 while empty).
+    pub(crate) fn values(&self) -> &[u8; 81] {
+        &self.bits.values
+    }
+
+    /// The candidates where the path is now, band by band and digit by digit
+    /// (`cand[b][d]`, bit `i` for cell `27·b + i`).
+    pub(crate) fn cand(&self) -> &[[u32; 9]; 3] {
+        &self.bits.cand
+    }
+
+    /// Whether every cell is filled.
+    pub(crate) fn is_solved(&self) -> bool {
+        self.bits.open == [0; 3]
+    }
+
     /// The board where the path is now, shaped like `like` (a 9×9 board).
     pub(crate) fn board(&self, like: &Candidates) -> Candidates {
         let mut out = like.clone();

@@ -257,7 +257,8 @@ fn level_of_unique_is_the_rated_level() {
 /// random isomorphs of the puzzles above, of a sample of every data set in
 /// `../shared/data` (when present), and on random givens (many with several fills or none),
 /// with limits 1, 2 and 3; and its branching on the cell with the most empty peers finds
-/// the same fills in a smaller tree.
+/// the same fills in a smaller tree. Moved by a random isomorph from the board's bands
+/// (`search_moved_bands`, as `rate` searches), it walks the moved board's tree.
 #[test]
 fn the_9x9_search_walks_the_generic_tree() {
     let logic = Logic::new(Shape::CLASSIC);
@@ -333,6 +334,36 @@ fn the_9x9_search_walks_the_generic_tree() {
             if a.fills == 1 && limit >= 2 {
                 assert_eq!(a.first, c.first, "{}", board.to_grid());
             }
+            // Moved by an isomorph without making the moved board, from the board's
+            // bands: the moved board's search.
+            let iso = Isomorph::random(g, &mut rng);
+            let mut cand = [[0u32; 9]; 3];
+            for (c, &m) in board.masks.iter().enumerate() {
+                for (d, x) in cand[c / 27].iter_mut().enumerate() {
+                    *x |= (m >> d & 1) << (c % 27);
+                }
+            }
+            let values: [u8; 81] = board.values.as_slice().try_into().unwrap();
+            let moved = search9::search_moved_bands(
+                t,
+                &values,
+                &cand,
+                &iso,
+                limit,
+                search9::Branching::ReadingOrder,
+            );
+            let want = search9::search(
+                t,
+                &iso.apply(board),
+                limit,
+                search9::Branching::ReadingOrder,
+            );
+            assert_eq!(
+                (moved.fills, &moved.first, moved.nodes),
+                (want.fills, &want.first, want.nodes),
+                "{}",
+                board.to_grid()
+            );
             if limit == 2 {
                 match a.fills {
                     0 => none += 1,
