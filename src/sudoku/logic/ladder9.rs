@@ -22,7 +22,7 @@
 //! lines) for all units at once. What they leave out is remembered like a scan that found
 //! nothing.
 
-use super::search9::SPREAD;
+use super::search9::{SPREAD, band_masks};
 use super::step::Technique;
 use super::techniques::{ONES9, first_subset, fish_technique, hidden_technique, naked_technique};
 use std::cell::OnceCell;
@@ -113,10 +113,9 @@ impl View {
 
     fn new(cand: &[Cells; 9], settled: bool) -> View {
         let mut masks = [0u32; 81];
-        for (d, &x) in cand.iter().enumerate() {
-            for c in each(x) {
-                masks[c] |= 1 << d;
-            }
+        for (b, out) in masks.chunks_exact_mut(27).enumerate() {
+            let words = std::array::from_fn(|d| (cand[d] >> (27 * b)) as u32 & ((1 << 27) - 1));
+            out.copy_from_slice(&band_masks(&words));
         }
         View {
             cand: *cand,

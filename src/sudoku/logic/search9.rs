@@ -249,15 +249,18 @@ fn root_state(board: &Candidates) -> State {
         pos: [Bands::ZERO; 9],
         open: Bands::ZERO,
     };
-    // Without a branch per cell or per candidate, which would follow no pattern.
-    for c in 0..CELLS {
-        let (b, i) = (c / 27, c % 27);
+    // Without a branch per cell or per candidate, which would follow no pattern: each
+    // cell's digits (its candidates, 0 for a filled cell, or its value), then the band's
+    // cells turned into digit boards.
+    let mut digits = [0u32; CELLS];
+    for (c, m) in digits.iter_mut().enumerate() {
         let v = board.values[c];
-        root.open.0[b] |= u32::from(v == 0) << i;
-        // The cell's digits: its candidates (0 for a filled cell), or its value.
-        let m = board.masks[c] | (1u32 << v) >> 1;
-        for (d, pos) in root.pos.iter_mut().enumerate() {
-            pos.0[b] |= (m >> d & 1) << i;
+        root.open.0[c / 27] |= u32::from(v == 0) << (c % 27);
+        *m = board.masks[c] | (1u32 << v) >> 1;
+    }
+    for b in 0..3 {
+        for (pos, w) in root.pos.iter_mut().zip(band_words(&digits[27 * b..])) {
+            pos.0[b] = w;
         }
     }
     root

@@ -14,7 +14,7 @@
 use super::Counts;
 use super::board::Candidates;
 use super::ladder9;
-use super::search9::{BOX, COL, ROW, Tables9};
+use super::search9::{BOX, COL, ROW, Tables9, band_masks, band_words};
 use super::step::Technique;
 use crate::sudoku::Grid;
 
@@ -42,13 +42,9 @@ impl Bits {
         // branch predictor could learn.
         for (b, (cand, open)) in bits.cand.iter_mut().zip(&mut bits.open).enumerate() {
             for i in 0..27 {
-                let c = b * 27 + i;
-                let m = board.masks[c];
-                *open |= u32::from(board.values[c] == 0) << i;
-                for (d, x) in cand.iter_mut().enumerate() {
-                    *x |= (m >> d & 1) << i;
-                }
+                *open |= u32::from(board.values[b * 27 + i] == 0) << i;
             }
+            *cand = band_words(&board.masks[27 * b..]);
         }
         bits
     }
@@ -123,14 +119,9 @@ impl Bits {
 
     /// Each cell's candidates (bit `d`; 0 for a filled cell), as [`ladder9`] reads them.
     fn masks(&self) -> [u32; 81] {
-        // (Bit by bit, without a branch per candidate: see `Bits::new`.)
         let mut masks = [0u32; 81];
         for (b, band) in self.cand.iter().enumerate() {
-            for (i, m) in masks[27 * b..27 * b + 27].iter_mut().enumerate() {
-                for (d, &digit) in band.iter().enumerate() {
-                    *m |= (digit >> i & 1) << d;
-                }
-            }
+            masks[27 * b..27 * b + 27].copy_from_slice(&band_masks(band));
         }
         masks
     }
