@@ -269,23 +269,11 @@ fn place_row(
         let b = a + 1 + (open >> (a + 1)).trailing_zeros() as usize;
         // The block's columns sorted by token: a stable network of adjacent swaps (the
         // insertion sort of at most three).
-        let token = |col: u8, label: &[u8; 10]| {
-            let v = row[col as usize] as usize;
-            let l = label[v];
-            l | (u8::from((l == 0) & (v != 0)) * NEW)
-        };
-        let swap = |cols: &mut [u8; 9], i: usize, label: &[u8; 10]| {
-            let (x, y) = (cols[i], cols[i + 1]);
-            // (By masks: a compiler turns a select into a branch here.)
-            let flip = (x ^ y) & 0u8.wrapping_sub(u8::from(token(x, label) > token(y, label)));
-            cols[i] = x ^ flip;
-            cols[i + 1] = y ^ flip;
-        };
         if b - a >= 2 {
-            swap(&mut q.cols, a, &q.label);
+            order(row, &mut q.cols, a, &q.label);
             if b - a == 3 {
-                swap(&mut q.cols, a + 1, &q.label);
-                swap(&mut q.cols, a, &q.label);
+                order(row, &mut q.cols, a + 1, &q.label);
+                order(row, &mut q.cols, a, &q.label);
             }
         }
         let mut news = 0;
@@ -350,6 +338,26 @@ fn place_row(
         }
         next.push(v);
     }
+}
+
+/// The token of column `col` of `row` (see [`NEW`]).
+#[inline(always)]
+fn token(row: &[u8], col: u8, label: &[u8; 10]) -> u8 {
+    let v = row[col as usize] as usize;
+    let l = label[v];
+    l | (u8::from((l == 0) & (v != 0)) * NEW)
+}
+
+/// Swaps columns `i` and `i + 1` of `cols` when the first has the larger token in `row`.
+/// (By masks: a compiler turns a select into a branch here, and the tokens' order follows
+/// no pattern.)
+#[inline(always)]
+fn order(row: &[u8], cols: &mut [u8; 9], i: usize, label: &[u8; 10]) {
+    let (x, y) = (cols[i], cols[i + 1]);
+    let later = token(row, x, label) > token(row, y, label);
+    let flip = (x ^ y) & 0u8.wrapping_sub(u8::from(later));
+    cols[i] = x ^ flip;
+    cols[i + 1] = y ^ flip;
 }
 
 /// The six orders of three things.
