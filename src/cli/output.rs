@@ -82,6 +82,22 @@ pub(super) fn csv_field(s: &str) -> String {
     }
 }
 
+/// Appends `n` in decimal (what `write!(out, "{n}")` writes, without the formatting
+/// machinery).
+pub(super) fn push_uint(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
+}
+
 /// A JSON string, or `null`.
 pub(super) fn json_string(s: Option<&str>) -> String {
     let Some(s) = s else {
@@ -151,6 +167,19 @@ mod tests {
 
     fn grid(line: &str) -> Grid {
         Grid::parse_line(line.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn push_uint_writes_what_format_writes() {
+        let mut n = 1u64;
+        for k in [0, 1, 9, 10, 99, 100, 12345, u64::from(u32::MAX), u64::MAX] {
+            for m in [k, n] {
+                let mut out = String::from("x");
+                push_uint(&mut out, m);
+                assert_eq!(out, format!("x{m}"));
+            }
+            n = n.wrapping_mul(7).wrapping_add(3);
+        }
     }
 
     const PUZZLE: &str =
