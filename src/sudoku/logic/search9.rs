@@ -301,12 +301,18 @@ impl Search<'_> {
         let (b, i) = (best / 27, best % 27);
         // The cell's candidates as a mask, gathered without a branch per digit.
         let mut ds = (0..9).fold(0u32, |m, d| m | (st.pos[d].0[b] >> i & 1) << d);
+        let mut first = true;
         while ds != 0 {
             let d = ds.trailing_zeros() as usize;
             ds &= ds - 1;
             let mut child = *st;
-            // Everything was scanned at this node's fixpoint.
-            self.seen = st.pos;
+            // Everything was scanned at this node's fixpoint: `propagate` leaves `seen`
+            // equal to the boards, and only an earlier child's search changes it.
+            debug_assert!(!first || self.seen == st.pos, "scanned at the fixpoint");
+            if !first {
+                self.seen = st.pos;
+            }
+            first = false;
             self.assign(&mut child, b, i, d);
             if self.node(&mut child) {
                 return true;
