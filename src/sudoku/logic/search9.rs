@@ -305,7 +305,6 @@ impl Search<'_> {
         while ds != 0 {
             let d = ds.trailing_zeros() as usize;
             ds &= ds - 1;
-            let mut child = *st;
             // Everything was scanned at this node's fixpoint: `propagate` leaves `seen`
             // equal to the boards, and only an earlier child's search changes it.
             debug_assert!(!first || self.seen == st.pos, "scanned at the fixpoint");
@@ -313,6 +312,12 @@ impl Search<'_> {
                 self.seen = st.pos;
             }
             first = false;
+            if ds == 0 {
+                // The last child takes this node's state, which is not needed again.
+                self.assign(st, b, i, d);
+                return self.node(st);
+            }
+            let mut child = *st;
             self.assign(&mut child, b, i, d);
             if self.node(&mut child) {
                 return true;
