@@ -201,19 +201,14 @@ impl Memo {
         if digits == 0 {
             return;
         }
-        let mut units = 0u32;
-        for (u, &cells) in T.unit.iter().enumerate() {
-            if cells & diff != 0 {
-                units |= 1 << u;
-            }
-        }
+        // (Masks, not branches: which units changed follows no pattern.)
+        let units = T
+            .unit
+            .iter()
+            .enumerate()
+            .fold(0u32, |m, (u, &cells)| m | u32::from(cells & diff != 0) << u);
         // Each digit's two fish orientations.
-        let mut scopes = 0u32;
-        for d in 0..9 {
-            if digits & 1 << d != 0 {
-                scopes |= 3 << (2 * d);
-            }
-        }
+        let scopes = (0..9).fold(0u32, |m, d| m | ((digits >> d & 1) * (3 << (2 * d))));
         for k in 0..3 {
             self.naked[k] &= !units;
             self.hidden[k] &= !units;
