@@ -14,6 +14,7 @@ use sudoku_dlx::sudoku::{Grid, Outcome};
 
 use super::error::{after_write, report};
 use super::input::{Records, open};
+use super::output::csv_field;
 use super::plot::{Curve, svg};
 use super::solvers::Solvers;
 use super::{BenchArgs, Error, Exit, PerPuzzle, SolverKind};
@@ -422,15 +423,6 @@ fn table(rows: &[Row], args: &BenchArgs) -> String {
         args.rounds, args.warmup
     ));
     out
-}
-
-/// A CSV field, quoted when it needs to be.
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
 }
 
 fn csv(rows: &[Row]) -> String {

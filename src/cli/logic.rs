@@ -370,11 +370,7 @@ fn rating_text(r: &Rating, line: &str, format: LogicFormat) -> String {
             // Pushed field by field, the counts without the formatting machinery: on
             // files of a million puzzles, `format!` cost more than the fields.
             let mut t = String::with_capacity(line.len() + 128);
-            if line.contains([',', '"', '\n', '\r']) {
-                t.push_str(&csv_field(line));
-            } else {
-                t.push_str(line);
-            }
+            t.push_str(&csv_field(line));
             t.push_str(",solved,");
             t.push_str(r.level.name());
             let _ = write!(t, ",{:.1},", r.score);

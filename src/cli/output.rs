@@ -73,12 +73,13 @@ pub fn entry(
     Text { text, multi: false }
 }
 
-/// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
-pub(super) fn csv_field(s: &str) -> String {
+/// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, else the
+/// text itself, borrowed.
+pub(super) fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
     if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+        format!("\"{}\"", s.replace('"', "\"\"")).into()
     } else {
-        s.to_string()
+        s.into()
     }
 }
 
