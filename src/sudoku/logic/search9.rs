@@ -139,6 +139,16 @@ struct State {
 }
 
 impl State {
+    /// Sets the `pos` boards from each cell's digits (bit `d` for digit `d + 1`: a filled
+    /// cell's value, an empty cell's candidates), band by band.
+    fn set_digits(&mut self, digits: &[u32; CELLS]) {
+        for b in 0..3 {
+            for (pos, w) in self.pos.iter_mut().zip(band_words(&digits[27 * b..])) {
+                pos.0[b] = w;
+            }
+        }
+    }
+
     /// Each cell's value (0 while empty).
     fn values(&self) -> [u8; CELLS] {
         let mut values = [0u8; CELLS];
@@ -227,11 +237,7 @@ pub(crate) fn search_moved_bands(
             moved[at] = low[m as usize & 31] | high[m as usize >> 5];
         }
     }
-    for b in 0..3 {
-        for (pos, w) in root.pos.iter_mut().zip(band_words(&moved[27 * b..])) {
-            pos.0[b] = w;
-        }
-    }
+    root.set_digits(&moved);
     run(t, root, limit, branching)
 }
 
@@ -258,11 +264,7 @@ fn root_state(board: &Candidates) -> State {
         root.open.0[c / 27] |= u32::from(v == 0) << (c % 27);
         *m = board.masks[c] | (1u32 << v) >> 1;
     }
-    for b in 0..3 {
-        for (pos, w) in root.pos.iter_mut().zip(band_words(&digits[27 * b..])) {
-            pos.0[b] = w;
-        }
-    }
+    root.set_digits(&digits);
     root
 }
 
@@ -359,21 +361,18 @@ impl Search<'_> {
                 if single.is_empty() {
                     break;
                 }
-                // Each single's digit, bit-sliced: plane `k` holds the cells whose one
-                // candidate has bit `k` in its index (a lookup without a branch per
-                // digit). The planes are taken before any placement; a cell that loses
-                // its candidate to a single placed just now is left empty, for the next
-                // count to find.
-                let (p0, p1, p2, p3) = digit_planes(st, single);
+                // Each single's digit from the planes of the digit index
+                // ([`index_planes`]), taken before any placement; a cell that loses its
+                // candidate to a single placed just now is left empty, for the next count
+                // to find.
+                let planes = index_planes(&st.pos, Bands::or);
                 for b in 0..3 {
+                    let band = planes.map(|p| p.0[b]);
                     let mut cells = single.0[b];
                     while cells != 0 {
                         let i = cells.trailing_zeros() as usize;
                         cells &= cells - 1;
-                        let d = ((p0.0[b] >> i) & 1
-                            | ((p1.0[b] >> i) & 1) << 1
-                            | ((p2.0[b] >> i) & 1) << 2
-                            | ((p3.0[b] >> i) & 1) << 3) as usize;
+                        let d = plane_digit(band, i);
                         if st.pos[d].0[b] & (1 << i) != 0 {
                             self.assign(st, b, i, d);
                         }
@@ -419,15 +418,27 @@ impl Search<'_> {
     }
 }
 
-/// For `cells`, cells with one candidate each, the four bit planes of that candidate's
-/// index `d` (digit `d + 1`): plane `k` holds the cells whose `d` has bit `k`.
+/// The four bit planes of the digit index over nine digit boards: plane `k` is the union of
+/// the boards of the digits `d` (from 0) with bit `k` set. On a cell with one candidate,
+/// the planes holding it spell that candidate's index ([`plane_digit`]): its digit found
+/// without a branch per digit.
 #[inline(always)]
-fn digit_planes(st: &State, cells: Bands) -> (Bands, Bands, Bands, Bands) {
-    let p = &st.pos;
-    let p0 = p[1].or(p[3]).or(p[5]).or(p[7]);
-    let p1 = p[2].or(p[3]).or(p[6]).or(p[7]);
-    let p2 = p[4].or(p[5]).or(p[6]).or(p[7]);
-    (p0.and(cells), p1.and(cells), p2.and(cells), p[8].and(cells))
+pub(crate) fn index_planes<T: Copy>(p: &[T; 9], or: impl Fn(T, T) -> T) -> [T; 4] {
+    [
+        or(or(p[1], p[3]), or(p[5], p[7])),
+        or(or(p[2], p[3]), or(p[6], p[7])),
+        or(or(p[4], p[5]), or(p[6], p[7])),
+        p[8],
+    ]
+}
+
+/// The digit index (from 0) spelt at bit `i` of the planes of [`index_planes`].
+#[inline(always)]
+pub(crate) fn plane_digit(planes: [u32; 4], i: usize) -> usize {
+    (planes[0] >> i & 1
+        | (planes[1] >> i & 1) << 1
+        | (planes[2] >> i & 1) << 2
+        | (planes[3] >> i & 1) << 3) as usize
 }
 
 /// The cells that are the only place of digit `d + 1` in a row, column or box; `None` when
@@ -662,6 +673,9 @@ fn fewest_counted(st: &State) -> Option<usize> {
 mod tests {
     use super::*;
 
+    use crate::sudoku::Shape;
+    use crate::sudoku::logic::search::SplitMix;
+
     /// A band's masks and words, against testing each cell and digit, on random bands.
     #[test]
     fn band_masks_and_words_turn_digits_and_cells() {
@@ -676,8 +690,6 @@ mod tests {
             assert_eq!(band_words(&masks), words);
         }
     }
-    use crate::sudoku::Shape;
-    use crate::sudoku::logic::search::SplitMix;
 
     /// The degree heuristic's counts, against counting each candidate's empty peers one by
     /// one from the geometry's peer lists, on random sets of empty cells.

@@ -14,7 +14,7 @@
 use super::Counts;
 use super::board::Candidates;
 use super::ladder9;
-use super::search9::{BOX, COL, ROW, Tables9, band_masks, band_words};
+use super::search9::{BOX, COL, ROW, Tables9, band_masks, band_words, index_planes, plane_digit};
 use super::step::Technique;
 use crate::sudoku::Grid;
 
@@ -71,24 +71,14 @@ impl Bits {
             let before = placed;
             for b in 0..3 {
                 let mut single = self.naked_in(b);
-                // Each single's digit `d`, bit-sliced: plane `k` holds the cells whose
-                // one candidate has bit `k` in `d` (a lookup without a branch per digit).
-                // The planes are taken before this band's placements; a single that loses
-                // its candidate to one placed just now is left empty.
-                let c = &self.cand[b];
-                let planes = [
-                    c[1] | c[3] | c[5] | c[7],
-                    c[2] | c[3] | c[6] | c[7],
-                    c[4] | c[5] | c[6] | c[7],
-                    c[8],
-                ];
+                // Each single's digit from the planes of the digit index
+                // ([`index_planes`]), taken before this band's placements; a single that
+                // loses its candidate to one placed just now is left empty.
+                let planes = index_planes(&self.cand[b], |x, y| x | y);
                 while single != 0 {
                     let i = single.trailing_zeros() as usize;
                     single &= single - 1;
-                    let d = (planes[0] >> i & 1
-                        | (planes[1] >> i & 1) << 1
-                        | (planes[2] >> i & 1) << 2
-                        | (planes[3] >> i & 1) << 3) as usize;
+                    let d = plane_digit(planes, i);
                     if self.cand[b][d] >> i & 1 != 0 {
                         self.place(t, b * 27 + i, d);
                         placed += 1;
