@@ -237,6 +237,12 @@ type Packed = u64;
 /// No row yet: larger than every packed row.
 const NO_ROW: Packed = Packed::MAX;
 
+/// The label of column `j` of a packed row.
+#[inline]
+fn label_at(row: Packed, j: usize) -> u8 {
+    (row >> (4 * (8 - j))) as u8 & 0xF
+}
+
 /// Places source row `r` as image row `depth` of partial `p`: inside each open block of
 /// columns, blanks go first (staying a block), then labelled digits in label order, then
 /// new digits in every order. Each result that is not larger than `best` is pushed to
@@ -309,7 +315,6 @@ fn place_row(
         *best = out;
         next.clear();
     }
-    let label_at = |j: usize| (out >> (4 * (8 - j))) as u8 & 0xF;
     q.starts = starts;
     q.rows[depth] = r as u8;
     q.used_rows |= 1 << r;
@@ -333,7 +338,7 @@ fn place_row(
             }
             for i in 0..len {
                 let d = row[v.cols[f + i] as usize] as usize;
-                v.label[d] = label_at(f + i);
+                v.label[d] = label_at(out, f + i);
             }
         }
         next.push(v);
@@ -469,7 +474,7 @@ impl Canonicalizer {
                 }
             }
             for (j, f) in form[depth * 9..depth * 9 + 9].iter_mut().enumerate() {
-                *f = (best >> (4 * (8 - j))) as u8 & 0xF;
+                *f = label_at(best, j);
             }
             std::mem::swap(&mut self.current, &mut self.next);
         }
