@@ -10,7 +10,7 @@ use sudoku_dlx::sudoku::logic::{
 };
 use sudoku_dlx::sudoku::{Shape, pencil};
 
-use super::output::{Text, csv_field, entry, json_string, push_uint};
+use super::output::{Text, csv_field, entry, json_string, push_fixed, push_uint};
 use super::solve::{Answer, Job, Status, plain};
 
 /// Output styles of the logic commands.
@@ -359,9 +359,13 @@ fn rating_text(r: &Rating, line: &str, format: LogicFormat) -> String {
                 t.extend(std::iter::repeat_n(' ', width.saturating_sub(word.len())));
             };
             pad(&mut t, r.level.name(), 12);
-            let _ = write!(t, " {:>4.1}  ", r.score);
+            t.push(' ');
+            push_fixed(&mut t, f64::from(r.score), 1, 4);
+            t.push_str("  ");
             pad(&mut t, hardest, 16);
-            let _ = write!(t, " effort {:>5.2}  ", r.effort);
+            t.push_str(" effort ");
+            push_fixed(&mut t, r.effort, 2, 5);
+            t.push_str("  ");
             t.push_str(line);
             t.push('\n');
             t
@@ -373,9 +377,12 @@ fn rating_text(r: &Rating, line: &str, format: LogicFormat) -> String {
             t.push_str(&csv_field(line));
             t.push_str(",solved,");
             t.push_str(r.level.name());
-            let _ = write!(t, ",{:.1},", r.score);
+            t.push(',');
+            push_fixed(&mut t, f64::from(r.score), 1, 0);
+            t.push(',');
             t.push_str(hardest);
-            let _ = write!(t, ",{:.3}", r.effort);
+            t.push(',');
+            push_fixed(&mut t, r.effort, 3, 0);
             let counts = r.counts.iter().map(|&n| u64::from(n));
             for n in std::iter::once(r.steps as u64).chain(counts) {
                 t.push(',');
