@@ -380,14 +380,17 @@ impl Search<'_> {
                 }
             }
             // Hidden singles and missing digits, digit by digit, for the digits whose
-            // board changed since their last scan; back to the naked singles as soon as a
-            // digit's singles are placed (they change the other digits, and one later scan
-            // covers those changes too).
+            // board changed since their last scan, each digit's singles placed as soon as
+            // it is scanned; then back to the naked singles if any were placed. (A
+            // placement changes digits scanned before it in the pass: their next scan
+            // covers that. Going back after the first digit with singles instead, as
+            // before, took 5 % longer on top1465: the same tree.)
             let mut changed = 0u32;
             for d in 0..9 {
                 let x = self.seen[d].zip(st.pos[d], |a, b| a ^ b);
                 changed |= u32::from(x.0[0] | x.0[1] | x.0[2] | x.0[3] != 0) << d;
             }
+            let mut any = false;
             while changed != 0 {
                 let d = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
@@ -411,6 +414,9 @@ impl Search<'_> {
                         self.assign(st, b, i as usize, d);
                     }
                 }
+                any = true;
+            }
+            if any {
                 continue 'again;
             }
             return true;
