@@ -919,9 +919,6 @@ fn xyz_wing(v: &View, w: &Census) -> Option<Found> {
     None
 }
 
-/// A digit's strong links: the two places of each unit where it has two, and how many.
-type Links = ([(Cells, Cells); 27], usize);
-
 /// W-wing: cells `a` and `c` both `xy`, not peers, and a unit where `x` has two places, one
 /// seen by `a` and the other by `c`; `y` leaves the cells that see both. (The general ladder
 /// stops at the first such unit for `x`, removing nothing when no cell sees both: whether a
@@ -930,20 +927,9 @@ fn w_wing(v: &View, w: &Census) -> Option<Found> {
     if !several(w.two) {
         return None;
     }
-    // Each digit's strong links (the two places of a unit where it has two), made when a
-    // pair of cells first needs them.
-    let mut links: [Option<Links>; 9] = [None; 9];
-    let strong = |d: usize| {
-        let mut out = [(0, 0); 27];
-        let mut n = 0;
-        for u in digits(v.strong_units(d)) {
-            let p = v.cand[d] & T.unit[u];
-            let e = p & p.wrapping_neg();
-            out[n] = (e, p & !e);
-            n += 1;
-        }
-        (out, n)
-    };
+    // Each digit's strong units (where it has two places), made when a pair of cells first
+    // needs them; `u32::MAX` until then (27 units use 27 bits).
+    let mut strong = [u32::MAX; 9];
     for a in each(w.two) {
         let m = v.masks[a];
         let (lo, hi) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
@@ -957,11 +943,17 @@ fn w_wing(v: &View, w: &Census) -> Option<Found> {
                 if gone == 0 {
                     continue;
                 }
-                let (pairs, n) = links[d].get_or_insert_with(|| strong(d));
+                if strong[d] == u32::MAX {
+                    strong[d] = v.strong_units(d);
+                }
                 // (Every link tested, with `&` and `|` on the tests: the short-circuit
                 // forms branch on each, and their outcomes follow no pattern.)
                 let (sa, sc) = (T.peers[a], T.peers[c]);
-                let linked = pairs[..*n].iter().fold(false, |any, &(e, f)| {
+                let linked = digits(strong[d]).fold(false, |any, u| {
+                    // The unit's two places.
+                    let p = v.cand[d] & T.unit[u];
+                    let e = p & p.wrapping_neg();
+                    let f = p & !e;
                     let apart = (e | f) & ends == 0;
                     let seen = ((sa & e != 0) & (sc & f != 0)) | ((sa & f != 0) & (sc & e != 0));
                     any | (apart & seen)
