@@ -407,22 +407,23 @@ impl Canonicalizer {
         }
         let sources = [Source::new(*cells), Source::new(transposed)];
 
-        // Row 0: the smallest pattern over every row of both orientations.
-        let mut best_pattern = u16::MAX;
-        for source in &sources {
-            for r in 0..9 {
+        // Row 0: the smallest pattern over every row of both orientations (each row's
+        // pattern made once; `u16::MAX` for a row that may not come first).
+        let patterns: [[u16; 9]; 2] = std::array::from_fn(|s| {
+            let source = &sources[s];
+            std::array::from_fn(|r| {
                 if source.row_eligible(r, 0x1ff) && source.band_eligible(r / 3, 7) {
-                    best_pattern = best_pattern.min(source.first_row_pattern(r).0);
+                    source.first_row_pattern(r).0
+                } else {
+                    u16::MAX
                 }
-            }
-        }
+            })
+        });
+        let best_pattern = patterns.iter().flatten().copied().min().unwrap_or(u16::MAX);
         self.current.clear();
         for (s, source) in sources.iter().enumerate() {
             for r in 0..9 {
-                if source.row_eligible(r, 0x1ff)
-                    && source.band_eligible(r / 3, 7)
-                    && source.first_row_pattern(r).0 == best_pattern
-                {
+                if patterns[s][r] == best_pattern {
                     self.next.clear();
                     source.first_row_partials(s as u8, r, &mut self.next);
                     let mut best = NO_ROW;
