@@ -421,9 +421,9 @@ impl Canonicalizer {
         });
         let best_pattern = patterns.iter().flatten().copied().min().unwrap_or(u16::MAX);
         self.current.clear();
-        for (s, source) in sources.iter().enumerate() {
-            for r in 0..9 {
-                if patterns[s][r] == best_pattern {
+        for (s, (source, patterns)) in sources.iter().zip(&patterns).enumerate() {
+            for (r, &pattern) in patterns.iter().enumerate() {
+                if pattern == best_pattern {
                     self.next.clear();
                     source.first_row_partials(s as u8, r, &mut self.next);
                     let mut best = NO_ROW;
