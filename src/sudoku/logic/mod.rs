@@ -406,6 +406,8 @@ impl Logic {
                         c,
                         2,
                         Branching::ReadingOrder,
+                        // (Settled: no single left where the path's singles end.)
+                        true,
                     );
                     (found, None)
                 }

@@ -205,6 +205,11 @@ pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64, branching: Bra
 /// The board is given as its values and each band's candidates per digit (`cand[b][d]`,
 /// bit `i` for cell `27·b + i`), as `rate`'s path keeps it, so no board of masks is made
 /// on the way either.
+///
+/// With `settled`, the caller's word that the board is at the fixpoint of its singles (no
+/// naked or hidden single left, as `rate`'s path leaves it): the root is not propagated
+/// again ([`Search::settled_root`]). On a board with a fill the search is the same; on one
+/// without, it still finds no fill, perhaps with other nodes.
 pub(crate) fn search_moved_bands(
     t: &Tables9,
     values: &[u8; CELLS],
@@ -212,6 +217,7 @@ pub(crate) fn search_moved_bands(
     iso: &Isomorph,
     limit: u64,
     branching: Branching,
+    settled: bool,
 ) -> Found {
     let mut root = State {
         pos: [Bands::ZERO; 9],
@@ -238,7 +244,13 @@ pub(crate) fn search_moved_bands(
         }
     }
     root.set_digits(&moved);
-    run(t, root, limit, branching)
+    let mut s = Search::new(t, limit, branching);
+    if settled {
+        s.settled_root(&mut root);
+    } else {
+        s.node(&mut root);
+    }
+    s.found
 }
 
 fn run(t: &Tables9, mut root: State, limit: u64, branching: Branching) -> Found {
@@ -293,6 +305,34 @@ impl Search<'_> {
         if !self.propagate(st) {
             return false;
         }
+        self.branch(st)
+    }
+
+    /// A root at the fixpoint of its singles, as a node: what [`Search::node`] does, less
+    /// the propagation, which would place nothing. Its one test that a contradiction could
+    /// fail is kept, a cell without candidates (which the branching below would take for a
+    /// filled one); a unit without a place for a digit is found further down (a unit can
+    /// only be filled with all nine digits, so one of its cells runs out of candidates
+    /// first). On a board with a fill, which has neither, this walks the tree of
+    /// [`Search::node`].
+    fn settled_root(&mut self, st: &mut State) -> bool {
+        self.found.nodes += 1;
+        let (mut once, open) = (Bands::ZERO, st.open);
+        for &pos in &st.pos {
+            once = once.or(pos);
+        }
+        if !open.minus(once).is_empty() {
+            return false;
+        }
+        // As if every digit had been scanned here.
+        self.seen = st.pos;
+        self.branch(st)
+    }
+
+    /// The rest of a node, from its fixpoint: a fill, or the branches on the cell
+    /// [`fewest`] picks.
+    #[inline(always)]
+    fn branch(&mut self, st: &mut State) -> bool {
         let Some(best) = fewest(st, self.branching) else {
             self.found.fills += 1;
             if self.found.first.is_none() {
