@@ -451,6 +451,22 @@ impl Parser {
             _ => raw,
         };
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        // The commonest line of all, a 9×9 puzzle in 81 digits and dots with no grid
+        // pending: read as the general path below reads it (no space to trim, no label,
+        // no rule, one token of a puzzle's length), without its steps.
+        if !truncated
+            && self.pending.is_none()
+            && raw.len() == 81
+            && raw.iter().all(|&b| b == b'.' || b.is_ascii_digit())
+        {
+            let record = Record {
+                line: number,
+                format: Format::Line,
+                grid: Ok(Grid::parse_line(raw).expect("digits and dots are 9×9 symbols")),
+                marks: None,
+            };
+            return (Some(record), None);
+        }
         let chars = Chars::new(raw);
         let line = chars.line();
         if line.is_empty() {
