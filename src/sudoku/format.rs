@@ -453,16 +453,18 @@ impl Parser {
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         // The commonest line of all, a 9×9 puzzle in 81 digits and dots with no grid
         // pending: read as the general path below reads it (no space to trim, no label,
-        // no rule, one token of a puzzle's length), without its steps.
+        // no rule, one token of a puzzle's length), without its steps. (81 bytes read as
+        // a grid exactly when they are all digits and dots; any other line, and its
+        // fault, is the general path's.)
         if !truncated
             && self.pending.is_none()
             && raw.len() == 81
-            && raw.iter().all(|&b| b == b'.' || b.is_ascii_digit())
+            && let Ok(grid) = Grid::parse_line(raw)
         {
             let record = Record {
                 line: number,
                 format: Format::Line,
-                grid: Ok(Grid::parse_line(raw).expect("digits and dots are 9×9 symbols")),
+                grid: Ok(grid),
                 marks: None,
             };
             return (Some(record), None);

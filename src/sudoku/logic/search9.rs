@@ -197,7 +197,7 @@ pub(crate) enum Branching {
 /// `lex`. The fills counted are the same either way (and so is the first one when there is
 /// only one).
 pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64, branching: Branching) -> Found {
-    run(t, root_state(board), limit, branching)
+    run(t, root_state(board), limit, branching, false)
 }
 
 /// [`search`] on a board moved by `iso` (cell `c` to `iso.cell[c]`, digit `v` to
@@ -244,18 +244,18 @@ pub(crate) fn search_moved_bands(
         }
     }
     root.set_digits(&moved);
+    run(t, root, limit, branching, settled)
+}
+
+/// The search from `root`; with `settled`, from a root at the fixpoint of its singles
+/// ([`Search::settled_root`]).
+fn run(t: &Tables9, mut root: State, limit: u64, branching: Branching, settled: bool) -> Found {
     let mut s = Search::new(t, limit, branching);
     if settled {
         s.settled_root(&mut root);
     } else {
         s.node(&mut root);
     }
-    s.found
-}
-
-fn run(t: &Tables9, mut root: State, limit: u64, branching: Branching) -> Found {
-    let mut s = Search::new(t, limit, branching);
-    s.node(&mut root);
     s.found
 }
 
