@@ -21,6 +21,14 @@
 //! floors ([`floor`]), tested on each unit's count of open cells (each digit's of open
 //! lines) for all units at once. What they leave out is remembered like a scan that found
 //! nothing.
+//!
+//! When the caller knows the board's fill ([`Memo::with_fill`], as `rate`'s path does),
+//! the subsets and fish of every size are first decided together, without enumerating:
+//! through the fill, a unit's candidates are a graph on its digits and a digit's a graph
+//! on its columns, a subset or fish is a closed set of nodes with an edge coming in, and a
+//! graph has none exactly when each of its weakly connected parts is strongly connected
+//! ([`matched`], with the proof). Units and digits that pass are remembered as having no
+//! subset and no fish; on a board where only a guess is left, that is all of them.
 
 use super::search9::{SPREAD, band_masks};
 use super::step::Technique;
@@ -171,6 +179,18 @@ pub(crate) struct Memo {
     pointing: u32,
     claiming: u32,
     colouring: u32,
+    /// Where the board's fill puts each digit, when the caller knows it ([`Memo::with_fill`]):
+    /// what [`matched`] needs to find the units and digits with no subset or fish at all.
+    fill: Option<FillMaps>,
+}
+
+/// A fill read for [`matched`]: in each unit the cell of each digit, and for each digit the
+/// row of each column.
+struct FillMaps {
+    /// `unit_cell[u][d]`: the cell of unit `u` that the fill gives digit `d + 1`.
+    unit_cell: [[u8; 9]; 27],
+    /// `col_row[d][c]`: the row of column `c` that the fill gives digit `d + 1`.
+    col_row: [[u8; 9]; 9],
 }
 
 impl Memo {
@@ -183,6 +203,30 @@ impl Memo {
             pointing: 0,
             claiming: 0,
             colouring: 0,
+            fill: None,
+        }
+    }
+
+    /// A memo for the boards on the way to `fill` (81 values, 1 to 9): boards whose every
+    /// empty cell keeps its fill digit among its candidates, as every board of `rate`'s path
+    /// does (each step is sound). With it, the subsets and fish are first tested for all
+    /// units and digits at once ([`matched`]).
+    pub(crate) fn with_fill(fill: &[u8]) -> Memo {
+        let mut maps = FillMaps {
+            unit_cell: [[0; 9]; 27],
+            col_row: [[0; 9]; 9],
+        };
+        for (u, cells) in T.cells.iter().enumerate() {
+            for &c in cells {
+                maps.unit_cell[u][fill[c as usize] as usize - 1] = c;
+            }
+        }
+        for (c, &v) in fill[..81].iter().enumerate() {
+            maps.col_row[v as usize - 1][c % 9] = (c / 9) as u8;
+        }
+        Memo {
+            fill: Some(maps),
+            ..Memo::new()
         }
     }
 
@@ -267,6 +311,28 @@ pub(crate) fn beyond_singles(cand: &[Cells; 9], settled: bool, memo: &mut Memo) 
     }
     let v = &View::new(cand, settled);
     let n = Census::new(v);
+    if let Some(maps) = &memo.fill {
+        // Only what some scan would look at: units and digits not known to have nothing at
+        // every size, with the open cells (lines) a subset (fish) needs, four.
+        let units = !(memo.naked[0] & memo.naked[1] & memo.naked[2])
+            | !(memo.hidden[0] & memo.hidden[1] & memo.hidden[2]);
+        let scopes = !(memo.fish[0] & memo.fish[1] & memo.fish[2]);
+        let digits = (0..9).fold(0u32, |m, d| m | u32::from(scopes >> (2 * d) & 3 != 0) << d);
+        // (On a settled board a unit with three open cells or fewer has no subset, and a
+        // digit with three open lines or fewer no fish: the floors leave them out.)
+        let (units, digits) = if settled {
+            (units & n.units_with(4), digits & n.digits_with(4))
+        } else {
+            (units, digits)
+        };
+        let (units, digits) = matched(v, maps, units & ALL_UNITS, digits);
+        let scopes = (0..9).fold(0u32, |m, d| m | ((digits >> d & 1) * (3 << (2 * d))));
+        for k in 0..3 {
+            memo.naked[k] |= units;
+            memo.hidden[k] |= units;
+            memo.fish[k] |= scopes;
+        }
+    }
     naked_subset(v, &n, 2, memo)
         .or_else(|| hidden_subset(v, &n, 2, memo))
         .or_else(|| naked_subset(v, &n, 3, memo))
@@ -280,6 +346,96 @@ pub(crate) fn beyond_singles(cand: &[Cells; 9], settled: bool, memo: &mut Memo) 
         .or_else(|| fish(v, &n, 4, memo))
         .or_else(|| hidden_subset(v, &n, 4, memo))
         .or_else(|| simple_colouring(v, memo))
+}
+
+/// The units (bit `u`) among `units` with no naked or hidden subset of any size, and the
+/// digits (bit `d`) among `digits` with no fish of any size or orientation, on a board whose
+/// every empty cell keeps its fill digit (`maps`) among its candidates. Nothing is
+/// enumerated: this is Régin's test for an all-different constraint, on eight graphs at a
+/// time.
+///
+/// A unit's graph has a node for each digit; digit `d` points to the candidates of the
+/// cell where the fill puts `d` (itself among them; a digit placed in the unit has no
+/// edges). A set of digits that points nowhere else is *closed*: its cells hold only its
+/// digits. A naked subset (cells `C`, digits `U`, as many as cells) is the closed set of
+/// the fill digits of `C`, since each cell's fill digit is one of `U`, all different; and
+/// what it removes is an edge into that set from outside. A hidden subset (digits `D`,
+/// places `P`) is a closed set too, the fill digits of the unit's other open cells (no
+/// place of `D` is among them), and what it removes is an edge into that set from `P`. So a
+/// unit has a subset step only if some closed set has an edge coming in, that is, only if
+/// some edge `d → e` cannot be walked back from `e` to `d`. When every edge can, each
+/// weakly connected part of the graph is strongly connected, and the unit has no subset
+/// step of any size. (The converse holds on a board without singles, for a closed set of
+/// `s` digits among `m ≤ 9` is a naked `s`-subset or a hidden `(m − s)`-subset, one of
+/// them of four or fewer; the ladder looks for them all.)
+///
+/// A digit's graph has a node for each column: column `c` points to the columns of the
+/// digit's candidates in the row where the fill puts it in column `c`. A closed set of
+/// columns `K` is a fish with the rows of `K`'s fill cells as base and `K` as cover, and an
+/// edge in removes the digit from a cover column; a fish with columns as base is the closed
+/// set of the other open columns, as with hidden subsets.
+///
+/// Reachability comes from Warshall's closure, on eight graphs at once (a node's row of
+/// each graph in a lane of one vector); every edge can be walked back exactly when the
+/// closure is symmetric.
+fn matched(v: &View, maps: &FillMaps, units: u32, digits: u32) -> (u32, u32) {
+    // The graphs to test, by lane: unit `u` as `u`, digit `d` as `27 + d`.
+    let mut todo = u64::from(units) | u64::from(digits) << 27;
+    let mut clean = 0u64;
+    while todo != 0 {
+        let mut lanes = [0u8; 8];
+        // `reach[i][lane]`: the nodes node `i` of the lane's graph points to, then reaches.
+        let mut reach = [[0u16; 8]; 9];
+        let mut n = 0;
+        while todo != 0 && n < 8 {
+            let g = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            lanes[n] = g as u8;
+            for (i, row) in reach.iter_mut().enumerate() {
+                row[n] = if g < 27 {
+                    v.masks[maps.unit_cell[g][i] as usize] as u16
+                } else {
+                    let d = g - 27;
+                    (v.cand[d] >> (9 * maps.col_row[d][i] as u32)) as u16 & 0x1FF
+                };
+            }
+            n += 1;
+        }
+        for k in 0..9 {
+            let through = reach[k];
+            for row in reach.iter_mut() {
+                for (x, &y) in row.iter_mut().zip(&through) {
+                    // (Bit `k` spread over the lane: no branch.)
+                    *x |= y & ((*x << (15 - k)) as i16 >> 15) as u16;
+                }
+            }
+        }
+        // Bit 0 of each lane: whether some `i` reaches `j` but not `j` `i`. (Every pair is
+        // visited, so that the loops have fixed bounds and unroll; the other bits of the
+        // lanes are left unused.)
+        let mut asymmetric = [0u16; 8];
+        for i in 0..9 {
+            for j in 0..9 {
+                if j > i {
+                    for ((a, &x), &y) in asymmetric.iter_mut().zip(&reach[i]).zip(&reach[j]) {
+                        *a |= x >> j ^ y >> i;
+                    }
+                }
+            }
+        }
+        for (&g, &a) in lanes[..n].iter().zip(&asymmetric) {
+            clean |= u64::from(a & 1 == 0) << g;
+        }
+    }
+    (clean as u32 & ALL_UNITS, (clean >> 27) as u32 & 0x1FF)
+}
+
+/// [`matched`] on every unit and digit of a board (its candidates by digit), for tests.
+#[cfg(test)]
+pub(crate) fn matched_everywhere(cand: &[Cells; 9], fill: &[u8]) -> (u32, u32) {
+    let memo = Memo::with_fill(fill);
+    let maps = memo.fill.as_ref().expect("a fill");
+    matched(&View::new(cand, false), maps, ALL_UNITS, 0x1FF)
 }
 
 /// Whether `first_subset` can find a subset of `k` among masks of which `small` have two to
@@ -835,6 +991,15 @@ impl Census {
             out | u32::from(m >= floor(k, false)) << (2 * d)
                 | u32::from(m >= floor(k, true)) << (2 * d + 1)
         })
+    }
+
+    /// The digits (bit `d`) with `m` open lines or more.
+    #[inline]
+    fn digits_with(&self, m: usize) -> u32 {
+        self.lines
+            .iter()
+            .enumerate()
+            .fold(0, |out, (d, &n)| out | u32::from(n as usize >= m) << d)
     }
 
     /// The units (bit `u`) with `m` cells or more of two candidates or more.

@@ -536,9 +536,12 @@ fn the_9x9_ladder_finds_the_general_ladders_steps() {
         while let Some(step) = logic.next_step(&board, &fill) {
             let [general, bits] = both_beyond(&logic, &board, &mut ladder9::Memo::new());
             assert_eq!(general, bits, "{line}, board {}", board.to_pencilmarks());
-            // Runs of removals from a copy, with one memo.
+            let with_fill = &mut ladder9::Memo::with_fill(fill.cells());
+            let [_, bits] = both_beyond(&logic, &board, with_fill);
+            assert_eq!(general, bits, "{line}, board {}", board.to_pencilmarks());
+            // Runs of removals from a copy, with one memo (told the fill, as `rate`'s is).
             let mut copy = board.clone();
-            let mut memo = ladder9::Memo::new();
+            let mut memo = ladder9::Memo::with_fill(fill.cells());
             for _ in 0..6 {
                 for _ in 0..1 + rng.next() % 4 {
                     let c = (rng.next() % 81) as usize;
@@ -559,4 +562,103 @@ fn the_9x9_ladder_finds_the_general_ladders_steps() {
     eprintln!("steps compared, by technique: {seen:?}");
     // Every technique beyond the singles came up.
     assert_eq!(seen.len(), Technique::ALL.len() - 3, "{seen:?}");
+}
+
+/// Whether some set of `1..m` of the `m` nonzero `masks` has a union of as many bits as it
+/// has masks, with a bit of that union in a mask outside it: a naked subset of any size
+/// that removes something (or, for a digit's rows, a fish), found by trying every set.
+fn brute_subset(masks: &[u32]) -> bool {
+    let open: Vec<u32> = masks.iter().copied().filter(|&m| m != 0).collect();
+    let m = open.len();
+    (1..(1u32 << m) - 1).any(|set| {
+        let (mut inside, mut outside) = (0u32, 0u32);
+        for (i, &mask) in open.iter().enumerate() {
+            if set >> i & 1 != 0 {
+                inside |= mask;
+            } else {
+                outside |= mask;
+            }
+        }
+        inside.count_ones() == set.count_ones() && inside & outside != 0
+    })
+}
+
+/// `ladder9`'s all-at-once test for subsets and fish agrees with trying every set of cells
+/// (every set of rows, for a digit), on every board along the paths of sampled puzzles and
+/// on those boards with random candidates removed (never the fill's digit): a unit passes
+/// exactly when no naked subset of any size removes something there (hidden subsets are
+/// their complements), a digit exactly when no set of its rows has its places in as many
+/// columns with the digit elsewhere in them.
+#[test]
+fn the_matching_test_finds_exactly_the_units_and_digits_without_subsets_or_fish() {
+    let logic = Logic::new(Shape::CLASSIC);
+    let (lines, _) = sample_lines(&SETS[..5], 12);
+    let mut rng = search::SplitMix::new(21);
+    let (mut boards, mut dirty) = (0, [0u32; 2]);
+    for line in &lines {
+        let puzzle: Grid = line.parse().unwrap();
+        let mut board = logic.board(&puzzle).unwrap();
+        let Ok(fill) = logic.fill(&board) else {
+            continue;
+        };
+        while let Some(step) = logic.next_step(&board, &fill) {
+            let mut copy = board.clone();
+            for round in 0..3 {
+                if round > 0 {
+                    for _ in 0..1 + rng.next() % 6 {
+                        let c = (rng.next() % 81) as usize;
+                        let v = (rng.next() % 9) as u8 + 1;
+                        if fill.cells()[c] != v {
+                            copy.eliminate(c, v);
+                        }
+                    }
+                }
+                let mut cand = [0u128; 9];
+                for (c, &m) in copy.masks.iter().enumerate() {
+                    for (d, x) in cand.iter_mut().enumerate() {
+                        *x |= u128::from(m >> d & 1) << c;
+                    }
+                }
+                let (units, digits) = ladder9::matched_everywhere(&cand, fill.cells());
+                for u in 0..27 {
+                    let masks: Vec<u32> = logic
+                        .geometry
+                        .cells(u)
+                        .iter()
+                        .map(|&c| copy.masks[c])
+                        .collect();
+                    let subset = brute_subset(&masks);
+                    assert_eq!(
+                        units >> u & 1 == 0,
+                        subset,
+                        "unit {u}: {}",
+                        copy.to_pencilmarks()
+                    );
+                    dirty[0] += u32::from(subset);
+                }
+                for (d, &x) in cand.iter().enumerate() {
+                    let rows: Vec<u32> = (0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF).collect();
+                    let fish = brute_subset(&rows);
+                    assert_eq!(
+                        digits >> d & 1 == 0,
+                        fish,
+                        "digit {}: {}",
+                        d + 1,
+                        copy.to_pencilmarks()
+                    );
+                    dirty[1] += u32::from(fish);
+                }
+                boards += 1;
+            }
+            logic.apply(&mut board, &step);
+        }
+    }
+    eprintln!(
+        "{boards} boards; units with a subset {}, digits with a fish {}",
+        dirty[0], dirty[1]
+    );
+    assert!(
+        boards > 1000 && dirty[0] > 500 && dirty[1] > 100,
+        "{boards} {dirty:?}"
+    );
 }
