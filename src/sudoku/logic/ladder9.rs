@@ -179,9 +179,15 @@ pub(crate) struct Memo {
     pointing: u32,
     claiming: u32,
     colouring: u32,
-    /// Where the board's fill puts each digit, when the caller knows it ([`Memo::with_fill`]):
-    /// what [`matched`] needs to find the units and digits with no subset or fish at all.
-    fill: Option<FillMaps>,
+    /// The board's fill, when the caller knows it ([`Memo::with_fill`]): what [`matched`]
+    /// needs to find the units and digits with no subset or fish at all.
+    fill: Option<Fill>,
+}
+
+/// A fill (81 values, 1 to 9) and, made when [`matched`] first needs them, its maps.
+struct Fill {
+    values: [u8; 81],
+    maps: OnceCell<FillMaps>,
 }
 
 /// A fill read for [`matched`]: in each unit the cell of each digit, and for each digit the
@@ -191,6 +197,28 @@ struct FillMaps {
     unit_cell: [[u8; 9]; 27],
     /// `col_row[d][c]`: the row of column `c` that the fill gives digit `d + 1`.
     col_row: [[u8; 9]; 9],
+}
+
+impl Fill {
+    /// The maps, made on the first call. (A path that never looks past pointing and
+    /// claiming, or never past the singles, never makes them.)
+    fn maps(&self) -> &FillMaps {
+        self.maps.get_or_init(|| {
+            let mut maps = FillMaps {
+                unit_cell: [[0; 9]; 27],
+                col_row: [[0; 9]; 9],
+            };
+            for (u, cells) in T.cells.iter().enumerate() {
+                for &c in cells {
+                    maps.unit_cell[u][self.values[c as usize] as usize - 1] = c;
+                }
+            }
+            for (c, &v) in self.values.iter().enumerate() {
+                maps.col_row[v as usize - 1][c % 9] = (c / 9) as u8;
+            }
+            maps
+        })
+    }
 }
 
 impl Memo {
@@ -212,20 +240,13 @@ impl Memo {
     /// does (each step is sound). With it, the subsets and fish are first tested for all
     /// units and digits at once ([`matched`]).
     pub(crate) fn with_fill(fill: &[u8]) -> Memo {
-        let mut maps = FillMaps {
-            unit_cell: [[0; 9]; 27],
-            col_row: [[0; 9]; 9],
-        };
-        for (u, cells) in T.cells.iter().enumerate() {
-            for &c in cells {
-                maps.unit_cell[u][fill[c as usize] as usize - 1] = c;
-            }
-        }
-        for (c, &v) in fill[..81].iter().enumerate() {
-            maps.col_row[v as usize - 1][c % 9] = (c / 9) as u8;
-        }
+        let mut values = [0; 81];
+        values.copy_from_slice(&fill[..81]);
         Memo {
-            fill: Some(maps),
+            fill: Some(Fill {
+                values,
+                maps: OnceCell::new(),
+            }),
             ..Memo::new()
         }
     }
@@ -311,7 +332,8 @@ pub(crate) fn beyond_singles(cand: &[Cells; 9], settled: bool, memo: &mut Memo) 
     }
     let v = &View::new(cand, settled);
     let n = Census::new(v);
-    if let Some(maps) = &memo.fill {
+    if let Some(fill) = &memo.fill {
+        let maps = fill.maps();
         // Only what some scan would look at: units and digits not known to have nothing at
         // every size, with the open cells (lines) a subset (fish) needs, four.
         let units = !(memo.naked[0] & memo.naked[1] & memo.naked[2])
@@ -434,7 +456,7 @@ fn matched(v: &View, maps: &FillMaps, units: u32, digits: u32) -> (u32, u32) {
 #[cfg(test)]
 pub(crate) fn matched_everywhere(cand: &[Cells; 9], fill: &[u8]) -> (u32, u32) {
     let memo = Memo::with_fill(fill);
-    let maps = memo.fill.as_ref().expect("a fill");
+    let maps = memo.fill.as_ref().expect("a fill").maps();
     matched(&View::new(cand, false), maps, ALL_UNITS, 0x1FF)
 }
 
