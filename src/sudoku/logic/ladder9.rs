@@ -179,6 +179,10 @@ pub(crate) struct Memo {
     pointing: u32,
     claiming: u32,
     colouring: u32,
+    /// By digit: the units where it may point (`[0]`) and claim (`[1]`), as [`confined`]
+    /// finds them, kept while its board is unchanged (bit `d` of `confined_kept[k]`).
+    confined: [[u32; 9]; 2],
+    confined_kept: [u32; 2],
     /// The board's fill, when the caller knows it ([`Memo::with_fill`]): what [`matched`]
     /// needs to find the units and digits with no subset or fish at all.
     fill: Option<Fill>,
@@ -231,6 +235,8 @@ impl Memo {
             pointing: 0,
             claiming: 0,
             colouring: 0,
+            confined: [[0; 9]; 2],
+            confined_kept: [0; 2],
             fill: None,
         }
     }
@@ -281,6 +287,8 @@ impl Memo {
         }
         self.pointing &= !digits;
         self.claiming &= !digits;
+        self.confined_kept[0] &= !digits;
+        self.confined_kept[1] &= !digits;
         self.colouring &= !digits;
     }
 }
@@ -624,16 +632,30 @@ fn only(technique: Technique, d: usize, gone: Cells) -> Found {
 /// share) and the other unit has places outside it are found for all units of a digit at
 /// once ([`confined`]); each such unit and digit is then tested in the general order.
 fn intersection(cand: &[Cells; 9], from_box: bool, memo: &mut Memo) -> Option<Found> {
-    let known = if from_box {
-        &mut memo.pointing
+    let k = usize::from(!from_box);
+    let (known, kept, cache) = if from_box {
+        (
+            &mut memo.pointing,
+            &mut memo.confined_kept[k],
+            &mut memo.confined[k],
+        )
     } else {
-        &mut memo.claiming
+        (
+            &mut memo.claiming,
+            &mut memo.confined_kept[k],
+            &mut memo.confined[k],
+        )
     };
     // By unit (bit `u`, as numbered in `T`): the digits (bit `d`) to test there.
     let mut digits = [0u16; 27];
     let mut any = 0u32;
     for d in self::digits(!*known & 0x1FF) {
-        let mut units = confined(cand[d], from_box);
+        // (A digit's segments are found again only when its board changed.)
+        if *kept & 1 << d == 0 {
+            cache[d] = confined(cand[d], from_box);
+            *kept |= 1 << d;
+        }
+        let mut units = cache[d];
         any |= units;
         while units != 0 {
             digits[units.trailing_zeros() as usize] |= 1 << d;
