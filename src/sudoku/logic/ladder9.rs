@@ -28,7 +28,8 @@
 //! on its columns, a subset or fish is a closed set of nodes with an edge coming in, and a
 //! graph has none exactly when each of its weakly connected parts is strongly connected
 //! ([`matched`], with the proof). Units and digits that pass are remembered as having no
-//! subset and no fish; on a board where only a guess is left, that is all of them.
+//! subset and no fish; on a board where only a guess is left, every unit and digit tested
+//! passes (those with fewer than four open cells or lines are left to the floors).
 
 use super::search9::{SPREAD, band_masks};
 use super::step::Technique;
@@ -164,7 +165,8 @@ impl Gone {
 /// unit's candidates for naked and hidden subsets, a digit's board for intersections, fish
 /// and colouring. [`Memo::refresh`] compares the boards with those of the last call and
 /// forgets the scans of every unit and digit that changed, so a scan is skipped only when
-/// it would find nothing again.
+/// it would find nothing again. It also keeps each digit's pointing and claiming segments
+/// while its board is unchanged, and, when the caller knows it, the board's fill.
 pub(crate) struct Memo {
     /// The boards at the last call.
     seen: [Cells; 9],
@@ -179,8 +181,9 @@ pub(crate) struct Memo {
     pointing: u32,
     claiming: u32,
     colouring: u32,
-    /// By digit: the units where it may point (`[0]`) and claim (`[1]`), as [`confined`]
-    /// finds them, kept while its board is unchanged (bit `d` of `confined_kept[k]`).
+    /// `confined[k][d]`: the units where digit `d + 1` may point (`k` = 0) or claim
+    /// (`k` = 1), as [`confined`] finds them, kept while its board is unchanged (while bit
+    /// `d` of `confined_kept[k]` is set).
     confined: [[u32; 9]; 2],
     confined_kept: [u32; 2],
     /// The board's fill, when the caller knows it ([`Memo::with_fill`]): what [`matched`]
@@ -204,6 +207,20 @@ struct FillMaps {
 }
 
 impl Fill {
+    /// Panics unless the board is one [`Memo::with_fill`] is for: each empty cell keeps its
+    /// fill digit, and no placed digit (a cell without candidates) is a candidate of a
+    /// peer. (For debug builds: what [`matched`] rests on.)
+    fn check(&self, v: &View) {
+        for (c, (&m, &f)) in v.masks.iter().zip(&self.values).enumerate() {
+            let d = f as usize - 1;
+            if m != 0 {
+                assert!(m >> d & 1 != 0, "cell {c} lost its fill digit {f}");
+            } else {
+                assert_eq!(v.cand[d] & T.peers[c], 0, "digit {f} placed in cell {c}");
+            }
+        }
+    }
+
     /// The maps, made on the first call. (A path that never looks past pointing and
     /// claiming, or never past the singles, never makes them.)
     fn maps(&self) -> &FillMaps {
@@ -242,12 +259,12 @@ impl Memo {
     }
 
     /// A memo for the boards on the way to `fill` (81 values, 1 to 9): boards whose every
-    /// empty cell keeps its fill digit among its candidates, as every board of `rate`'s path
-    /// does (each step is sound). With it, the subsets and fish are first tested for all
-    /// units and digits at once ([`matched`]).
-    pub(crate) fn with_fill(fill: &[u8]) -> Memo {
-        let mut values = [0; 81];
-        values.copy_from_slice(&fill[..81]);
+    /// empty cell keeps its fill digit among its candidates, and whose placed digits are
+    /// candidates of none of their peers, as every board of `rate`'s path is (each step is
+    /// sound, and placing a digit takes it from the peers). With it, the subsets and fish
+    /// are first tested for all units and digits at once ([`matched`]).
+    pub(crate) fn with_fill(fill: &[u8; 81]) -> Memo {
+        let values = *fill;
         Memo {
             fill: Some(Fill {
                 values,
@@ -278,8 +295,7 @@ impl Memo {
             .iter()
             .enumerate()
             .fold(0u32, |m, (u, &cells)| m | u32::from(cells & diff != 0) << u);
-        // Each digit's two fish orientations.
-        let scopes = (0..9).fold(0u32, |m, d| m | ((digits >> d & 1) * (3 << (2 * d))));
+        let scopes = scopes_of(digits);
         for k in 0..3 {
             self.naked[k] &= !units;
             self.hidden[k] &= !units;
@@ -291,6 +307,21 @@ impl Memo {
         self.confined_kept[1] &= !digits;
         self.colouring &= !digits;
     }
+}
+
+/// Both fish orientations (scopes `2·d` and `2·d + 1`) of each digit `d` in `digits`.
+#[inline]
+fn scopes_of(digits: u32) -> u32 {
+    (0..9).fold(0, |m, d| m | ((digits >> d & 1) * (3 << (2 * d))))
+}
+
+/// The indices (bit `i`) whose count is `m` or more.
+#[inline]
+fn at_least_each(counts: &[u8], m: usize) -> u32 {
+    counts
+        .iter()
+        .enumerate()
+        .fold(0, |out, (i, &n)| out | u32::from(n as usize >= m) << i)
 }
 
 #[inline]
@@ -341,7 +372,9 @@ pub(crate) fn beyond_singles(cand: &[Cells; 9], settled: bool, memo: &mut Memo) 
     let v = &View::new(cand, settled);
     let n = Census::new(v);
     if let Some(fill) = &memo.fill {
-        let maps = fill.maps();
+        if cfg!(debug_assertions) {
+            fill.check(v);
+        }
         // Only what some scan would look at: units and digits not known to have nothing at
         // every size, with the open cells (lines) a subset (fish) needs, four.
         let units = !(memo.naked[0] & memo.naked[1] & memo.naked[2])
@@ -351,16 +384,21 @@ pub(crate) fn beyond_singles(cand: &[Cells; 9], settled: bool, memo: &mut Memo) 
         // (On a settled board a unit with three open cells or fewer has no subset, and a
         // digit with three open lines or fewer no fish: the floors leave them out.)
         let (units, digits) = if settled {
-            (units & n.units_with(4), digits & n.digits_with(4))
+            (
+                units & at_least_each(&n.open_in, 4),
+                digits & at_least_each(&n.lines, 4),
+            )
         } else {
             (units, digits)
         };
-        let (units, digits) = matched(v, maps, units & ALL_UNITS, digits);
-        let scopes = (0..9).fold(0u32, |m, d| m | ((digits >> d & 1) * (3 << (2 * d))));
-        for k in 0..3 {
-            memo.naked[k] |= units;
-            memo.hidden[k] |= units;
-            memo.fish[k] |= scopes;
+        let (units, digits) = (units & ALL_UNITS, digits & 0x1FF);
+        if units | digits != 0 {
+            let (units, digits) = matched(v, fill.maps(), units, digits);
+            for k in 0..3 {
+                memo.naked[k] |= units;
+                memo.hidden[k] |= units;
+                memo.fish[k] |= scopes_of(digits);
+            }
         }
     }
     naked_subset(v, &n, 2, memo)
@@ -380,9 +418,9 @@ pub(crate) fn beyond_singles(cand: &[Cells; 9], settled: bool, memo: &mut Memo) 
 
 /// The units (bit `u`) among `units` with no naked or hidden subset of any size, and the
 /// digits (bit `d`) among `digits` with no fish of any size or orientation, on a board whose
-/// every empty cell keeps its fill digit (`maps`) among its candidates. Nothing is
-/// enumerated: this is Régin's test for an all-different constraint, on eight graphs at a
-/// time.
+/// every empty cell keeps its fill digit (`maps`) among its candidates and whose placed
+/// digits are candidates of none of their peers. Nothing is enumerated: this is Régin's
+/// test for an all-different constraint, on eight graphs at a time.
 ///
 /// A unit's graph has a node for each digit; digit `d` points to the candidates of the
 /// cell where the fill puts `d` (itself among them; a digit placed in the unit has no
@@ -400,10 +438,13 @@ pub(crate) fn beyond_singles(cand: &[Cells; 9], settled: bool, memo: &mut Memo) 
 /// them of four or fewer; the ladder looks for them all.)
 ///
 /// A digit's graph has a node for each column: column `c` points to the columns of the
-/// digit's candidates in the row where the fill puts it in column `c`. A closed set of
-/// columns `K` is a fish with the rows of `K`'s fill cells as base and `K` as cover, and an
-/// edge in removes the digit from a cover column; a fish with columns as base is the closed
-/// set of the other open columns, as with hidden subsets.
+/// digit's candidates in the row where the fill puts it in column `c`. A fish with base
+/// rows `B` and cover columns `K` is the closed set `K`: each base row holds the digit's
+/// candidate in its fill column, and none holds the digit placed (a placed digit has left
+/// its row), so `K` is the fill columns of `B`; an edge in removes the digit from a cover
+/// column. A fish with columns as base is the closed set of the other open columns, as
+/// with hidden subsets. (A row where the digit is placed but still a candidate elsewhere
+/// would break this: the peers rule above is what keeps such rows out.)
 ///
 /// Reachability comes from Warshall's closure, on eight graphs at once (a node's row of
 /// each graph in a lane of one vector); every edge can be walked back exactly when the
@@ -462,10 +503,12 @@ fn matched(v: &View, maps: &FillMaps, units: u32, digits: u32) -> (u32, u32) {
 
 /// [`matched`] on every unit and digit of a board (its candidates by digit), for tests.
 #[cfg(test)]
-pub(crate) fn matched_everywhere(cand: &[Cells; 9], fill: &[u8]) -> (u32, u32) {
-    let memo = Memo::with_fill(fill);
-    let maps = memo.fill.as_ref().expect("a fill").maps();
-    matched(&View::new(cand, false), maps, ALL_UNITS, 0x1FF)
+pub(crate) fn matched_everywhere(cand: &[Cells; 9], fill: &[u8; 81]) -> (u32, u32) {
+    let fill = Fill {
+        values: *fill,
+        maps: OnceCell::new(),
+    };
+    matched(&View::new(cand, false), fill.maps(), ALL_UNITS, 0x1FF)
 }
 
 /// Whether `first_subset` can find a subset of `k` among masks of which `small` have two to
@@ -633,19 +676,12 @@ fn only(technique: Technique, d: usize, gone: Cells) -> Found {
 /// once ([`confined`]); each such unit and digit is then tested in the general order.
 fn intersection(cand: &[Cells; 9], from_box: bool, memo: &mut Memo) -> Option<Found> {
     let k = usize::from(!from_box);
-    let (known, kept, cache) = if from_box {
-        (
-            &mut memo.pointing,
-            &mut memo.confined_kept[k],
-            &mut memo.confined[k],
-        )
+    let known = if from_box {
+        &mut memo.pointing
     } else {
-        (
-            &mut memo.claiming,
-            &mut memo.confined_kept[k],
-            &mut memo.confined[k],
-        )
+        &mut memo.claiming
     };
+    let (kept, cache) = (&mut memo.confined_kept[k], &mut memo.confined[k]);
     // By unit (bit `u`, as numbered in `T`): the digits (bit `d`) to test there.
     let mut digits = [0u16; 27];
     let mut any = 0u32;
@@ -1037,22 +1073,10 @@ impl Census {
         })
     }
 
-    /// The digits (bit `d`) with `m` open lines or more.
-    #[inline]
-    fn digits_with(&self, m: usize) -> u32 {
-        self.lines
-            .iter()
-            .enumerate()
-            .fold(0, |out, (d, &n)| out | u32::from(n as usize >= m) << d)
-    }
-
     /// The units (bit `u`) with `m` cells or more of two candidates or more.
     #[inline]
     fn units_with(&self, m: usize) -> u32 {
-        self.open_in
-            .iter()
-            .enumerate()
-            .fold(0, |out, (u, &n)| out | u32::from(n as usize >= m) << u)
+        at_least_each(&self.open_in, m)
     }
 }
 

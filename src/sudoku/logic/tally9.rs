@@ -265,7 +265,7 @@ impl<'t> Path<'t> {
     /// The rest of the path, to the fill: how often each technique is used, and the number
     /// of steps.
     pub(crate) fn finish(mut self, fill: &Grid) -> (Counts, usize) {
-        let mut memo = ladder9::Memo::with_fill(fill.cells());
+        let mut memo = ladder9::Memo::with_fill(fill.cells().try_into().expect("81 cells"));
         while self.bits.open != [0; 3] {
             self.steps += 1;
             // The ladder's floors rest on this (`ladder9::floor`).

@@ -527,6 +527,7 @@ fn the_9x9_ladder_finds_the_general_ladders_steps() {
     let (lines, _) = sample_lines(&SETS[..5], 40);
     let mut rng = search::SplitMix::new(9);
     let mut seen = BTreeMap::new();
+    let mut guesses = 0;
     for line in &lines {
         let puzzle: Grid = line.parse().unwrap();
         let mut board = logic.board(&puzzle).unwrap();
@@ -536,12 +537,35 @@ fn the_9x9_ladder_finds_the_general_ladders_steps() {
         while let Some(step) = logic.next_step(&board, &fill) {
             let [general, bits] = both_beyond(&logic, &board, &mut ladder9::Memo::new());
             assert_eq!(general, bits, "{line}, board {}", board.to_pencilmarks());
-            let with_fill = &mut ladder9::Memo::with_fill(fill.cells());
+            if step.technique == Technique::Guess {
+                // Only a guess is left, on a board without singles: every unit with four
+                // open cells or more, and every digit in four columns or more, passes the
+                // all-at-once test for subsets and fish.
+                let cand = digit_boards(&board);
+                let (units, digits) = ladder9::matched_everywhere(&cand, cells81(&fill));
+                for u in 0..27 {
+                    let cells = logic.geometry.cells(u);
+                    if cells.iter().filter(|&&c| board.masks[c] != 0).count() >= 4 {
+                        assert!(units >> u & 1 != 0, "unit {u}: {}", board.to_pencilmarks());
+                    }
+                }
+                for (d, &x) in cand.iter().enumerate() {
+                    if (0..9).filter(|c| x & (every9() << c) != 0).count() >= 4 {
+                        assert!(
+                            digits >> d & 1 != 0,
+                            "digit {d}: {}",
+                            board.to_pencilmarks()
+                        );
+                    }
+                }
+                guesses += 1;
+            }
+            let with_fill = &mut ladder9::Memo::with_fill(cells81(&fill));
             let [_, bits] = both_beyond(&logic, &board, with_fill);
             assert_eq!(general, bits, "{line}, board {}", board.to_pencilmarks());
             // Runs of removals from a copy, with one memo (told the fill, as `rate`'s is).
             let mut copy = board.clone();
-            let mut memo = ladder9::Memo::with_fill(fill.cells());
+            let mut memo = ladder9::Memo::with_fill(cells81(&fill));
             for _ in 0..6 {
                 for _ in 0..1 + rng.next() % 4 {
                     let c = (rng.next() % 81) as usize;
@@ -559,9 +583,26 @@ fn the_9x9_ladder_finds_the_general_ladders_steps() {
             logic.apply(&mut board, &step);
         }
     }
-    eprintln!("steps compared, by technique: {seen:?}");
+    eprintln!("steps compared, by technique: {seen:?}; {guesses} guesses");
     // Every technique beyond the singles came up.
     assert_eq!(seen.len(), Technique::ALL.len() - 3, "{seen:?}");
+    assert!(guesses > 20, "{guesses} guesses");
+}
+
+/// A 9×9 grid's cells as an array.
+fn cells81(grid: &Grid) -> &[u8; 81] {
+    grid.cells().try_into().expect("a 9×9 grid")
+}
+
+/// The candidates of a 9×9 board by digit, as 81-bit boards.
+fn digit_boards(board: &Candidates) -> [u128; 9] {
+    let mut cand = [0u128; 9];
+    for (c, &m) in board.masks.iter().enumerate() {
+        for (d, x) in cand.iter_mut().enumerate() {
+            *x |= u128::from(m >> d & 1) << c;
+        }
+    }
+    cand
 }
 
 /// Whether some set of `1..m` of the `m` nonzero `masks` has a union of as many bits as it
@@ -613,40 +654,31 @@ fn the_matching_test_finds_exactly_the_units_and_digits_without_subsets_or_fish(
                         }
                     }
                 }
-                let mut cand = [0u128; 9];
-                for (c, &m) in copy.masks.iter().enumerate() {
-                    for (d, x) in cand.iter_mut().enumerate() {
-                        *x |= u128::from(m >> d & 1) << c;
-                    }
-                }
-                let (units, digits) = ladder9::matched_everywhere(&cand, fill.cells());
+                let cand = digit_boards(&copy);
+                let (units, digits) = ladder9::matched_everywhere(&cand, cells81(&fill));
                 for u in 0..27 {
-                    let masks: Vec<u32> = logic
-                        .geometry
-                        .cells(u)
-                        .iter()
-                        .map(|&c| copy.masks[c])
+                    let cells = logic.geometry.cells(u);
+                    let masks: Vec<u32> = cells.iter().map(|&c| copy.masks[c]).collect();
+                    // Each digit's places in the unit: hidden subsets, tried on their own.
+                    let places: Vec<u32> = (0..9)
+                        .map(|d| (0..9).fold(0, |p, i| p | (masks[i] >> d & 1) << i))
                         .collect();
-                    let subset = brute_subset(&masks);
-                    assert_eq!(
-                        units >> u & 1 == 0,
-                        subset,
-                        "unit {u}: {}",
-                        copy.to_pencilmarks()
-                    );
-                    dirty[0] += u32::from(subset);
+                    let (naked, hidden) = (brute_subset(&masks), brute_subset(&places));
+                    let board = copy.to_pencilmarks();
+                    assert_eq!(units >> u & 1 == 0, naked, "unit {u}: {board}");
+                    assert_eq!(naked, hidden, "unit {u}: {board}");
+                    dirty[0] += u32::from(naked);
                 }
                 for (d, &x) in cand.iter().enumerate() {
                     let rows: Vec<u32> = (0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF).collect();
-                    let fish = brute_subset(&rows);
-                    assert_eq!(
-                        digits >> d & 1 == 0,
-                        fish,
-                        "digit {}: {}",
-                        d + 1,
-                        copy.to_pencilmarks()
-                    );
-                    dirty[1] += u32::from(fish);
+                    let cols: Vec<u32> = (0..9)
+                        .map(|c| (0..9).fold(0, |m, r| m | (rows[r] >> c & 1) << r))
+                        .collect();
+                    let (by_rows, by_cols) = (brute_subset(&rows), brute_subset(&cols));
+                    let board = copy.to_pencilmarks();
+                    assert_eq!(digits >> d & 1 == 0, by_rows, "digit {}: {board}", d + 1);
+                    assert_eq!(by_rows, by_cols, "digit {}: {board}", d + 1);
+                    dirty[1] += u32::from(by_rows);
                 }
                 boards += 1;
             }
@@ -661,4 +693,9 @@ fn the_matching_test_finds_exactly_the_units_and_digits_without_subsets_or_fish(
         boards > 1000 && dirty[0] > 500 && dirty[1] > 100,
         "{boards} {dirty:?}"
     );
+}
+
+/// Column 0 of a 9×9 board (bit `9·r` for each row `r`).
+fn every9() -> u128 {
+    (0..9).fold(0, |m, r| m | 1 << (9 * r))
 }
