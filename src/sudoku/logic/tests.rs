@@ -524,10 +524,65 @@ fn both_beyond(
 #[test]
 fn the_9x9_ladder_finds_the_general_ladders_steps() {
     let logic = Logic::new(Shape::CLASSIC);
-    let (lines, _) = sample_lines(&SETS[..5], 40);
     let mut rng = search::SplitMix::new(9);
     let mut seen = BTreeMap::new();
     let mut guesses = 0;
+    along_paths(&logic, 40, |line, board, fill, step| {
+        let [general, bits] = both_beyond(&logic, board, &mut ladder9::Memo::new());
+        assert_eq!(general, bits, "{line}, board {}", board.to_pencilmarks());
+        if step.technique == Technique::Guess {
+            // Only a guess is left, on a board without singles: every unit with four
+            // open cells or more, and every digit in four columns or more, passes the
+            // all-at-once test for subsets and fish.
+            let cand = digit_boards(board);
+            let (units, digits) = ladder9::matched_everywhere(&cand, cells81(fill));
+            for u in 0..27 {
+                let cells = logic.geometry.cells(u);
+                if cells.iter().filter(|&&c| board.masks[c] != 0).count() >= 4 {
+                    assert!(units >> u & 1 != 0, "unit {u}: {}", board.to_pencilmarks());
+                }
+            }
+            for (d, &x) in cand.iter().enumerate() {
+                if (0..9).filter(|c| x & (every9() << c) != 0).count() >= 4 {
+                    assert!(
+                        digits >> d & 1 != 0,
+                        "digit {d}: {}",
+                        board.to_pencilmarks()
+                    );
+                }
+            }
+            guesses += 1;
+        }
+        let with_fill = &mut ladder9::Memo::with_fill(cells81(fill));
+        let [_, bits] = both_beyond(&logic, board, with_fill);
+        assert_eq!(general, bits, "{line}, board {}", board.to_pencilmarks());
+        // Runs of removals from a copy, with one memo (told the fill, as `rate`'s is).
+        let mut copy = board.clone();
+        let mut memo = ladder9::Memo::with_fill(cells81(fill));
+        for _ in 0..6 {
+            remove_some(&mut copy, fill, &mut rng, 4);
+            let [general, bits] = both_beyond(&logic, &copy, &mut memo);
+            assert_eq!(general, bits, "{line}, board {}", copy.to_pencilmarks());
+            if let Some((t, _)) = general {
+                *seen.entry(t).or_insert(0u32) += 1;
+            }
+        }
+    });
+    eprintln!("steps compared, by technique: {seen:?}; {guesses} guesses");
+    // Every technique beyond the singles came up.
+    assert_eq!(seen.len(), Technique::ALL.len() - 3, "{seen:?}");
+    assert!(guesses > 20, "{guesses} guesses");
+}
+
+/// Walks the ladder's path of each puzzle above and of a sample of every data set (about
+/// `per_set` each, when present) that has one fill: `visit` sees every board on the way,
+/// with the puzzle's line, the fill and the step the ladder takes there.
+fn along_paths(
+    logic: &Logic,
+    per_set: usize,
+    mut visit: impl FnMut(&str, &Candidates, &Grid, &Step),
+) {
+    let (lines, _) = sample_lines(&SETS[..5], per_set);
     for line in &lines {
         let puzzle: Grid = line.parse().unwrap();
         let mut board = logic.board(&puzzle).unwrap();
@@ -535,58 +590,21 @@ fn the_9x9_ladder_finds_the_general_ladders_steps() {
             continue;
         };
         while let Some(step) = logic.next_step(&board, &fill) {
-            let [general, bits] = both_beyond(&logic, &board, &mut ladder9::Memo::new());
-            assert_eq!(general, bits, "{line}, board {}", board.to_pencilmarks());
-            if step.technique == Technique::Guess {
-                // Only a guess is left, on a board without singles: every unit with four
-                // open cells or more, and every digit in four columns or more, passes the
-                // all-at-once test for subsets and fish.
-                let cand = digit_boards(&board);
-                let (units, digits) = ladder9::matched_everywhere(&cand, cells81(&fill));
-                for u in 0..27 {
-                    let cells = logic.geometry.cells(u);
-                    if cells.iter().filter(|&&c| board.masks[c] != 0).count() >= 4 {
-                        assert!(units >> u & 1 != 0, "unit {u}: {}", board.to_pencilmarks());
-                    }
-                }
-                for (d, &x) in cand.iter().enumerate() {
-                    if (0..9).filter(|c| x & (every9() << c) != 0).count() >= 4 {
-                        assert!(
-                            digits >> d & 1 != 0,
-                            "digit {d}: {}",
-                            board.to_pencilmarks()
-                        );
-                    }
-                }
-                guesses += 1;
-            }
-            let with_fill = &mut ladder9::Memo::with_fill(cells81(&fill));
-            let [_, bits] = both_beyond(&logic, &board, with_fill);
-            assert_eq!(general, bits, "{line}, board {}", board.to_pencilmarks());
-            // Runs of removals from a copy, with one memo (told the fill, as `rate`'s is).
-            let mut copy = board.clone();
-            let mut memo = ladder9::Memo::with_fill(cells81(&fill));
-            for _ in 0..6 {
-                for _ in 0..1 + rng.next() % 4 {
-                    let c = (rng.next() % 81) as usize;
-                    let v = (rng.next() % 9) as u8 + 1;
-                    if fill.cells()[c] != v {
-                        copy.eliminate(c, v);
-                    }
-                }
-                let [general, bits] = both_beyond(&logic, &copy, &mut memo);
-                assert_eq!(general, bits, "{line}, board {}", copy.to_pencilmarks());
-                if let Some((t, _)) = general {
-                    *seen.entry(t).or_insert(0u32) += 1;
-                }
-            }
+            visit(line, &board, &fill, &step);
             logic.apply(&mut board, &step);
         }
     }
-    eprintln!("steps compared, by technique: {seen:?}; {guesses} guesses");
-    // Every technique beyond the singles came up.
-    assert_eq!(seen.len(), Technique::ALL.len() - 3, "{seen:?}");
-    assert!(guesses > 20, "{guesses} guesses");
+}
+
+/// Removes one to `most` random candidates from `board`, never the fill's digit.
+fn remove_some(board: &mut Candidates, fill: &Grid, rng: &mut search::SplitMix, most: u64) {
+    for _ in 0..1 + rng.next() % most {
+        let c = (rng.next() % 81) as usize;
+        let v = (rng.next() % 9) as u8 + 1;
+        if fill.cells()[c] != v {
+            board.eliminate(c, v);
+        }
+    }
 }
 
 /// A 9×9 grid's cells as an array.
@@ -633,58 +651,43 @@ fn brute_subset(masks: &[u32]) -> bool {
 #[test]
 fn the_matching_test_finds_exactly_the_units_and_digits_without_subsets_or_fish() {
     let logic = Logic::new(Shape::CLASSIC);
-    let (lines, _) = sample_lines(&SETS[..5], 12);
     let mut rng = search::SplitMix::new(21);
     let (mut boards, mut dirty) = (0, [0u32; 2]);
-    for line in &lines {
-        let puzzle: Grid = line.parse().unwrap();
-        let mut board = logic.board(&puzzle).unwrap();
-        let Ok(fill) = logic.fill(&board) else {
-            continue;
-        };
-        while let Some(step) = logic.next_step(&board, &fill) {
-            let mut copy = board.clone();
-            for round in 0..3 {
-                if round > 0 {
-                    for _ in 0..1 + rng.next() % 6 {
-                        let c = (rng.next() % 81) as usize;
-                        let v = (rng.next() % 9) as u8 + 1;
-                        if fill.cells()[c] != v {
-                            copy.eliminate(c, v);
-                        }
-                    }
-                }
-                let cand = digit_boards(&copy);
-                let (units, digits) = ladder9::matched_everywhere(&cand, cells81(&fill));
-                for u in 0..27 {
-                    let cells = logic.geometry.cells(u);
-                    let masks: Vec<u32> = cells.iter().map(|&c| copy.masks[c]).collect();
-                    // Each digit's places in the unit: hidden subsets, tried on their own.
-                    let places: Vec<u32> = (0..9)
-                        .map(|d| (0..9).fold(0, |p, i| p | (masks[i] >> d & 1) << i))
-                        .collect();
-                    let (naked, hidden) = (brute_subset(&masks), brute_subset(&places));
-                    let board = copy.to_pencilmarks();
-                    assert_eq!(units >> u & 1 == 0, naked, "unit {u}: {board}");
-                    assert_eq!(naked, hidden, "unit {u}: {board}");
-                    dirty[0] += u32::from(naked);
-                }
-                for (d, &x) in cand.iter().enumerate() {
-                    let rows: Vec<u32> = (0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF).collect();
-                    let cols: Vec<u32> = (0..9)
-                        .map(|c| (0..9).fold(0, |m, r| m | (rows[r] >> c & 1) << r))
-                        .collect();
-                    let (by_rows, by_cols) = (brute_subset(&rows), brute_subset(&cols));
-                    let board = copy.to_pencilmarks();
-                    assert_eq!(digits >> d & 1 == 0, by_rows, "digit {}: {board}", d + 1);
-                    assert_eq!(by_rows, by_cols, "digit {}: {board}", d + 1);
-                    dirty[1] += u32::from(by_rows);
-                }
-                boards += 1;
+    along_paths(&logic, 12, |_, board, fill, _| {
+        let mut copy = board.clone();
+        for round in 0..3 {
+            if round > 0 {
+                remove_some(&mut copy, fill, &mut rng, 6);
             }
-            logic.apply(&mut board, &step);
+            let cand = digit_boards(&copy);
+            let (units, digits) = ladder9::matched_everywhere(&cand, cells81(fill));
+            for u in 0..27 {
+                let cells = logic.geometry.cells(u);
+                let masks: Vec<u32> = cells.iter().map(|&c| copy.masks[c]).collect();
+                // Each digit's places in the unit: hidden subsets, tried on their own.
+                let places: Vec<u32> = (0..9)
+                    .map(|d| (0..9).fold(0, |p, i| p | (masks[i] >> d & 1) << i))
+                    .collect();
+                let (naked, hidden) = (brute_subset(&masks), brute_subset(&places));
+                let board = copy.to_pencilmarks();
+                assert_eq!(units >> u & 1 == 0, naked, "unit {u}: {board}");
+                assert_eq!(naked, hidden, "unit {u}: {board}");
+                dirty[0] += u32::from(naked);
+            }
+            for (d, &x) in cand.iter().enumerate() {
+                let rows: Vec<u32> = (0..9).map(|r| (x >> (9 * r)) as u32 & 0x1FF).collect();
+                let cols: Vec<u32> = (0..9)
+                    .map(|c| (0..9).fold(0, |m, r| m | (rows[r] >> c & 1) << r))
+                    .collect();
+                let (by_rows, by_cols) = (brute_subset(&rows), brute_subset(&cols));
+                let board = copy.to_pencilmarks();
+                assert_eq!(digits >> d & 1 == 0, by_rows, "digit {}: {board}", d + 1);
+                assert_eq!(by_rows, by_cols, "digit {}: {board}", d + 1);
+                dirty[1] += u32::from(by_rows);
+            }
+            boards += 1;
         }
-    }
+    });
     eprintln!(
         "{boards} boards; units with a subset {}, digits with a fish {}",
         dirty[0], dirty[1]
