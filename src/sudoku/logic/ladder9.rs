@@ -384,10 +384,7 @@ pub(crate) fn beyond_singles(cand: &[Cells; 9], settled: bool, memo: &mut Memo) 
         // (On a settled board a unit with three open cells or fewer has no subset, and a
         // digit with three open lines or fewer no fish: the floors leave them out.)
         let (units, digits) = if settled {
-            (
-                units & at_least_each(&n.open_in, 4),
-                digits & at_least_each(&n.lines, 4),
-            )
+            (units & n.units_with(4), digits & at_least_each(&n.lines, 4))
         } else {
             (units, digits)
         };

@@ -502,14 +502,7 @@ fn both_beyond(
             assert!(s.place.is_empty(), "only guesses place beyond the singles");
             (s.technique, gone)
         });
-    let mut cand = [0u128; 9];
-    for (c, &m) in board.masks.iter().enumerate() {
-        for (d, x) in cand.iter_mut().enumerate() {
-            if m & 1 << d != 0 {
-                *x |= 1 << c;
-            }
-        }
-    }
+    let cand = digit_boards(board);
     // (A board with a single gets the scans without their duals' floors.)
     let settled = techniques::single(g, board, &places).is_none();
     let bits = ladder9::beyond_singles(&cand, settled, memo).map(|(t, g)| (t, g.per_digit(&cand)));
