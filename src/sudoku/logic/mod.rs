@@ -45,15 +45,18 @@
 //! Sudoku Explainer's (the weight of the hardest step, [`Technique::weight`]), how often each
 //! technique was used, and a machine effort: the mean of `log2` of the search nodes of
 //! [`Logic::samples`] isomorphs of the puzzle (rows, columns, bands, stacks and digits
-//! moved; transposed too when the boxes are square).
+//! moved; transposed too when the boxes are square). The search propagates naked and
+//! hidden singles at each node and branches on a cell with the fewest candidates: among
+//! cells with two, the one with the most empty peers (the degree heuristic, whose tree is
+//! about two thirds of the first such cell's on top1465), counting to two fills.
 //!
 //! On 9×9 the first isomorph is the **canonical form** of the puzzle's placed digits (after
 //! its singles, [`canon`](crate::sudoku::canon)) and the others are random isomorphs of that
 //! form, drawn by a fixed seed; so every isomorph of a puzzle gets exactly the same effort,
 //! whatever the number of samples. One sample is the default: the effort of a single tree
 //! is a coarser measure of difficulty than a mean over several (on top1465, one canonical
-//! sample is within 0.67 of the mean of 16 random ones on average, in `log2` units, four
-//! are within 0.25), and `--samples` buys the finer one at a search per sample. On other
+//! sample is within 0.27 of the mean of 16 random ones on average, in `log2` units, four
+//! are within 0.13), and `--samples` buys the finer one at a search per sample. On other
 //! sizes every sample is a random isomorph of the puzzle.
 
 mod board;
@@ -69,7 +72,7 @@ pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};
 
 use board::Geometry;
 use search::{Found, Isomorph, SplitMix, search};
-use search9::{Branching, Tables9};
+use search9::Tables9;
 
 use crate::sudoku::canon::Canonicalizer;
 use crate::sudoku::{Clash, Grid, Shape};
@@ -170,17 +173,15 @@ impl Logic {
     /// If the board has another shape than the ladder.
     pub fn fill(&self, board: &Candidates) -> Result<Grid, LogicError> {
         self.check_shape(board);
-        let found = self.count_to_two(board, Branching::MostEmptyPeers);
+        let found = self.count_to_two(board);
         fill_of(board.shape(), found.fills, found.first)
     }
 
     /// The search for the fill and the effort: fills up to two, the first, the nodes. On
-    /// sides of 9 the fixed-array search: with [`Branching::ReadingOrder`] it walks the
-    /// general search's tree (the effort's), with [`Branching::MostEmptyPeers`] a smaller
-    /// one (for the fill alone); other sides always walk the general tree.
-    fn count_to_two(&self, board: &Candidates, branching: Branching) -> Found {
+    /// sides of 9 the fixed-array search, elsewhere the general one: the same tree.
+    fn count_to_two(&self, board: &Candidates) -> Found {
         match &self.tables9 {
-            Some(t) => search9::search(t, board, 2, branching),
+            Some(t) => search9::search(t, board, 2),
             None => search(&self.geometry, board, 2, false),
         }
     }
@@ -405,7 +406,6 @@ impl Logic {
                         p.cand(),
                         c,
                         2,
-                        Branching::ReadingOrder,
                         // (Settled: no single left where the path's singles end.)
                         true,
                     );
@@ -414,7 +414,7 @@ impl Logic {
                 _ => {
                     let iso = Isomorph::random(&self.geometry, &mut rng);
                     let start = start.expect("a board for the random samples");
-                    let found = self.count_to_two(&iso.apply(start), Branching::ReadingOrder);
+                    let found = self.count_to_two(&iso.apply(start));
                     (found, Some(iso))
                 }
             };

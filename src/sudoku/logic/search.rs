@@ -16,7 +16,8 @@ pub(crate) struct Found {
 /// Counts the fills of `board` up to `limit`. With `lex`, it branches on the first empty
 /// cell in reading order, digits ascending, so the first fill found is the
 /// lexicographically smallest (propagation only removes digits no fill has there);
-/// otherwise on a cell with the fewest candidates.
+/// otherwise on a cell with the fewest candidates ([`Search::fewest`]: among cells with
+/// two, the one with the most empty peers), the tree the machine effort counts.
 pub(crate) fn search(g: &Geometry, board: &Candidates, limit: u64, lex: bool) -> Found {
     let cells = board.values.len();
     let mut s = Search {
@@ -68,18 +69,11 @@ impl Search<'_> {
         if !self.propagate(f) {
             return false;
         }
-        // The empty cell with the fewest candidates.
-        let mut best = usize::MAX;
-        let mut best_count = u32::MAX;
-        for (c, (&v, &m)) in f.values.iter().zip(f.masks.iter()).enumerate() {
-            if v == 0 && m.count_ones() < best_count {
-                best_count = m.count_ones();
-                best = c;
-                if best_count == 2 || self.lex {
-                    break;
-                }
-            }
-        }
+        let best = if self.lex {
+            f.values.iter().position(|&v| v == 0).unwrap_or(usize::MAX)
+        } else {
+            self.fewest(f)
+        };
         if best == usize::MAX {
             self.found.fills += 1;
             if self.found.first.is_none() {
@@ -109,6 +103,33 @@ impl Search<'_> {
             }
         }
         false
+    }
+
+    /// The branch cell of a node at its fixpoint (`usize::MAX` when every cell is
+    /// filled): an empty cell with the fewest candidates. Among cells with two (after
+    /// propagation no empty cell has fewer), the one with the most empty peers, the
+    /// degree heuristic, which keeps the tree small (the first in reading order among
+    /// equals); with three or more, the first in reading order.
+    fn fewest(&self, f: &Frame) -> usize {
+        let (mut best, mut best_count, mut best_degree) = (usize::MAX, u32::MAX, 0);
+        for (c, (&v, &m)) in f.values.iter().zip(f.masks.iter()).enumerate() {
+            if v != 0 {
+                continue;
+            }
+            let count = m.count_ones();
+            if count == 2 {
+                let degree = self.g.peers[c]
+                    .iter()
+                    .filter(|&&p| f.values[p] == 0)
+                    .count();
+                if best_count != 2 || degree > best_degree {
+                    (best, best_count, best_degree) = (c, 2, degree);
+                }
+            } else if count < best_count {
+                (best, best_count) = (c, count);
+            }
+        }
+        best
     }
 
     /// Puts `v` in `cell`, removes it from the peers, and queues peers left with one

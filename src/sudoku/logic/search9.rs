@@ -1,14 +1,13 @@
 //! [`search`](super::search)'s search written again for 9×9 with 3×3 boxes, on bitboards:
 //! the same propagation (naked and hidden singles to their fixpoint), the same counting
-//! (the root plus every branch taken) and, with [`Branching::ReadingOrder`], the same
-//! branching (the first empty cell in reading order with the fewest candidates; digits
-//! ascending).
+//! (the root plus every branch taken) and the same branching (an empty cell with the
+//! fewest candidates: among cells with two, the one with the most empty peers, the first
+//! in reading order among equals; otherwise the first in reading order; digits ascending).
 //!
 //! Propagation reaches the same fixpoint in any order (each rule only removes candidates,
 //! and a removal never disables another rule), and a contradiction found in one order is
 //! found in any, so both searches walk the same tree: same fills, same first fill, same
 //! nodes (tested on random isomorphs of every data set). This one is several times faster.
-//! [`Branching::MostEmptyPeers`] walks another, smaller tree to the same fills.
 //!
 //! Each digit's candidates and placed cells are a bitboard of three bands, a `u32` each
 //! holding the band's 27 cells (bit `9·row + column` of the band), kept as the three lanes
@@ -19,8 +18,8 @@
 //! missing digits from each unit's places of a digit counted to two; only the digits whose
 //! board changed since they were last scanned are scanned again (found by comparing with a
 //! copy of the boards then). The branch cell is a cell with exactly two candidates when
-//! there is one (each cell counted to three; which one, [`Branching`] says), else the first
-//! with the fewest, found by the full count. A node copies its state (160 bytes) by value;
+//! there is one (each cell counted to three; which one, [`most_empty_peers`] says), else
+//! the first with the fewest, found by the full count. A node copies its state (160 bytes) by value;
 //! nothing is allocated but the first fill.
 
 use super::board::{Candidates, Geometry};
@@ -169,7 +168,6 @@ impl State {
 struct Search<'t> {
     t: &'t Tables9,
     limit: u64,
-    branching: Branching,
     found: Found,
     /// The `pos` boards as they were when each digit was last scanned for hidden singles
     /// (or, for a child, as the parent left them, all scanned): a digit whose board
@@ -177,27 +175,10 @@ struct Search<'t> {
     seen: [Bands; 9],
 }
 
-/// How the search picks its branch cell among the empty cells with the fewest candidates.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Branching {
-    /// The first in reading order: the tree the machine effort counts, the one
-    /// [`super::search::search`] walks.
-    ReadingOrder,
-    /// Among cells with two candidates, one with the most empty peers (the degree
-    /// heuristic; the first in reading order among equals): a search for the fill alone,
-    /// whose tree is smaller (on the 2,903 forum_hardest_1905 puzzles where the reading-order
-    /// tree was slowest, 356 nodes instead of 956 on average and 1,739 instead of 3,917 at
-    /// worst; 212 instead of 332 on the set's first 2,000, 121 instead of 176 on top1465's
-    /// first 400). With three candidates or more it falls back to reading order.
-    MostEmptyPeers,
-}
-
 /// The fills of `board` (9×9, `t` its tables), up to `limit`, with the first one and the
-/// nodes: with [`Branching::ReadingOrder`], what [`super::search::search`] answers without
-/// `lex`. The fills counted are the same either way (and so is the first one when there is
-/// only one).
-pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64, branching: Branching) -> Found {
-    run(t, root_state(board), limit, branching, false)
+/// nodes: what [`super::search::search`] answers without `lex`.
+pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64) -> Found {
+    run(t, root_state(board), limit, false)
 }
 
 /// [`search`] on a board moved by `iso` (cell `c` to `iso.cell[c]`, digit `v` to
@@ -216,7 +197,6 @@ pub(crate) fn search_moved_bands(
     cand: &[[u32; 9]; 3],
     iso: &Isomorph,
     limit: u64,
-    branching: Branching,
     settled: bool,
 ) -> Found {
     let mut root = State {
@@ -244,13 +224,13 @@ pub(crate) fn search_moved_bands(
         }
     }
     root.set_digits(&moved);
-    run(t, root, limit, branching, settled)
+    run(t, root, limit, settled)
 }
 
 /// The search from `root`; with `settled`, from a root at the fixpoint of its singles
 /// ([`Search::settled_root`]).
-fn run(t: &Tables9, mut root: State, limit: u64, branching: Branching, settled: bool) -> Found {
-    let mut s = Search::new(t, limit, branching);
+fn run(t: &Tables9, mut root: State, limit: u64, settled: bool) -> Found {
+    let mut s = Search::new(t, limit);
     if settled {
         s.settled_root(&mut root);
     } else {
@@ -282,11 +262,10 @@ fn root_state(board: &Candidates) -> State {
 
 impl<'t> Search<'t> {
     /// A search with everything still to scan, as at the root.
-    fn new(t: &'t Tables9, limit: u64, branching: Branching) -> Search<'t> {
+    fn new(t: &'t Tables9, limit: u64) -> Search<'t> {
         Search {
             t,
             limit,
-            branching,
             found: Found {
                 fills: 0,
                 first: None,
@@ -333,7 +312,7 @@ impl Search<'_> {
     /// [`fewest`] picks.
     #[inline(always)]
     fn branch(&mut self, st: &mut State) -> bool {
-        let Some(best) = fewest(st, self.branching) else {
+        let Some(best) = fewest(st) else {
             self.found.fills += 1;
             if self.found.first.is_none() {
                 self.found.first = Some(st.values().to_vec());
@@ -528,12 +507,12 @@ fn hidden_singles(st: &State, d: usize) -> Option<Bands> {
     )
 }
 
-/// An empty cell with the fewest candidates, picked by `branching`, or `None` when every
-/// cell is filled. After propagation an empty cell has two candidates or more, so the
-/// cells with exactly two (counted to three, bit-sliced over the digits) are the choice
-/// when there are any; otherwise each cell's count is added bit-sliced (four bits) and
-/// the first in reading order with the fewest is taken.
-fn fewest(st: &State, branching: Branching) -> Option<usize> {
+/// An empty cell with the fewest candidates, or `None` when every cell is filled. After
+/// propagation an empty cell has two candidates or more, so the cells with exactly two
+/// (counted to three, bit-sliced over the digits) are the choice when there are any, and
+/// [`most_empty_peers`] picks among them; otherwise each cell's count is added bit-sliced
+/// (four bits) and the first in reading order with the fewest is taken.
+fn fewest(st: &State) -> Option<usize> {
     let (mut once, mut twice, mut thrice) = (Bands::ZERO, Bands::ZERO, Bands::ZERO);
     for &x in &st.pos {
         thrice = thrice.or(twice.and(x));
@@ -544,13 +523,7 @@ fn fewest(st: &State, branching: Branching) -> Option<usize> {
     if pairs.is_empty() {
         return fewest_counted(st);
     }
-    Some(match branching {
-        Branching::ReadingOrder => {
-            let b = (0..3).find(|&b| pairs.0[b] != 0).expect("a pair");
-            b * 27 + pairs.0[b].trailing_zeros() as usize
-        }
-        Branching::MostEmptyPeers => most_empty_peers(st.open, pairs),
-    })
+    Some(most_empty_peers(st.open, pairs))
 }
 
 /// An 8×8 bit matrix transposed: bit `c` of byte `r` goes to bit `r` of byte `c` (three
