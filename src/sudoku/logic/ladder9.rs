@@ -85,9 +85,9 @@ static T: Tables = tables();
 
 /// What the techniques look at: each digit's candidate cells, and each cell's candidates
 /// (bit `v − 1`; 0 for a filled cell), the second made from the first.
-struct View {
+struct View<'m> {
     cand: [Cells; 9],
-    masks: [u32; 81],
+    masks: &'m [u32; 81],
     /// Each unit's cells' candidates counted ([`Slices`]: a digit's places), and each
     /// digit's rows counted (a column's places), made when a scan first needs them.
     unit_places: [OnceCell<Slices>; 27],
@@ -96,7 +96,7 @@ struct View {
     settled: bool,
 }
 
-impl View {
+impl View<'_> {
     /// A unit's places counted, from its cells' candidates, made once.
     fn unit_places(&self, u: usize) -> &Slices {
         self.unit_places[u]
@@ -120,12 +120,8 @@ impl View {
             .fold(0, |out, (u, &n)| out | u32::from(n == 2) << u)
     }
 
-    fn new(cand: &[Cells; 9], settled: bool) -> View {
-        let mut masks = [0u32; 81];
-        for (b, out) in masks.chunks_exact_mut(27).enumerate() {
-            let words = std::array::from_fn(|d| (cand[d] >> (27 * b)) as u32 & ((1 << 27) - 1));
-            out.copy_from_slice(&band_masks(&words));
-        }
+    fn new<'m>(cand: &[Cells; 9], masks: &'m [u32; 81], settled: bool) -> View<'m> {
+        debug_assert_eq!(*masks, masks_of(cand), "the masks are the boards' cells");
         View {
             cand: *cand,
             masks,
@@ -134,6 +130,16 @@ impl View {
             settled,
         }
     }
+}
+
+/// Each cell's candidates (bit `d`; 0 for a filled cell) from each digit's board.
+pub(crate) fn masks_of(cand: &[Cells; 9]) -> [u32; 81] {
+    let mut masks = [0u32; 81];
+    for (b, out) in masks.chunks_exact_mut(27).enumerate() {
+        let words = std::array::from_fn(|d| (cand[d] >> (27 * b)) as u32 & ((1 << 27) - 1));
+        out.copy_from_slice(&band_masks(&words));
+    }
+    masks
 }
 
 /// A step beyond the singles: the technique and the candidates it removes, which are
@@ -364,12 +370,17 @@ fn cells_at(u: usize, mut mask: u32) -> Cells {
 /// `settled` is the caller's word that the board has no naked or hidden single and has a
 /// fill, as every board does where `rate`'s tally looks beyond the singles. Then each scan
 /// leaves out the units and digits where only its dual could hold (see [`floor`]).
-pub(crate) fn beyond_singles(cand: &[Cells; 9], settled: bool, memo: &mut Memo) -> Option<Found> {
+pub(crate) fn beyond_singles(
+    cand: &[Cells; 9],
+    masks: &[u32; 81],
+    settled: bool,
+    memo: &mut Memo,
+) -> Option<Found> {
     memo.refresh(cand);
     if let Some(f) = intersection(cand, true, memo).or_else(|| intersection(cand, false, memo)) {
         return Some(f);
     }
-    let v = &View::new(cand, settled);
+    let v = &View::new(cand, masks, settled);
     let n = Census::new(v);
     if let Some(fill) = &memo.fill {
         if cfg!(debug_assertions) {
@@ -505,7 +516,12 @@ pub(crate) fn matched_everywhere(cand: &[Cells; 9], fill: &[u8; 81]) -> (u32, u3
         values: *fill,
         maps: OnceCell::new(),
     };
-    matched(&View::new(cand, false), fill.maps(), ALL_UNITS, 0x1FF)
+    matched(
+        &View::new(cand, &masks_of(cand), false),
+        fill.maps(),
+        ALL_UNITS,
+        0x1FF,
+    )
 }
 
 /// Whether `first_subset` can find a subset of `k` among masks of which `small` have two to

@@ -27,6 +27,11 @@ struct Bits {
     cand: [[u32; 9]; 3],
     open: [u32; 3],
     values: [u8; 81],
+    /// Each cell's candidates (bit `d`; 0 for a filled cell): `cand` by cell, as
+    /// [`ladder9`] and the guess read them, kept up to date by each placement and
+    /// elimination rather than made again from `cand` for each step (a placement changes
+    /// a few cells; making all 81 costs several times more).
+    masks: [u32; 81],
 }
 
 impl Bits {
@@ -35,6 +40,7 @@ impl Bits {
             cand: [[0; 9]; 3],
             open: [0; 3],
             values: [0; 81],
+            masks: [0; 81],
         };
         bits.values.copy_from_slice(&board.values);
         // Without a branch per cell or per candidate (a filled cell's mask is 0): which
@@ -46,6 +52,7 @@ impl Bits {
             }
             *cand = band_words(&board.masks[27 * b..]);
         }
+        bits.masks = bits.made_masks();
         bits
     }
 
@@ -57,8 +64,15 @@ impl Bits {
         for x in &mut self.cand[b] {
             *x &= !bit;
         }
-        for (band, p) in self.cand.iter_mut().zip(t.peers(cell)) {
+        self.masks[cell] = 0;
+        for (k, (band, p)) in self.cand.iter_mut().zip(t.peers(cell)).enumerate() {
+            // (The peers that lose the digit: a few cells, not all twenty.)
+            let mut lose = band[d] & p;
             band[d] &= !p;
+            while lose != 0 {
+                self.masks[27 * k + lose.trailing_zeros() as usize] &= !(1 << d);
+                lose &= lose - 1;
+            }
         }
     }
 
@@ -107,8 +121,8 @@ impl Bits {
         self.open[b] & once & !twice
     }
 
-    /// Each cell's candidates (bit `d`; 0 for a filled cell), as [`ladder9`] reads them.
-    fn masks(&self) -> [u32; 81] {
+    /// Each cell's candidates (bit `d`; 0 for a filled cell), made from `cand`.
+    fn made_masks(&self) -> [u32; 81] {
         let mut masks = [0u32; 81];
         for (b, band) in self.cand.iter().enumerate() {
             masks[27 * b..27 * b + 27].copy_from_slice(&band_masks(band));
@@ -258,7 +272,7 @@ impl<'t> Path<'t> {
     pub(crate) fn board(&self, like: &Candidates) -> Candidates {
         let mut out = like.clone();
         out.values.copy_from_slice(&self.bits.values);
-        out.masks.copy_from_slice(&self.bits.masks());
+        out.masks.copy_from_slice(&self.bits.masks);
         out
     }
 
@@ -271,8 +285,9 @@ impl<'t> Path<'t> {
             // The ladder's floors rest on this (`ladder9::floor`).
             debug_assert!(!self.bits.has_single(), "settled: no single left");
             let bits = &mut self.bits;
+            debug_assert_eq!(bits.masks, bits.made_masks(), "masks kept up to date");
             if let Some((technique, gone)) =
-                ladder9::beyond_singles(&bits.boards(), true, &mut memo)
+                ladder9::beyond_singles(&bits.boards(), &bits.masks, true, &mut memo)
             {
                 self.counts[technique.index()] += 1;
                 for (b, band) in bits.cand.iter_mut().enumerate() {
@@ -281,10 +296,15 @@ impl<'t> Path<'t> {
                         *x &= !(cells & 0u32.wrapping_sub(gone.digits >> d & 1));
                     }
                 }
+                let mut cells = gone.cells;
+                while cells != 0 {
+                    bits.masks[cells.trailing_zeros() as usize] &= !gone.digits;
+                    cells &= cells - 1;
+                }
             } else {
                 // The guess: the empty cell with the fewest candidates (the first in reading
                 // order among them) takes its fill digit, as `super::guess` chooses.
-                let masks = bits.masks();
+                let masks = &bits.masks;
                 let cell = (0..81)
                     .filter(|&c| bits.open[c / 27] >> (c % 27) & 1 != 0)
                     .min_by_key(|&c| (masks[c].count_ones(), c))

@@ -469,7 +469,9 @@ fn both_beyond(
     let cand = digit_boards(board);
     // (A board with a single gets the scans without their duals' floors.)
     let settled = techniques::single(g, board, &places).is_none();
-    let bits = ladder9::beyond_singles(&cand, settled, memo).map(|(t, g)| (t, g.per_digit(&cand)));
+    let masks = ladder9::masks_of(&cand);
+    let bits =
+        ladder9::beyond_singles(&cand, &masks, settled, memo).map(|(t, g)| (t, g.per_digit(&cand)));
     [general, bits]
 }
 
