@@ -400,10 +400,10 @@ impl Logic {
             }
             let (found, iso) = match (&self.tables9, &canonical, &path) {
                 (Some(t), Some(c), Some(p)) if k == 0 => {
-                    let found = search9::search_moved_bands(
+                    let found = search9::search_moved(
                         t,
                         p.values(),
-                        p.cand(),
+                        p.masks(),
                         c,
                         2,
                         // (Settled: no single left where the path's singles end.)

@@ -210,18 +210,17 @@ pub(crate) fn search(t: &Tables9, board: &Candidates, limit: u64) -> Found {
 
 /// [`search`] on a board moved by `iso` (cell `c` to `iso.cell[c]`, digit `v` to
 /// `iso.digit[v]`), without making the moved board: the fills found are the moved ones.
-/// The board is given as its values and each band's candidates per digit (`cand[b][d]`,
-/// bit `i` for cell `27·b + i`), as `rate`'s path keeps it, so no board of masks is made
-/// on the way either.
+/// The board is given as its values and each cell's candidates (bit `d` for digit
+/// `d + 1`), as `rate`'s path keeps them, so no board is made on the way either.
 ///
 /// With `settled`, the caller's word that the board is at the fixpoint of its singles (no
 /// naked or hidden single left, as `rate`'s path leaves it): the root is not propagated
 /// again ([`Search::settled_root`]). On a board with a fill the search is the same; on one
 /// without, it still finds no fill, perhaps with other nodes.
-pub(crate) fn search_moved_bands(
+pub(crate) fn search_moved(
     t: &Tables9,
     values: &[u8; CELLS],
-    cand: &[[u32; 9]; 3],
+    masks: &[u32; CELLS],
     iso: &Isomorph,
     limit: u64,
     settled: bool,
@@ -240,15 +239,11 @@ pub(crate) fn search_moved_bands(
     // Each cell's digits (its candidates, or its value), moved to its image cell; then
     // the moved cells turned back into digit boards. No branch on the cells.
     let mut moved = [0u32; CELLS];
-    for (b, band) in cand.iter().enumerate() {
-        for (i, m) in band_masks(band).into_iter().enumerate() {
-            let c = 27 * b + i;
-            let v = values[c];
-            let at = iso.cell[c];
-            root.open.0[at / 27] |= u32::from(v == 0) << (at % 27);
-            let m = m | (1u32 << v) >> 1;
-            moved[at] = low[m as usize & 31] | high[m as usize >> 5];
-        }
+    for (c, (&m, &v)) in masks.iter().zip(values).enumerate() {
+        let at = iso.cell[c];
+        root.open.0[at / 27] |= u32::from(v == 0) << (at % 27);
+        let m = m | (1u32 << v) >> 1;
+        moved[at] = low[m as usize & 31] | high[m as usize >> 5];
     }
     root.set_digits(&moved);
     run(t, root, limit, settled)

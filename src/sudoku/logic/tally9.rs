@@ -52,7 +52,7 @@ impl Bits {
             }
             *cand = band_words(&board.masks[27 * b..]);
         }
-        bits.masks = bits.made_masks();
+        bits.masks.copy_from_slice(&board.masks);
         bits
     }
 
@@ -257,10 +257,10 @@ impl<'t> Path<'t> {
         &self.bits.values
     }
 
-    /// The candidates where the path is now, band by band and digit by digit
-    /// (`cand[b][d]`, bit `i` for cell `27·b + i`).
-    pub(crate) fn cand(&self) -> &[[u32; 9]; 3] {
-        &self.bits.cand
+    /// Each cell's candidates where the path is now (bit `d` for digit `d + 1`; 0 for a
+    /// filled cell).
+    pub(crate) fn masks(&self) -> &[u32; 81] {
+        &self.bits.masks
     }
 
     /// Whether every cell is filled.

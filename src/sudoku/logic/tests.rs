@@ -257,7 +257,7 @@ fn level_of_unique_is_the_rated_level() {
 /// random isomorphs of the puzzles above, of a sample of every data set in
 /// `../shared/data` (when present), and on random givens (many with several fills or none),
 /// with limits 1, 2 and 3. Moved by a random isomorph from the board's bands
-/// (`search_moved_bands`, as `rate` searches), it walks the moved board's tree.
+/// (`search_moved`, as `rate` searches), it walks the moved board's tree.
 #[test]
 fn the_9x9_search_walks_the_generic_tree() {
     let logic = Logic::new(Shape::CLASSIC);
@@ -325,16 +325,11 @@ fn the_9x9_search_walks_the_generic_tree() {
                 board.to_grid()
             );
             // Moved by an isomorph without making the moved board, from the board's
-            // bands: the moved board's search.
+            // values and masks: the moved board's search.
             let iso = Isomorph::random(g, &mut rng);
-            let mut cand = [[0u32; 9]; 3];
-            for (c, &m) in board.masks.iter().enumerate() {
-                for (d, x) in cand[c / 27].iter_mut().enumerate() {
-                    *x |= (m >> d & 1) << (c % 27);
-                }
-            }
             let values: [u8; 81] = board.values.as_slice().try_into().unwrap();
-            let moved = search9::search_moved_bands(t, &values, &cand, &iso, limit, false);
+            let masks: [u32; 81] = board.masks.as_slice().try_into().unwrap();
+            let moved = search9::search_moved(t, &values, &masks, &iso, limit, false);
             let want = search9::search(t, &iso.apply(board), limit);
             assert_eq!(
                 (moved.fills, &moved.first, moved.nodes),
@@ -386,7 +381,7 @@ fn a_settled_root_is_searched_as_the_root_it_is() {
             let iso = Isomorph::random(g, &mut rng);
             for limit in 1..=3 {
                 let search = |settled| {
-                    search9::search_moved_bands(t, path.values(), path.cand(), &iso, limit, settled)
+                    search9::search_moved(t, path.values(), path.masks(), &iso, limit, settled)
                 };
                 let (want, got) = (search(false), search(true));
                 if want.fills > 0 {
