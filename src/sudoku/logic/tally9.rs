@@ -18,6 +18,26 @@ use super::search9::{BOX, COL, ROW, Tables9, band_masks, band_words, index_plane
 use super::step::Technique;
 use crate::sudoku::Grid;
 
+/// The twenty peers of each cell.
+static PEERS: [[u8; 20]; 81] = {
+    let mut t = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (mut n, mut p) = (0, 0);
+        while p < 81 {
+            let (same_row, same_col) = (p / 9 == c / 9, p % 9 == c % 9);
+            let same_box = p / 27 == c / 27 && p % 9 / 3 == c % 9 / 3;
+            if p != c && (same_row || same_col || same_box) {
+                t[c][n] = p as u8;
+                n += 1;
+            }
+            p += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 
@@ -64,15 +84,14 @@ impl Bits {
         for x in &mut self.cand[b] {
             *x &= !bit;
         }
-        self.masks[cell] = 0;
-        for (k, (band, p)) in self.cand.iter_mut().zip(t.peers(cell)).enumerate() {
-            // (The peers that lose the digit: a few cells, not all twenty.)
-            let mut lose = band[d] & p;
+        for (band, p) in self.cand.iter_mut().zip(t.peers(cell)) {
             band[d] &= !p;
-            while lose != 0 {
-                self.masks[27 * k + lose.trailing_zeros() as usize] &= !(1 << d);
-                lose &= lose - 1;
-            }
+        }
+        // (All twenty peers, a loop of fixed length: those that lose the digit follow no
+        // pattern the branch predictor could learn.)
+        self.masks[cell] = 0;
+        for &p in &PEERS[cell] {
+            self.masks[p as usize] &= !(1 << d);
         }
     }
 
