@@ -141,8 +141,8 @@ impl<S: Send> Workers<S> {
             .num_threads(threads)
             .thread_name(|i| format!("sudoku-dlx-worker-{i}"))
             .build()?;
-        // One state per worker, and one spare for a caller outside the pool (never used
-        // by `map`, which runs inside it).
+        // One state per worker, and one spare for a caller outside the pool (used by `map`
+        // only with one worker, which it runs on the calling thread).
         let states = (0..=pool.current_num_threads())
             .map(|_| Mutex::new(make()))
             .collect();
@@ -154,9 +154,17 @@ impl<S: Send> Workers<S> {
         self.pool.current_num_threads()
     }
 
-    /// `f` of every item, in parallel, results in the items' order.
+    /// `f` of every item, in parallel, results in the items' order. With one worker, on
+    /// the calling thread, with the spare state: the same work without handing each chunk
+    /// to the pool's thread and back.
     pub fn map<I: Sync, T: Send>(&self, items: &[I], f: impl Fn(&I, &mut S) -> T + Sync) -> Vec<T> {
         let spare = self.states.len() - 1;
+        if self.threads() == 1 {
+            let mut state = self.states[spare]
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            return items.iter().map(|item| f(item, &mut state)).collect();
+        }
         self.pool.install(|| {
             items
                 .par_iter()
