@@ -128,54 +128,63 @@ pub fn thread_count(requested: usize, cores: usize) -> (usize, bool) {
     }
 }
 
-/// A pool of worker threads, each with its own state `S` (its solvers).
+/// A pool of worker threads, each with its own state `S` (its solvers). One worker is the
+/// calling thread itself: no pool is made, and no chunk is handed to another thread and
+/// back.
 pub struct Workers<S> {
-    pool: rayon::ThreadPool,
+    /// The pool; `None` for one worker.
+    pool: Option<rayon::ThreadPool>,
+    /// One state per worker, and with a pool one spare for a caller outside it (never
+    /// used by `map`, which runs inside it).
     states: Vec<Mutex<S>>,
 }
 
 impl<S: Send> Workers<S> {
     /// `threads` workers (0: one per core), each with a state from `make`.
     pub fn new(threads: usize, make: impl Fn() -> S) -> Result<Self, rayon::ThreadPoolBuildError> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("sudoku-dlx-worker-{i}"))
-            .build()?;
-        // One state per worker, and one spare for a caller outside the pool (used by `map`
-        // only with one worker, which it runs on the calling thread).
-        let states = (0..=pool.current_num_threads())
-            .map(|_| Mutex::new(make()))
-            .collect();
+        let pool = match threads {
+            1 => None,
+            _ => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .thread_name(|i| format!("sudoku-dlx-worker-{i}"))
+                    .build()?,
+            ),
+        };
+        let states = match &pool {
+            Some(pool) => 0..=pool.current_num_threads(),
+            None => 0..=0,
+        }
+        .map(|_| Mutex::new(make()))
+        .collect();
         Ok(Workers { pool, states })
     }
 
     /// Number of worker threads.
     pub fn threads(&self) -> usize {
-        self.pool.current_num_threads()
+        self.pool.as_ref().map_or(1, |p| p.current_num_threads())
     }
 
-    /// `f` of every item, in parallel, results in the items' order. With one worker, on
-    /// the calling thread, with the spare state: the same work without handing each chunk
-    /// to the pool's thread and back.
+    /// `f` of every item, in parallel, results in the items' order.
     pub fn map<I: Sync, T: Send>(&self, items: &[I], f: impl Fn(&I, &mut S) -> T + Sync) -> Vec<T> {
-        let spare = self.states.len() - 1;
-        if self.threads() == 1 {
-            let mut state = self.states[spare]
+        // (A poisoned lock only means an earlier call panicked.)
+        let lock = |i: usize| {
+            self.states[i]
                 .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+        };
+        let Some(pool) = &self.pool else {
+            let mut state = lock(0);
             return items.iter().map(|item| f(item, &mut state)).collect();
-        }
-        self.pool.install(|| {
+        };
+        let spare = self.states.len() - 1;
+        pool.install(|| {
             items
                 .par_iter()
                 .map(|item| {
                     let index = rayon::current_thread_index().map_or(spare, |i| i.min(spare));
-                    // Each worker locks only its own state, so the lock is never contended;
-                    // a poisoned lock only means an earlier call panicked.
-                    let mut state = self.states[index]
-                        .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    f(item, &mut state)
+                    // Each worker locks only its own state, so the lock is never contended.
+                    f(item, &mut lock(index))
                 })
                 .collect()
         })
