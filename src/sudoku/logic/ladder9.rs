@@ -695,26 +695,22 @@ fn intersection(cand: &[Cells; 9], from_box: bool, memo: &mut Memo) -> Option<Fo
         &mut memo.claiming
     };
     let (kept, cache) = (&mut memo.confined_kept[k], &mut memo.confined[k]);
-    // By unit (bit `u`, as numbered in `T`): the digits (bit `d`) to test there.
-    let mut digits = [0u16; 27];
+    // The units (bit `u`, as numbered in `T`) where some digit may make the step.
     let mut any = 0u32;
-    for d in self::digits(!*known & 0x1FF) {
+    let open = !*known & 0x1FF;
+    for d in self::digits(open) {
         // (A digit's segments are found again only when its board changed.)
         if *kept & 1 << d == 0 {
             cache[d] = confined(cand[d], from_box);
             *kept |= 1 << d;
         }
-        let mut units = cache[d];
-        any |= units;
-        while units != 0 {
-            digits[units.trailing_zeros() as usize] |= 1 << d;
-            units &= units - 1;
-        }
+        any |= cache[d];
     }
     while any != 0 {
         let u = any.trailing_zeros() as usize;
         any &= any - 1;
-        let mut ds = digits[u];
+        // The digits to test there (without a branch per digit).
+        let mut ds = (0..9).fold(0u32, |m, d| m | (cache[d] >> u & 1 & open >> d) << d);
         while ds != 0 {
             let d = ds.trailing_zeros() as usize;
             ds &= ds - 1;
