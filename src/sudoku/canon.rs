@@ -275,12 +275,10 @@ fn place_row(
         let b = a + 1 + (open >> (a + 1)).trailing_zeros() as usize;
         // The block's columns sorted by token: a stable network of adjacent swaps (the
         // insertion sort of at most three).
-        if b - a >= 2 {
+        if b - a == 2 {
             order(row, &mut q.cols, a, &q.label);
-            if b - a == 3 {
-                order(row, &mut q.cols, a + 1, &q.label);
-                order(row, &mut q.cols, a, &q.label);
-            }
+        } else if b - a == 3 {
+            sort3(row, &mut q.cols, a, &q.label);
         }
         let mut news = 0;
         for j in a..b {
@@ -363,6 +361,23 @@ fn order(row: &[u8], cols: &mut [u8; 9], i: usize, label: &[u8; 10]) {
     let flip = (x ^ y) & 0u8.wrapping_sub(u8::from(later));
     cols[i] = x ^ flip;
     cols[i + 1] = y ^ flip;
+}
+
+/// [`order`] three times over the columns `i..i + 3` (the insertion sort of three, stable),
+/// each column's token made once and carried with it.
+#[inline(always)]
+fn sort3(row: &[u8], cols: &mut [u8; 9], i: usize, label: &[u8; 10]) {
+    let mut c = [cols[i], cols[i + 1], cols[i + 2]];
+    let mut t = c.map(|x| token(row, x, label));
+    for k in [0, 1, 0] {
+        // (By masks, as in `order`.)
+        let later = t[k] > t[k + 1];
+        let m = 0u8.wrapping_sub(u8::from(later));
+        let (fc, ft) = ((c[k] ^ c[k + 1]) & m, (t[k] ^ t[k + 1]) & m);
+        (c[k], c[k + 1]) = (c[k] ^ fc, c[k + 1] ^ fc);
+        (t[k], t[k + 1]) = (t[k] ^ ft, t[k + 1] ^ ft);
+    }
+    cols[i..i + 3].copy_from_slice(&c);
 }
 
 /// The six orders of three things.
