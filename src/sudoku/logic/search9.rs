@@ -29,10 +29,11 @@ use super::techniques::ONES9;
 const CELLS: usize = 81;
 
 /// The tables of 9×9 with 3×3 boxes: each cell's peers as a three-band board (the units'
-/// cells in a band are the constants [`ROW`], [`BOX`] and [`COL`]).
+/// cells in a band are the constants [`ROW`], [`BOX`] and [`COL`]), and as a list.
 #[derive(Debug, Clone)]
 pub(crate) struct Tables9 {
     peers: [Bands; CELLS],
+    peer_cells: [[u8; 20]; CELLS],
 }
 
 /// The cells of each row of a band, and of each box (`k` = box column) of a band.
@@ -48,17 +49,25 @@ impl Tables9 {
             return None;
         }
         let mut peers = [Bands::ZERO; CELLS];
-        for (c, board) in peers.iter_mut().enumerate() {
-            for &p in &g.peers[c] {
+        let mut peer_cells = [[0u8; 20]; CELLS];
+        for (c, (board, list)) in peers.iter_mut().zip(&mut peer_cells).enumerate() {
+            assert_eq!(g.peers[c].len(), 20, "a 9×9 cell has twenty peers");
+            for (&p, at) in g.peers[c].iter().zip(list.iter_mut()) {
                 board.0[p / 27] |= 1 << (p % 27);
+                *at = p as u8;
             }
         }
-        Some(Tables9 { peers })
+        Some(Tables9 { peers, peer_cells })
     }
 
     /// The peers of `cell`, band by band.
     pub(crate) fn peers(&self, cell: usize) -> &[u32] {
         &self.peers[cell].0[..3]
+    }
+
+    /// The twenty peers of `cell`.
+    pub(crate) fn peer_cells(&self, cell: usize) -> &[u8; 20] {
+        &self.peer_cells[cell]
     }
 }
 

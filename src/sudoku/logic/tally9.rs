@@ -14,29 +14,9 @@
 use super::Counts;
 use super::board::Candidates;
 use super::ladder9;
-use super::search9::{BOX, COL, ROW, Tables9, band_masks, band_words, index_planes, plane_digit};
+use super::search9::{BOX, COL, ROW, Tables9, band_words, index_planes, plane_digit};
 use super::step::Technique;
 use crate::sudoku::Grid;
-
-/// The twenty peers of each cell.
-static PEERS: [[u8; 20]; 81] = {
-    let mut t = [[0u8; 20]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let (mut n, mut p) = (0, 0);
-        while p < 81 {
-            let (same_row, same_col) = (p / 9 == c / 9, p % 9 == c % 9);
-            let same_box = p / 27 == c / 27 && p % 9 / 3 == c % 9 / 3;
-            if p != c && (same_row || same_col || same_box) {
-                t[c][n] = p as u8;
-                n += 1;
-            }
-            p += 1;
-        }
-        c += 1;
-    }
-    t
-};
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -90,7 +70,7 @@ impl Bits {
         // (All twenty peers, a loop of fixed length: those that lose the digit follow no
         // pattern the branch predictor could learn.)
         self.masks[cell] = 0;
-        for &p in &PEERS[cell] {
+        for &p in t.peer_cells(cell) {
             self.masks[p as usize] &= !(1 << d);
         }
     }
@@ -168,15 +148,6 @@ impl Bits {
         }
         assert!(best.1 < 81, "an unsolved board has an empty cell");
         best.1
-    }
-
-    /// Each cell's candidates (bit `d`; 0 for a filled cell), made from `cand`.
-    fn made_masks(&self) -> [u32; 81] {
-        let mut masks = [0u32; 81];
-        for (b, band) in self.cand.iter().enumerate() {
-            masks[27 * b..27 * b + 27].copy_from_slice(&band_masks(band));
-        }
-        masks
     }
 
     /// The first hidden single: the cell and the digit (from 0). Boxes first, then rows,
@@ -334,9 +305,14 @@ impl<'t> Path<'t> {
             // The ladder's floors rest on this (`ladder9::floor`).
             debug_assert!(!self.bits.has_single(), "settled: no single left");
             let bits = &mut self.bits;
-            debug_assert_eq!(bits.masks, bits.made_masks(), "masks kept up to date");
+            let boards = bits.boards();
+            debug_assert_eq!(
+                bits.masks,
+                ladder9::masks_of(&boards),
+                "masks kept up to date"
+            );
             if let Some((technique, gone)) =
-                ladder9::beyond_singles(&bits.boards(), &bits.masks, true, &mut memo)
+                ladder9::beyond_singles(&boards, &bits.masks, true, &mut memo)
             {
                 self.counts[technique.index()] += 1;
                 for (b, band) in bits.cand.iter_mut().enumerate() {
