@@ -671,57 +671,48 @@ fn most_empty_peers(open: Bands, cells: Bands) -> usize {
     127 - (best & 127) as usize
 }
 
-/// [`fewest`] by the full count of every cell.
+/// [`fewest`] by the full count of every cell (after propagation an empty cell has two
+/// candidates or more; the first band wins ties).
 fn fewest_counted(st: &State) -> Option<usize> {
-    if st.open.is_empty() {
-        return None;
-    }
-    let (mut c0, mut c1, mut c2, mut c3) = (Bands::ZERO, Bands::ZERO, Bands::ZERO, Bands::ZERO);
-    for &x in &st.pos {
-        let k0 = c0.and(x);
-        c0 = c0.zip(x, |a, b| a ^ b);
-        let k1 = c1.and(k0);
-        c1 = c1.zip(k0, |a, b| a ^ b);
-        let k2 = c2.and(k1);
-        c2 = c2.zip(k1, |a, b| a ^ b);
-        c3 = c3.or(k2);
-    }
     let mut best: Option<(u32, usize)> = None;
     for b in 0..3 {
-        let open = st.open.0[b];
-        if open == 0 {
-            continue;
-        }
-        let (c0, c1, c2, c3) = (c0.0[b], c1.0[b], c2.0[b], c3.0[b]);
-        // Cells by count, smallest count first; only a smaller count than the best so far
-        // replaces it (an earlier band wins ties).
-        let counts = [
-            (2, !c3 & !c2 & c1 & !c0),
-            (3, !c3 & !c2 & c1 & c0),
-            (4, !c3 & c2 & !c1 & !c0),
-            (5, !c3 & c2 & !c1 & c0),
-            (6, !c3 & c2 & c1 & !c0),
-            (7, !c3 & c2 & c1 & c0),
-            (8, c3 & !c2 & !c1 & !c0),
-            (9, c3 & !c2 & !c1 & c0),
-        ];
-        for (k, cells) in counts {
-            let cells = cells & open;
-            if cells != 0 {
-                if best.is_none_or(|(bk, _)| k < bk) {
-                    best = Some((k, b * 27 + cells.trailing_zeros() as usize));
-                }
-                break;
-            }
-            if best.is_some_and(|(bk, _)| bk <= k) {
-                break;
-            }
+        let words: [u32; 9] = std::array::from_fn(|d| st.pos[d].0[b]);
+        let below = best.map_or(10, |(k, _)| k);
+        if let Some((k, i)) = band_fewest(&words, st.open.0[b], 2, below) {
+            best = Some((k, b * 27 + i));
         }
         if best.is_some_and(|(k, _)| k == 2) {
             break;
         }
     }
     best.map(|(_, cell)| cell)
+}
+
+/// Among the cells of `open` (one band's), the first held by the fewest of the nine digit
+/// boards `words`, with that count, if it is at least `least` and below `below`: each
+/// cell's boards counted bit-sliced (four bits, no branch per cell), then the counts tried
+/// from the smallest.
+pub(crate) fn band_fewest(
+    words: &[u32; 9],
+    open: u32,
+    least: u32,
+    below: u32,
+) -> Option<(u32, usize)> {
+    let (mut c0, mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32, 0u32);
+    for &x in words {
+        let k0 = c0 & x;
+        c0 ^= x;
+        let k1 = c1 & k0;
+        c1 ^= k0;
+        let k2 = c2 & k1;
+        c2 ^= k1;
+        c3 |= k2;
+    }
+    (least..below.min(10)).find_map(|n| {
+        let bit = |plane: u32, k: u32| if n >> k & 1 != 0 { plane } else { !plane };
+        let cells = open & bit(c0, 0) & bit(c1, 1) & bit(c2, 2) & bit(c3, 3);
+        (cells != 0).then(|| (n, cells.trailing_zeros() as usize))
+    })
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 use super::Counts;
 use super::board::Candidates;
 use super::ladder9;
-use super::search9::{BOX, COL, ROW, Tables9, band_words, index_planes, plane_digit};
+use super::search9::{BOX, COL, ROW, Tables9, band_fewest, band_words, index_planes, plane_digit};
 use super::step::Technique;
 use crate::sudoku::Grid;
 
@@ -121,29 +121,12 @@ impl Bits {
     }
 
     /// The empty cell with the fewest candidates, the first in reading order among them
-    /// (an unsolved board has one): each band's cells counted bit-sliced over the digits
-    /// (four bits), then the first band's first cell of the smallest count, with no branch
-    /// per cell.
+    /// (an unsolved board has one), band by band ([`band_fewest`]).
     fn fewest(&self) -> usize {
-        let mut best = (u32::MAX, usize::MAX);
+        let mut best = (10, usize::MAX);
         for (b, (band, &open)) in self.cand.iter().zip(&self.open).enumerate() {
-            let (mut c0, mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32, 0u32);
-            for &x in band {
-                let k0 = c0 & x;
-                c0 ^= x;
-                let k1 = c1 & k0;
-                c1 ^= k0;
-                let k2 = c2 & k1;
-                c2 ^= k1;
-                c3 |= k2;
-            }
-            for n in 0..best.0.min(10) {
-                let bit = |plane: u32, k: u32| if n >> k & 1 != 0 { plane } else { !plane };
-                let cells = open & bit(c0, 0) & bit(c1, 1) & bit(c2, 2) & bit(c3, 3);
-                if cells != 0 {
-                    best = (n, 27 * b + cells.trailing_zeros() as usize);
-                    break;
-                }
+            if let Some((n, i)) = band_fewest(band, open, 0, best.0) {
+                best = (n, 27 * b + i);
             }
         }
         assert!(best.1 < 81, "an unsolved board has an empty cell");
