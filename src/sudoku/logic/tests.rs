@@ -256,7 +256,7 @@ fn level_of_unique_is_the_rated_level() {
 /// The 9×9 search walks the generic search's tree: same fills, first fill and nodes, on
 /// random isomorphs of the puzzles above, of a sample of every data set in
 /// `../shared/data` (when present), and on random givens (many with several fills or none),
-/// with limits 1, 2 and 3. Moved by a random isomorph from the board's bands
+/// with limits 1, 2 and 3. Moved by a random isomorph from the board's values and masks
 /// (`search_moved`, as `rate` searches), it walks the moved board's tree.
 #[test]
 fn the_9x9_search_walks_the_generic_tree() {
