@@ -1143,9 +1143,15 @@ fn xy_wing(v: &View, w: &Census) -> Option<Found> {
 fn xyz_wing(v: &View, w: &Census) -> Option<Found> {
     for pivot in each(w.three) {
         let p = v.masks[pivot];
-        // The pincers: peers with two candidates, both the pivot's.
-        let outside = digits(!p & 0x1FF).fold(0, |o, d| o | v.cand[d]);
-        let near = T.peers[pivot] & w.two & !outside;
+        // The pincers: peers with two candidates, both the pivot's (two of its three:
+        // the cells where at least two of its digits' boards meet).
+        let [x, y, z] = {
+            let lo = p.trailing_zeros() as usize;
+            let hi = 31 - p.leading_zeros() as usize;
+            let mid = (p & !(1 << lo) & !(1 << hi)).trailing_zeros() as usize;
+            [v.cand[lo], v.cand[mid], v.cand[hi]]
+        };
+        let near = T.peers[pivot] & w.two & ((x & y) | (z & (x | y)));
         for a in each(near) {
             let am = v.masks[a];
             for c in each(near & !((2 << a) - 1) & !v.holding(am)) {
@@ -1219,17 +1225,21 @@ fn simple_colouring(v: &View, memo: &mut Memo) -> Option<Found> {
             continue;
         }
         let x = v.cand[d];
-        // The units where the digit has two places (bit `u`), and the cells they join.
+        // The units where the digit has two places (bit `u`): each one's two places, by
+        // unit (none for the other units), and the cells they join.
         let links = v.strong_units(d);
-        // Each such unit's two places, once.
-        let mut pairs = [0 as Cells; 27];
-        let mut n = 0;
+        let mut pair_in = [0 as Cells; 27];
+        let mut linked: Cells = 0;
         for u in digits(links) {
-            pairs[n] = x & T.unit[u];
-            n += 1;
+            pair_in[u] = x & T.unit[u];
+            linked |= pair_in[u];
         }
-        let pairs = &pairs[..n];
-        let linked = pairs.iter().fold(0, |l, &p| l | p);
+        // A cell's partners: the other places of its row, column and box, where those
+        // hold two places.
+        let partners = |e: usize| {
+            let (r, k) = (e / 9, e % 9);
+            pair_in[r] | pair_in[9 + k] | pair_in[18 + r / 3 * 3 + k / 3]
+        };
         let mut done: Cells = 0;
         while linked & !done != 0 {
             // A component, coloured from its first cell out a layer at a time: each cell
@@ -1240,11 +1250,7 @@ fn simple_colouring(v: &View, memo: &mut Memo) -> Option<Found> {
             let (mut layer, mut colour) = (start, 0);
             done |= start;
             while layer != 0 {
-                // (Masked, not branched on.)
-                let next = pairs.iter().fold(0, |next, &p| {
-                    next | p & Cells::from(p & layer != 0).wrapping_neg()
-                });
-                let next = next & !done;
+                let next = each(layer).fold(0, |next, e| next | partners(e)) & !done;
                 done |= next;
                 colour = 1 - colour;
                 side[colour] |= next;
@@ -1253,13 +1259,14 @@ fn simple_colouring(v: &View, memo: &mut Memo) -> Option<Found> {
             if !at_least(side[0] | side[1], 4) {
                 continue;
             }
-            for s in side {
-                if each(s).any(|e| T.peers[e] & s != 0) {
+            // The cells each colour sees; a colour that sees one of its own cells goes.
+            let seen = side.map(|s| each(s).fold(0, |m, e| m | T.peers[e]));
+            for (s, seen) in side.into_iter().zip(seen) {
+                if seen & s != 0 {
                     return Some(only(Technique::SimpleColouring, d, s));
                 }
             }
-            let seen = |s: Cells| each(s).fold(0, |m, e| m | T.peers[e]);
-            let gone = x & !(side[0] | side[1]) & seen(side[0]) & seen(side[1]);
+            let gone = x & !(side[0] | side[1]) & seen[0] & seen[1];
             if gone != 0 {
                 return Some(only(Technique::SimpleColouring, d, gone));
             }
