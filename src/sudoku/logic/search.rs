@@ -3,6 +3,7 @@
 //! and counts its nodes for the machine effort, on random isomorphs of the puzzle.
 
 use super::board::{Candidates, Geometry, full_mask};
+use super::search9::{EMPTY_WEIGHT, PAIR_WEIGHT};
 use crate::sudoku::canon::Transform;
 
 /// What a search found: the number of fills (it stops at its limit), the first fill, and
@@ -17,7 +18,8 @@ pub(crate) struct Found {
 /// cell in reading order, digits ascending, so the first fill found is the
 /// lexicographically smallest (propagation only removes digits no fill has there);
 /// otherwise on a cell with the fewest candidates ([`Search::fewest`]: among cells with
-/// two, the one with the most empty peers), the tree the machine effort counts.
+/// two, the one with the most two-candidate and empty peers), the tree the machine effort
+/// counts.
 pub(crate) fn search(g: &Geometry, board: &Candidates, limit: u64, lex: bool) -> Found {
     let cells = board.values.len();
     let mut s = Search {
@@ -107,23 +109,25 @@ impl Search<'_> {
 
     /// The branch cell of a node at its fixpoint (`usize::MAX` when every cell is
     /// filled): an empty cell with the fewest candidates. Among cells with two (after
-    /// propagation no empty cell has fewer), the one with the most empty peers, the
-    /// degree heuristic, which keeps the tree small (the first in reading order among
-    /// equals); with three or more, the first in reading order.
+    /// propagation no empty cell has fewer), the one of the largest weight, which keeps
+    /// the tree small: [`PAIR_WEIGHT`] for each peer with two candidates, [`EMPTY_WEIGHT`]
+    /// for each empty peer (the first in reading order among equals); with three or
+    /// more, the first in reading order.
     fn fewest(&self, f: &Frame) -> usize {
-        let (mut best, mut best_count, mut best_degree) = (usize::MAX, u32::MAX, 0);
+        let (mut best, mut best_count, mut best_weight) = (usize::MAX, u32::MAX, 0);
         for (c, (&v, &m)) in f.values.iter().zip(f.masks.iter()).enumerate() {
             if v != 0 {
                 continue;
             }
             let count = m.count_ones();
             if count == 2 {
-                let degree = self.g.peers[c]
+                let weight: u32 = self.g.peers[c]
                     .iter()
                     .filter(|&&p| f.values[p] == 0)
-                    .count();
-                if best_count != 2 || degree > best_degree {
-                    (best, best_count, best_degree) = (c, 2, degree);
+                    .map(|&p| EMPTY_WEIGHT + PAIR_WEIGHT * u32::from(f.masks[p].count_ones() == 2))
+                    .sum();
+                if best_count != 2 || weight > best_weight {
+                    (best, best_count, best_weight) = (c, 2, weight);
                 }
             } else if count < best_count {
                 (best, best_count) = (c, count);
