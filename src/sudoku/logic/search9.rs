@@ -392,6 +392,34 @@ impl Search<'_> {
         st.pos[d] = st.pos[d].or(here).minus(self.t.peers[b * 27 + i]);
     }
 
+    /// Places the singles `cells`, each cell's digit read from `planes`, the planes of the
+    /// digit index ([`index_planes`]) of nine boards that hold each cell once, made before
+    /// any placement. A cell whose digit a single placed just now took is left empty, or
+    /// with `LOST_FAILS` ends the placing: `false`, a contradiction.
+    #[inline(always)]
+    fn place<const LOST_FAILS: bool>(
+        &mut self,
+        st: &mut State,
+        cells: Bands,
+        planes: [Bands; 4],
+    ) -> bool {
+        for b in 0..3 {
+            let band = planes.map(|p| p.0[b]);
+            let mut here = cells.0[b];
+            while here != 0 {
+                let i = here.trailing_zeros() as usize;
+                here &= here - 1;
+                let d = plane_digit(band, i);
+                if st.pos[d].0[b] & (1 << i) != 0 {
+                    self.assign(st, b, i, d);
+                } else if LOST_FAILS {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Places naked and hidden singles until none is left; `false` on a contradiction (an
     /// empty cell without candidates, or a digit with no place in a unit).
     fn propagate(&mut self, st: &mut State) -> bool {
@@ -412,23 +440,10 @@ impl Search<'_> {
                 if single.is_empty() {
                     break;
                 }
-                // Each single's digit from the planes of the digit index
-                // ([`index_planes`]), taken before any placement; a cell that loses its
-                // candidate to a single placed just now is left empty, for the next count
-                // to find.
+                // (A cell that loses its candidate to a single placed just now is left
+                // empty, for the next count to find.)
                 let planes = index_planes(&st.pos, Bands::or);
-                for b in 0..3 {
-                    let band = planes.map(|p| p.0[b]);
-                    let mut cells = single.0[b];
-                    while cells != 0 {
-                        let i = cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        let d = plane_digit(band, i);
-                        if st.pos[d].0[b] & (1 << i) != 0 {
-                            self.assign(st, b, i, d);
-                        }
-                    }
-                }
+                self.place::<false>(st, single, planes);
             }
             // Hidden singles and missing digits, digit by digit, for the digits whose
             // board changed since their last scan; then all the singles found placed at
@@ -465,21 +480,10 @@ impl Search<'_> {
             if !twice.is_empty() {
                 return false;
             }
-            let planes = index_planes(&sing, Bands::or);
-            for b in 0..3 {
-                let band = planes.map(|p| p.0[b]);
-                let mut cells = once.0[b];
-                while cells != 0 {
-                    let i = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    let d = plane_digit(band, i);
-                    // A single placed just now may have taken this cell's digit: then
-                    // its unit has no place left for it.
-                    if st.pos[d].0[b] & (1 << i) == 0 {
-                        return false;
-                    }
-                    self.assign(st, b, i, d);
-                }
+            // (A single placed just now may take a cell's digit: then its unit has no
+            // place left for it.)
+            if !self.place::<true>(st, once, index_planes(&sing, Bands::or)) {
+                return false;
             }
             continue 'again;
         }
@@ -623,22 +627,26 @@ pub(crate) fn band_words(masks: &[u32]) -> [u32; 9] {
     out
 }
 
-/// Nibble `j` of `SPREAD[m]` is bit `j` of `m`: the sum of the spread rows of a band (or
-/// of the grid) holds in nibble `j` the count of column `j`'s cells (up to 9, which fits a
-/// nibble).
-pub(crate) static SPREAD: [u64; 512] = {
+/// Each row of nine cells spread into lanes of `width` bits: bit `width·j` of entry `m` is
+/// bit `j` of `m`, so that summing spread rows counts each column in its lane.
+const fn spread(width: usize) -> [u64; 512] {
     let mut t = [0u64; 512];
     let mut m = 0;
     while m < 512 {
         let mut j = 0;
         while j < 9 {
-            t[m] |= ((m as u64 >> j) & 1) << (4 * j);
+            t[m] |= ((m as u64 >> j) & 1) << (width * j);
             j += 1;
         }
         m += 1;
     }
     t
-};
+}
+
+/// Nibble `j` of `SPREAD[m]` is bit `j` of `m`: the sum of the spread rows of a band (or
+/// of the grid) holds in nibble `j` the count of column `j`'s cells (up to 9, which fits a
+/// nibble).
+pub(crate) static SPREAD: [u64; 512] = spread(4);
 
 /// The weight of a two-candidate cell as a branch: [`PAIR_WEIGHT`] for each peer with two
 /// candidates and [`EMPTY_WEIGHT`] for each empty peer (a peer with two candidates is
@@ -657,19 +665,7 @@ pub(crate) const EMPTY_WEIGHT: u32 = 3;
 /// Bit `7·j` of `SPREAD7[m]` is bit `j` of `m`: the weighted sum of the spread rows of a
 /// band (or of the grid) holds in lane `j` (seven bits) column `j`'s weight, at most nine
 /// cells of [`PAIR_WEIGHT`] + [`EMPTY_WEIGHT`] each (45 < 128).
-static SPREAD7: [u64; 512] = {
-    let mut t = [0u64; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut j = 0;
-        while j < 9 {
-            t[m] |= ((m as u64 >> j) & 1) << (7 * j);
-            j += 1;
-        }
-        m += 1;
-    }
-    t
-};
+static SPREAD7: [u64; 512] = spread(7);
 
 /// The cell of `pairs` (the empty cells with two candidates, a subset of `open`, not
 /// empty) of the largest weight ([`PAIR_WEIGHT`]), the first in reading order among
