@@ -50,6 +50,12 @@ struct Tables {
     peers: [Cells; 81],
 }
 
+/// The units of cell `c`: its row, its column and its box, as `T` numbers them.
+const fn units_of(c: usize) -> [usize; 3] {
+    let (r, k) = (c / 9, c % 9);
+    [r, 9 + k, 18 + (r / 3) * 3 + k / 3]
+}
+
 const fn tables() -> Tables {
     let mut t = Tables {
         unit: [0; 27],
@@ -59,8 +65,7 @@ const fn tables() -> Tables {
     let mut fill = [0usize; 27];
     let mut c = 0;
     while c < 81 {
-        let (r, k) = (c / 9, c % 9);
-        let units = [r, 9 + k, 18 + (r / 3) * 3 + k / 3];
+        let units = units_of(c);
         let mut j = 0;
         while j < 3 {
             let u = units[j];
@@ -73,8 +78,8 @@ const fn tables() -> Tables {
     }
     c = 0;
     while c < 81 {
-        let (r, k) = (c / 9, c % 9);
-        let near = t.unit[r] | t.unit[9 + k] | t.unit[18 + (r / 3) * 3 + k / 3];
+        let [r, k, b] = units_of(c);
+        let near = t.unit[r] | t.unit[k] | t.unit[b];
         t.peers[c] = near & !(1 << c);
         c += 1;
     }
@@ -831,13 +836,8 @@ fn intersection_at(cand: &[Cells; 9], from_box: bool, u: usize, d: usize) -> Opt
     if !several(p) {
         return None;
     }
-    let first = p.trailing_zeros() as usize;
-    let (r, k) = (first / 9, first % 9);
-    let others: &[usize] = if from_box {
-        &[r, 9 + k]
-    } else {
-        &[18 + (r / 3) * 3 + k / 3]
-    };
+    let [row, col, bx] = units_of(p.trailing_zeros() as usize);
+    let others: &[usize] = if from_box { &[row, col] } else { &[bx] };
     for &o in others {
         let line = T.unit[o];
         if p & !line != 0 {
@@ -1236,10 +1236,7 @@ fn simple_colouring(v: &View, memo: &mut Memo) -> Option<Found> {
         }
         // A cell's partners: the other places of its row, column and box, where those
         // hold two places.
-        let partners = |e: usize| {
-            let (r, k) = (e / 9, e % 9);
-            pair_in[r] | pair_in[9 + k] | pair_in[18 + r / 3 * 3 + k / 3]
-        };
+        let partners = |e: usize| units_of(e).iter().fold(0, |m, &u| m | pair_in[u]);
         let mut done: Cells = 0;
         while linked & !done != 0 {
             // A component, coloured from its first cell out a layer at a time: each cell

@@ -677,16 +677,13 @@ static SPREAD7: [u64; 512] = spread(7);
 /// from the end), not by a comparison branched on: which cell wins follows no pattern the
 /// branch predictor could learn.
 fn heaviest_pair(open: Bands, pairs: Bands) -> usize {
-    let weigh =
-        |set: &Bands, b: usize, shift: usize, mask: u32| (set.0[b] >> shift & mask) as usize;
+    // The bits of `set` under `mask` from bit `shift` of band `b`, as a table index.
+    let bits = |set: &Bands, b: usize, shift: usize, mask: u32| (set.0[b] >> shift & mask) as usize;
     let mut rows = [0u32; 9];
     let mut band_cols = [0u64; 3];
     for b in 0..3 {
         for k in 0..3 {
-            let (o, p) = (
-                weigh(&open, b, 9 * k, 0x1FF),
-                weigh(&pairs, b, 9 * k, 0x1FF),
-            );
+            let (o, p) = (bits(&open, b, 9 * k, 0x1FF), bits(&pairs, b, 9 * k, 0x1FF));
             rows[3 * b + k] = EMPTY_WEIGHT * ONES9[o] as u32 + PAIR_WEIGHT * ONES9[p] as u32;
             band_cols[b] +=
                 u64::from(EMPTY_WEIGHT) * SPREAD7[o] + u64::from(PAIR_WEIGHT) * SPREAD7[p];
@@ -706,8 +703,8 @@ fn heaviest_pair(open: Bands, pairs: Bands) -> usize {
             let (k, j) = (i / 9, i % 9);
             let stack = j / 3;
             let shift = 9 * k + 3 * stack;
-            let mini_row = EMPTY_WEIGHT * ONES9[weigh(&open, b, shift, 7)] as u32
-                + PAIR_WEIGHT * ONES9[weigh(&pairs, b, shift, 7)] as u32;
+            let mini_row = EMPTY_WEIGHT * ONES9[bits(&open, b, shift, 7)] as u32
+                + PAIR_WEIGHT * ONES9[bits(&pairs, b, shift, 7)] as u32;
             let weight =
                 rows[3 * b + k] + lane(cols, j) + boxes[stack] - mini_row - lane(band_col, j);
             best = best.max(weight << 7 | (127 - (b * 27 + i) as u32));
