@@ -17,9 +17,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_dlx::sudoku::{
-    DlxSolver, GenericDlxSolver, Grid, Limits, Shape, SudokuSolver, encoding,
-};
+use dlx_sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Shape, SudokuSolver, encoding};
 use typed_arena::Arena;
 
 mod common;

@@ -16,8 +16,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use dlx::choose::{knuth_tiebreak, mrv_chooser, no_tiebreak, prefer_any};
 use dlx::p::Preproc;
 use dlx::{OptOrder, Solver, Spec, Uint};
-use sudoku_dlx::exact_cover::{Limits, MultiSolver, Problem, cost, preprocess};
-use sudoku_dlx::puzzles::{Pentominoes, Queens};
+use dlx_cover::{Limits, MultiSolver, Problem, cost, preprocess};
+use dlx_sudoku::puzzles::{Pentominoes, Queens};
 
 /// Every solution of the crate's Algorithm M on Knuth-format `text`: (solutions, nodes).
 fn dlx_crate_m(text: &str) -> (u64, u64) {

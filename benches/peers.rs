@@ -33,9 +33,9 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group};
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{OptOrder, Solver, Uint};
-use sudoku_dlx::exact_cover::{self, Problem};
-use sudoku_dlx::puzzles::{Langford, Pentominoes, Queens};
-use sudoku_dlx::sudoku::{
+use dlx_cover::Problem;
+use dlx_sudoku::puzzles::{Langford, Pentominoes, Queens};
+use dlx_sudoku::{
     DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver, encoding,
 };
 
@@ -175,8 +175,8 @@ fn cover_peers(c: &mut Criterion) {
         ("cover-pentominoes6x10", pentominoes.problem(), 9_356),
     ];
     for (name, problem, expected) in problems {
-        let mut ours = exact_cover::Solver::new(problem);
-        let mut links = exact_cover::Solver::with_links(problem);
+        let mut ours = dlx_cover::Solver::new(problem);
+        let mut links = dlx_cover::Solver::with_links(problem);
         assert_eq!(ours.count_solutions(u64::MAX).solutions, expected, "{name}");
         assert_eq!(
             links.count_solutions(u64::MAX).solutions,

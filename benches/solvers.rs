@@ -14,7 +14,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_dlx::sudoku::{
+use dlx_sudoku::{
     Bitmask, Candidates, DlxSolver, Grid, Limits, Naive, Outcome, Shape, SudokuSolver,
 };
 

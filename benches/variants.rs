@@ -26,10 +26,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use sudoku_dlx::sudoku::variant::{
-    Cage, Variant, VariantOutcome, VariantSolver, parse_regions, samurai,
-};
-use sudoku_dlx::sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver};
+use dlx_sudoku::variant::{Cage, Variant, VariantOutcome, VariantSolver, parse_regions, samurai};
+use dlx_sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver};
 
 mod common;
 use common::{arg, cpu_ns, load, median};

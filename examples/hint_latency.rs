@@ -6,8 +6,8 @@
 
 use std::time::Instant;
 
-use sudoku_dlx::sudoku::logic::Logic;
-use sudoku_dlx::sudoku::{Grid, Shape};
+use dlx_sudoku::logic::Logic;
+use dlx_sudoku::{Grid, Shape};
 
 fn main() {
     let logic = Logic::new(Shape::CLASSIC);

@@ -7,8 +7,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sudoku_dlx::exact_cover::Solver;
-use sudoku_dlx::puzzles::Pentominoes;
+use dlx_cover::Solver;
+use dlx_sudoku::puzzles::Pentominoes;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -5,8 +5,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sudoku_dlx::exact_cover::Solver;
-use sudoku_dlx::puzzles::Queens;
+use dlx_cover::Solver;
+use dlx_sudoku::puzzles::Queens;
 
 fn main() -> ExitCode {
     let arg = std::env::args().nth(1).unwrap_or_else(|| "8".into());

@@ -5,11 +5,11 @@
 mod common;
 
 use common::{Rng, check_solution, count_fills, random_puzzle};
-use proptest::prelude::*;
-use sudoku_dlx::sudoku::{
+use dlx_sudoku::{
     Bitmask, Candidates, DlxSolver, GaveUp, Grid, Limits, Naive, NoSolution, Outcome, Shape,
     SudokuSolver,
 };
+use proptest::prelude::*;
 
 /// Row-major backtracking is hopeless on this one: its first row is empty and the trap is
 /// deep (more than 100,000 placements).

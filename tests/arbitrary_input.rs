@@ -5,8 +5,8 @@ use proptest::prelude::*;
 
 #[path = "../fuzz/checks/knuth.rs"]
 mod knuth_check;
-use sudoku_dlx::sudoku::format::{Format, Parser, lines, parse_str, render};
-use sudoku_dlx::sudoku::{DlxSolver, Grid, Limits, NoSolution, Outcome, Shape, SudokuSolver};
+use dlx_sudoku::format::{Format, Parser, lines, parse_str, render};
+use dlx_sudoku::{DlxSolver, Grid, Limits, NoSolution, Outcome, Shape, SudokuSolver};
 
 /// Bytes that look a little like puzzles: digits, blanks, separators, line ends (lone CRs
 /// too), letters and words (labels), byte-order marks, non-ASCII characters, junk.

@@ -7,8 +7,8 @@ mod common;
 
 use common::Rng;
 use common::iso::{apply, brute_force_minlex, line, random_isomorph, values};
-use sudoku_dlx::sudoku::Grid;
-use sudoku_dlx::sudoku::canon::Canonicalizer;
+use dlx_sudoku::Grid;
+use dlx_sudoku::canon::Canonicalizer;
 
 /// Puzzles of every density, from nearly empty grids to full ones.
 fn sample(rng: &mut Rng) -> Vec<[u8; 81]> {
@@ -21,10 +21,7 @@ fn sample(rng: &mut Rng) -> Vec<[u8; 81]> {
     out
 }
 
-fn canonical(
-    c: &mut Canonicalizer,
-    p: &[u8; 81],
-) -> ([u8; 81], sudoku_dlx::sudoku::canon::Transform) {
+fn canonical(c: &mut Canonicalizer, p: &[u8; 81]) -> ([u8; 81], dlx_sudoku::canon::Transform) {
     let grid: Grid = line(p).parse().unwrap();
     let (form, t) = c.canonical(&grid).unwrap();
     let mut v = [0u8; 81];

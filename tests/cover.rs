@@ -5,8 +5,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use sudoku_dlx::sudoku::format::{Format, render};
-use sudoku_dlx::sudoku::{Grid, Shape};
+use dlx_sudoku::format::{Format, render};
+use dlx_sudoku::{Grid, Shape};
 
 /// Runs the binary with `args` and `stdin`; returns (exit code, stdout, stderr).
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {

@@ -7,8 +7,8 @@ mod common;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use sudoku_dlx::exact_cover::Cancel;
-use sudoku_dlx::sudoku::{
+use dlx_cover::Cancel;
+use dlx_sudoku::{
     DlxSolver, GaveUp, GenericDlxSolver, Grid, Limits, NoSolution, Outcome, Shape, SudokuSolver,
 };
 

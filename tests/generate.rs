@@ -212,9 +212,9 @@ fn bad_flags_are_usage_errors() {
 /// (The note of issue 13 quotes the figures this prints.)
 #[test]
 fn fills_of_4x4_cover_all_288_nearly_evenly() {
+    use dlx_sudoku::Shape;
+    use dlx_sudoku::generate::{Generator, Settings, SplitMix};
     use std::collections::HashMap;
-    use sudoku_dlx::sudoku::Shape;
-    use sudoku_dlx::sudoku::generate::{Generator, Settings, SplitMix};
     let shape = Shape::for_side(4).unwrap();
     let mut generator = Generator::new(Settings::new(shape, 1));
     let mut counts: HashMap<Vec<u8>, u32> = HashMap::new();
@@ -254,8 +254,8 @@ fn fills_of_4x4_cover_all_288_nearly_evenly() {
 /// gives, and the CSV's rating fields are `rate`'s.
 #[test]
 fn difficulty_is_the_level_rate_gives() {
-    use sudoku_dlx::sudoku::Grid;
-    use sudoku_dlx::sudoku::logic;
+    use dlx_sudoku::Grid;
+    use dlx_sudoku::logic;
     for level in ["simple", "easy", "intermediate", "expert"] {
         let n = if level == "simple" { "2" } else { "5" };
         let run = common::run_bin(

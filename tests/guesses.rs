@@ -9,8 +9,8 @@
 
 mod common;
 
-use sudoku_dlx::sudoku::generate::Board;
-use sudoku_dlx::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
+use dlx_sudoku::generate::Board;
+use dlx_sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
 
 /// Per puzzle: the DLX count to two's nodes and guesses, and the board's branches.
 fn effort(dlx: &mut DlxSolver, board: &mut Board, grid: &Grid) -> (u64, u64, u64) {

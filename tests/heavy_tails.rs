@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use common::Rng;
 use common::large::{self, Board};
-use sudoku_dlx::sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver};
+use dlx_sudoku::{DlxSolver, GenericDlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver};
 
 /// Nodes any of these puzzles may take (the deterministic search took up to 715 M on
 /// one random 16×16 puzzle before the restarts).

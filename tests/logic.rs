@@ -8,8 +8,8 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use sudoku_dlx::sudoku::logic::{Logic, Technique};
-use sudoku_dlx::sudoku::{DlxSolver, Grid, Outcome, Shape};
+use dlx_sudoku::logic::{Logic, Technique};
+use dlx_sudoku::{DlxSolver, Grid, Outcome, Shape};
 
 const SETS: [&str; 6] = [
     "puzzles1_unbiased_first1000",
@@ -278,7 +278,7 @@ fn levels_agree_with_qqwing() {
 #[test]
 fn pencilmark_lines_are_read_by_every_command() {
     // The puzzle's own candidates, written as marks: same fill, same first step.
-    let marks = sudoku_dlx::sudoku::pencil::line_of(&HARD.parse::<Grid>().unwrap());
+    let marks = dlx_sudoku::pencil::line_of(&HARD.parse::<Grid>().unwrap());
     assert_eq!(marks.len(), 729);
     let input = format!("{marks}\n");
     let solved = common::run_bin(&["solve"], &input);
@@ -347,9 +347,9 @@ fn malformed_pencilmarks_name_file_line_and_fault() {
 }
 
 mod pencil_props {
+    use dlx_sudoku::logic::{Candidates, Logic};
+    use dlx_sudoku::{Grid, Shape, pencil};
     use proptest::prelude::*;
-    use sudoku_dlx::sudoku::logic::{Candidates, Logic};
-    use sudoku_dlx::sudoku::{Grid, Shape, pencil};
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]

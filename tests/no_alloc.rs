@@ -2,8 +2,8 @@
 //! counting allocator, so this project needs no `unsafe` for it) watches a count.
 
 use allocation_counter::measure;
-use sudoku_dlx::exact_cover::{Problem, Solver};
-use sudoku_dlx::puzzles::{Langford, Pentominoes, Queens};
+use dlx_cover::{Problem, Solver};
+use dlx_sudoku::puzzles::{Langford, Pentominoes, Queens};
 
 /// Counts twice: the first count may grow the search stack a few times; the second, on
 /// the same solver, allocates nothing at all, however many solutions it meets.

@@ -3,12 +3,12 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use sudoku_dlx::exact_cover::{Chooser, Limits, Solver, knuth};
-use sudoku_dlx::puzzles::{Langford, PIECES, Pentominoes, PuzzleError, Queens, SudokuCover};
-use sudoku_dlx::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
+use dlx_cover::{Chooser, Limits, Solver, knuth};
+use dlx_sudoku::puzzles::{Langford, PIECES, Pentominoes, PuzzleError, Queens, SudokuCover};
+use dlx_sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
 
 /// Visits every solution of `problem`, returning how many there were.
-fn each_solution(problem: &sudoku_dlx::exact_cover::Problem, mut f: impl FnMut(&[usize])) -> u64 {
+fn each_solution(problem: &dlx_cover::Problem, mut f: impl FnMut(&[usize])) -> u64 {
     let mut solver = Solver::new(problem);
     let mut n = 0;
     solver.search(Chooser::Mrv, Limits::NONE, |s| {

@@ -319,7 +319,7 @@ fn failed_grids_in_a_grid_batch_are_separated_like_solved_ones() {
 
 /// A full valid grid of `side` (the usual pattern), with every seventh cell blank.
 fn sample_puzzle(side: usize) -> String {
-    let shape = sudoku_dlx::sudoku::Shape::for_side(side).unwrap();
+    let shape = dlx_sudoku::Shape::for_side(side).unwrap();
     let (br, bc) = (shape.box_rows(), shape.box_cols());
     let symbols = b"123456789ABCDEFGHIJKLMNOP";
     (0..side * side)

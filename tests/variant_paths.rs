@@ -10,8 +10,8 @@ mod common;
 
 use common::Rng;
 use common::variants::random_cages;
-use sudoku_dlx::sudoku::Limits;
-use sudoku_dlx::sudoku::variant::{
+use dlx_sudoku::Limits;
+use dlx_sudoku::variant::{
     Variant, VariantOutcome, VariantSolver, parse_cages, parse_regions, samurai,
 };
 
@@ -75,8 +75,8 @@ fn agree(name: &str, fast: &mut VariantSolver, generic: &mut VariantSolver, p: &
     );
     assert!(!generic.is_specialised());
     for budget in [u64::MAX, 0] {
-        fast.set_lex_dfs_budget(budget.min(sudoku_dlx::sudoku::LEX_DFS_BUDGET));
-        generic.set_lex_dfs_budget(budget.min(sudoku_dlx::sudoku::LEX_DFS_BUDGET));
+        fast.set_lex_dfs_budget(budget.min(dlx_sudoku::LEX_DFS_BUDGET));
+        generic.set_lex_dfs_budget(budget.min(dlx_sudoku::LEX_DFS_BUDGET));
         let (f0, g0) = (fast.nodes(), generic.nodes());
         let limits = Limits::nodes(200_000);
         let (a, b) = (fast.solve(p, limits), generic.solve(p, limits));
@@ -209,8 +209,8 @@ fn larger_grids_take_the_links_while_they_fit() {
     assert!(!VariantSolver::new(&x25).unwrap().is_specialised());
     // Nor a killer cage with more than 127 digit sets (one option each, on its set item),
     // though its nodes would fit: 7 cells adding up to 60 in 16×16.
-    assert!(sudoku_dlx::sudoku::variant::digit_sets(16, 7, 60, usize::MAX).len() > 127);
-    let cage = |sum, cells: Vec<usize>| sudoku_dlx::sudoku::variant::Cage {
+    assert!(dlx_sudoku::variant::digit_sets(16, 7, 60, usize::MAX).len() > 127);
+    let cage = |sum, cells: Vec<usize>| dlx_sudoku::variant::Cage {
         sum,
         cells,
         line: 1,

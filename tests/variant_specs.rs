@@ -3,8 +3,8 @@
 //! scratch) or an error with a line in range, never a panic; and well-formed specs made
 //! from random grids are accepted.
 
+use dlx_sudoku::variant::{general, parse_cages, parse_regions, samurai};
 use proptest::prelude::*;
-use sudoku_dlx::sudoku::variant::{general, parse_cages, parse_regions, samurai};
 
 /// Checks a region labelling from first principles: n labels, n cells each, connected.
 fn regions_ok(labels: &[char], n: usize) -> bool {

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use sudoku_dlx::sudoku::Grid;
+use dlx_sudoku::Grid;
 
 /// About `count` puzzles of the set `name`, every k-th one, always the same ones.
 pub fn sample(name: &str, count: usize) -> Option<Vec<Grid>> {

@@ -3,9 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use sudoku_dlx::exact_cover::{
-    Chooser, Limits, MultiSolver, Problem, Solver, cost, knuth, preprocess,
-};
+use dlx_cover::{Chooser, Limits, MultiSolver, Problem, Solver, cost, knuth, preprocess};
 
 /// Parses `text` and checks: an error names a line of the text (or the end); a parsed
 /// problem writes back to text that parses to the same items (with their multiplicities)

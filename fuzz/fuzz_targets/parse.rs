@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_dlx::sudoku::format::{Parser, lines, parse_str, render};
+use dlx_sudoku::format::{Parser, lines, parse_str, render};
 
 fuzz_target!(|data: &[u8]| {
     let mut parser = Parser::new();

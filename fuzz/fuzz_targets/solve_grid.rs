@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_dlx::sudoku::{DlxSolver, Grid, Limits, NoSolution, Outcome, Shape, SudokuSolver};
+use dlx_sudoku::{DlxSolver, Grid, Limits, NoSolution, Outcome, Shape, SudokuSolver};
 
 fuzz_target!(|data: &[u8]| {
     let [shape_byte, density, rest @ ..] = data else {

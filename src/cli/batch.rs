@@ -14,9 +14,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
+use dlx_sudoku::format::Record;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use sudoku_dlx::sudoku::format::Record;
 
 use super::Error;
 use super::error::report;

@@ -10,7 +10,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use sudoku_dlx::sudoku::{Grid, Outcome};
+use dlx_sudoku::{Grid, Outcome};
 
 use super::error::{after_write, report};
 use super::input::{Records, open};
@@ -464,7 +464,7 @@ fn csv(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_dlx::sudoku::NoSolution;
+    use dlx_sudoku::NoSolution;
 
     #[test]
     fn median_of_odd_and_even_counts() {
@@ -495,7 +495,7 @@ mod tests {
         assert!(
             check(
                 &puzzle,
-                &Outcome::GaveUp(sudoku_dlx::sudoku::GaveUp::NodeLimit),
+                &Outcome::GaveUp(dlx_sudoku::GaveUp::NodeLimit),
                 &reference
             )
             .is_ok()

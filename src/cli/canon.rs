@@ -3,8 +3,8 @@
 
 use std::collections::HashSet;
 
-use sudoku_dlx::sudoku::Grid;
-use sudoku_dlx::sudoku::canon::Canonicalizer;
+use dlx_sudoku::Grid;
+use dlx_sudoku::canon::Canonicalizer;
 
 use super::per_record::{Batch, Fault, grid_of, note_fault, run as run_batch};
 use super::{CanonArgs, Error, Exit};

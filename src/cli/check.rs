@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use sudoku_dlx::sudoku::check::{Verdict, check};
-use sudoku_dlx::sudoku::{DlxSolver, Grid, Shape};
+use dlx_sudoku::check::{Verdict, check};
+use dlx_sudoku::{DlxSolver, Grid, Shape};
 
 use super::output::{csv_field, json_string};
 use super::per_record::{Batch, Fault, grid_of, note_fault, run as run_batch};

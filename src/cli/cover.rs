@@ -7,14 +7,12 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use dlx_cover::knuth::{Named, Parsed, Reader};
+use dlx_cover::preprocess::{self, Removal};
+use dlx_cover::{Cancel, Chooser, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats, cost};
+use dlx_sudoku::Grid;
+use dlx_sudoku::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sudoku_dlx::exact_cover::knuth::{Named, Parsed, Reader};
-use sudoku_dlx::exact_cover::preprocess::{self, Removal};
-use sudoku_dlx::exact_cover::{
-    Cancel, Chooser, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats, cost,
-};
-use sudoku_dlx::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
-use sudoku_dlx::sudoku::Grid;
 
 use super::batch::{THREADS_PER_CORE, thread_count};
 use super::error::{after_write, report};

@@ -5,10 +5,10 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use dlx_sudoku::generate::{Board, Exhausted, Generated, Generator, Settings};
+use dlx_sudoku::logic::{Level, Logic};
+use dlx_sudoku::{Grid, Shape};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use sudoku_dlx::sudoku::generate::{Board, Exhausted, Generated, Generator, Settings};
-use sudoku_dlx::sudoku::logic::{Level, Logic};
-use sudoku_dlx::sudoku::{Grid, Shape};
 
 use super::batch::Workers;
 use super::error::{after_write, report};

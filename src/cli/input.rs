@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
-use sudoku_dlx::sudoku::format::{FormatError, FormatErrorKind, Parser, Record};
+use dlx_sudoku::format::{FormatError, FormatErrorKind, Parser, Record};
 
 use super::Error;
 

@@ -4,11 +4,9 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use sudoku_dlx::sudoku::format::Record;
-use sudoku_dlx::sudoku::logic::{
-    Candidates, Logic, LogicError, Rating, Step, Technique, cell_name,
-};
-use sudoku_dlx::sudoku::{Shape, pencil};
+use dlx_sudoku::format::Record;
+use dlx_sudoku::logic::{Candidates, Logic, LogicError, Rating, Step, Technique, cell_name};
+use dlx_sudoku::{Shape, pencil};
 
 use super::output::{Text, csv_field, entry, json_string, push_fixed, push_uint};
 use super::solve::{Answer, Job, Status, plain};

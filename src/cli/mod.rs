@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudoku_dlx::sudoku::generate::Symmetry;
+use dlx_sudoku::generate::Symmetry;
 
 pub use error::{Error, Exit};
 pub use solvers::SolverKind;
@@ -182,7 +182,7 @@ struct RateArgs {
     format: logic::LogicFormat,
     /// Isomorphs searched for the machine effort (on 9×9: the canonical form, then random
     /// isomorphs of it).
-    #[arg(long, value_name = "K", default_value_t = sudoku_dlx::sudoku::logic::DEFAULT_SAMPLES as u64,
+    #[arg(long, value_name = "K", default_value_t = dlx_sudoku::logic::DEFAULT_SAMPLES as u64,
           value_parser = clap::value_parser!(u64).range(1..=1000))]
     samples: u64,
 }
@@ -238,11 +238,11 @@ pub struct PerPuzzle {
 
 impl PerPuzzle {
     /// The limits for a search starting now.
-    pub fn limits(self) -> sudoku_dlx::sudoku::Limits {
-        sudoku_dlx::sudoku::Limits {
+    pub fn limits(self) -> dlx_sudoku::Limits {
+        dlx_sudoku::Limits {
             max_nodes: self.max_nodes,
             deadline: self.timeout.map(|t| std::time::Instant::now() + t),
-            ..sudoku_dlx::sudoku::Limits::NONE
+            ..dlx_sudoku::Limits::NONE
         }
     }
 }

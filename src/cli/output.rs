@@ -6,8 +6,8 @@
 
 use std::io::{self, Write};
 
-use sudoku_dlx::sudoku::Grid;
-use sudoku_dlx::sudoku::format::{Format, render};
+use dlx_sudoku::Grid;
+use dlx_sudoku::format::{Format, render};
 
 use super::OutputFormat;
 
@@ -225,7 +225,7 @@ mod tests {
     fn push_fixed_writes_what_format_writes() {
         let mut values: Vec<f64> = vec![0.0, 0.004, 0.005, 0.0049999, 0.05, 0.25, 1.0, 2.3, 9.0];
         values.extend(
-            sudoku_dlx::sudoku::logic::Technique::ALL
+            dlx_sudoku::logic::Technique::ALL
                 .iter()
                 .map(|t| f64::from(t.weight())),
         );
@@ -260,7 +260,7 @@ mod tests {
             }
         }
         // Scores are f32, printed through f64 without a change.
-        for t in sudoku_dlx::sudoku::logic::Technique::ALL {
+        for t in dlx_sudoku::logic::Technique::ALL {
             let mut out = String::new();
             push_fixed(&mut out, f64::from(t.weight()), 1, 4);
             assert_eq!(out, format!("{:>4.1}", t.weight()));

@@ -5,8 +5,8 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use sudoku_dlx::sudoku::Grid;
-use sudoku_dlx::sudoku::format::Record;
+use dlx_sudoku::Grid;
+use dlx_sudoku::format::Record;
 
 use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
 use super::error::after_write;

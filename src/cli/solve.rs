@@ -5,8 +5,8 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use sudoku_dlx::sudoku::format::Record;
-use sudoku_dlx::sudoku::{NoSolution, Outcome};
+use dlx_sudoku::format::Record;
+use dlx_sudoku::{NoSolution, Outcome};
 
 use super::batch::{
     Item, Progress, Sourced, THREADS_PER_CORE, Workers, next_chunk, spawn_reader, thread_count,

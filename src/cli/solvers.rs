@@ -5,9 +5,7 @@ use std::collections::HashMap;
 
 use clap::ValueEnum;
 use clap::builder::PossibleValue;
-use sudoku_dlx::sudoku::{
-    Bitmask, Candidates, DlxSolver, GenericDlxSolver, Naive, Shape, SudokuSolver,
-};
+use dlx_sudoku::{Bitmask, Candidates, DlxSolver, GenericDlxSolver, Naive, Shape, SudokuSolver};
 
 /// The solvers on offer (see [`SOLVERS`] for their names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use sudoku_dlx::sudoku::variant::{
+use dlx_sudoku::variant::{
     Regions, Variant, VariantError, VariantOutcome, VariantSolver, general, parse_cages,
     parse_regions, samurai,
 };
-use sudoku_dlx::sudoku::{Grid, Limits, Shape, SudokuSolver};
+use dlx_sudoku::{Grid, Limits, Shape, SudokuSolver};
 
 use super::error::{after_write, report};
 use super::input::open;

@@ -9,10 +9,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock, mpsc};
 
+use dlx_cover::knuth::Parsed;
+use dlx_cover::split::Part;
+use dlx_cover::{Cancel, Limits, SearchEnd, Solver, Stats};
 use rayon::prelude::*;
-use sudoku_dlx::exact_cover::knuth::Parsed;
-use sudoku_dlx::exact_cover::split::Part;
-use sudoku_dlx::exact_cover::{Cancel, Limits, SearchEnd, Solver, Stats};
 
 use super::write_solution;
 use crate::cli::Error;

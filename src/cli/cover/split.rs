@@ -11,10 +11,10 @@ use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use dlx_cover::Solver;
+use dlx_cover::knuth::Parsed;
+use dlx_cover::split::Part;
 use sha2::{Digest, Sha256};
-use sudoku_dlx::exact_cover::Solver;
-use sudoku_dlx::exact_cover::knuth::Parsed;
-use sudoku_dlx::exact_cover::split::Part;
 
 use super::jobfile::{self, Finished, Header, Job, JobFile, JobLine, Outcome, VERSION};
 use crate::cli::error::{after_write, report};

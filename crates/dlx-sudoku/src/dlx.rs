@@ -1,0 +1,278 @@
+//! Sudoku on the generic [`exact_cover`](dlx_cover) engine: [`GenericDlxSolver`],
+//! the reference for the specialised [`DlxSolver`](super::DlxSolver).
+//!
+//! ```
+//! use dlx_sudoku::{GenericDlxSolver, Grid, Outcome, Shape};
+//!
+//! let mut solver = GenericDlxSolver::new(Shape::CLASSIC);
+//! let Outcome::Solved(fill) = solver.solve(&Grid::empty(Shape::CLASSIC)) else { panic!() };
+//! assert!(fill.to_line().starts_with("123456789456789123789123456214365897"));
+//! ```
+//!
+//! The matrix is [`encoding::problem`](super::encoding::problem); givens are selected with
+//! [`Solver::select`]. The answer is the smallest fill by the policy of `lex.rs`, which both
+//! DLX solvers share through [`FillSearch`]; the proof is in [`encoding`](super::encoding).
+
+use std::ops::ControlFlow;
+
+use super::encoding::{self, problem};
+use super::grid::{Grid, Shape};
+use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET, TieBreaker};
+use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
+use dlx_cover::{ActiveItems, Chooser, ItemChooser, Limits, SearchEnd, Solver};
+
+/// The dancing-links Sudoku solver on the generic [`exact_cover`](dlx_cover) engine,
+/// for one shape; build once, solve many puzzles. The reference for the specialised
+/// [`DlxSolver`](super::DlxSolver), which walks the same search tree faster when its
+/// prunings (early dead ends, pointing and claiming at the root) are turned off
+/// (`DlxSolver::set_pruning`).
+#[derive(Debug, Clone)]
+pub struct GenericDlxSolver {
+    shape: Shape,
+    solver: Solver,
+    /// Scratch answer, reused so that solving allocates only the grid it returns.
+    answer: Vec<u8>,
+    /// Nodes the forced-then-leftmost search may use before the witness construction of
+    /// `lex.rs` takes over.
+    lex_dfs_budget: u64,
+    /// The chooser for [`Branching::MrvRandomTies`], reseeded for each search.
+    random: RandomTies,
+    /// Branches of the propagating searches of `lex.rs` (not the engine's).
+    extra_nodes: u64,
+}
+
+/// The engine's item choice for each [`Branching`]: the rules the specialised solver
+/// implements too, so that both walk the same tree (MRV is [`Chooser::MrvStopAtOne`],
+/// whose scan stops at the first item of length ≤ 1, not the engine's default). `random`
+/// is the chooser for [`Branching::MrvRandomTies`].
+fn chooser(branching: Branching, random: &mut RandomTies) -> Chooser<'_> {
+    match branching {
+        Branching::Mrv => Chooser::MrvStopAtOne,
+        Branching::ForcedThenLeftmost => Chooser::ForcedThenLeftmost,
+        Branching::MrvRandomTies(seed) => {
+            random.ties = TieBreaker::new(seed, random.ties_items);
+            Chooser::Custom(random)
+        }
+    }
+}
+
+/// MRV with the random tie-break of [`TieBreaker`]: the first item of length ≤ 1, else the
+/// first item of minimum length at or after a random item, else the first of all.
+#[derive(Debug, Clone)]
+struct RandomTies {
+    ties: TieBreaker,
+    ties_items: usize,
+}
+
+impl ItemChooser for RandomTies {
+    fn choose(&mut self, items: &ActiveItems<'_>) -> Option<usize> {
+        let from = self.ties.next();
+        let (mut best, mut first, mut after) = (usize::MAX, None, None);
+        for (item, len) in items.iter() {
+            if len <= 1 {
+                return Some(item);
+            }
+            if len < best {
+                (best, first) = (len, Some(item));
+                after = (item >= from).then_some(item);
+            } else if len == best && after.is_none() && item >= from {
+                after = Some(item);
+            }
+        }
+        after.or(first)
+    }
+}
+
+impl GenericDlxSolver {
+    /// A solver for grids of `shape`.
+    pub fn new(shape: Shape) -> GenericDlxSolver {
+        GenericDlxSolver {
+            shape,
+            solver: Solver::new(&problem(shape)),
+            answer: vec![0; shape.cells()],
+            lex_dfs_budget: LEX_DFS_BUDGET,
+            random: RandomTies {
+                ties: TieBreaker::new(0, 4 * shape.cells()),
+                ties_items: 4 * shape.cells(),
+            },
+            extra_nodes: 0,
+        }
+    }
+
+    /// Sets how many nodes the row-by-row search for the smallest fill may use before the
+    /// witness construction takes over ([`LEX_DFS_BUDGET`] by default); as for
+    /// [`DlxSolver::set_lex_dfs_budget`](super::DlxSolver::set_lex_dfs_budget).
+    pub fn set_lex_dfs_budget(&mut self, nodes: u64) {
+        self.lex_dfs_budget = nodes;
+    }
+
+    /// The shape this solver takes.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The lexicographically smallest fill of `puzzle`, or why there is none.
+    ///
+    /// # Panics
+    /// If `puzzle` has another shape than the solver.
+    pub fn solve(&mut self, puzzle: &Grid) -> Outcome {
+        self.solve_within(puzzle, Limits::default())
+    }
+
+    /// Counts the fills of `puzzle` up to `limit`.
+    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> CountOutcome {
+        self.count_within(puzzle, limit, Limits::default())
+    }
+
+    /// Search nodes (options tried) so far, over every call.
+    pub fn nodes(&self) -> u64 {
+        // Options tried, as the specialised solver counts (the engine's `nodes` also
+        // counts each search's root).
+        let stats = self.solver.stats();
+        stats.options_tried + self.extra_nodes
+    }
+}
+
+impl FillSearch for GenericDlxSolver {
+    fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Clears any earlier selection and selects the givens.
+    fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution> {
+        assert_eq!(
+            puzzle.shape(),
+            self.shape,
+            "puzzle shape differs from the solver's"
+        );
+        self.solver.clear_selection();
+        if let Some(clash) = puzzle.clash() {
+            return Err(NoSolution::Clash(clash));
+        }
+        let n = self.shape.side();
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                let (r, c) = (cell / n, cell % n);
+                // Cannot fail: the givens do not clash, and each cell is selected once.
+                if self
+                    .solver
+                    .select(encoding::option(self.shape, r, c, v as usize))
+                    .is_err()
+                {
+                    self.solver.clear_selection();
+                    return Err(NoSolution::Unsolvable);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Nothing to do: the engine restores its arena after every search.
+    fn restart(&mut self, _puzzle: &Grid) {}
+
+    fn search(
+        &mut self,
+        branching: Branching,
+        limits: Limits,
+        stop_at: u64,
+        mut first: Option<&mut [u8]>,
+    ) -> (u64, SearchEnd) {
+        let shape = self.shape;
+        let mut found = 0u64;
+        let chooser = chooser(branching, &mut self.random);
+        let end = self.solver.search(chooser, limits, |options| {
+            found += 1;
+            if found == 1
+                && let Some(answer) = first.as_deref_mut()
+            {
+                for &o in options {
+                    let (cell, v) = encoding::cell_and_value(shape, o);
+                    answer[cell] = v;
+                }
+            }
+            if found >= stop_at {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        (found, end)
+    }
+
+    fn nodes(&self) -> u64 {
+        GenericDlxSolver::nodes(self)
+    }
+
+    fn add_nodes(&mut self, nodes: u64) {
+        self.extra_nodes += nodes;
+    }
+
+    fn lex_dfs_budget(&self) -> u64 {
+        self.lex_dfs_budget
+    }
+
+    fn scratch(&mut self) -> &mut Vec<u8> {
+        &mut self.answer
+    }
+}
+
+impl SudokuSolver for GenericDlxSolver {
+    fn name(&self) -> &'static str {
+        "dlx-generic"
+    }
+
+    fn solve_within(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        let outcome = lex::smallest_fill(self, puzzle, limits);
+        self.solver.clear_selection();
+        outcome
+    }
+
+    fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome {
+        let outcome = lex::count_fills(self, puzzle, limit, limits);
+        self.solver.clear_selection();
+        outcome
+    }
+
+    fn nodes(&self) -> u64 {
+        GenericDlxSolver::nodes(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_grid_gives_the_smallest_fill() {
+        let mut s = GenericDlxSolver::new(Shape::CLASSIC);
+        let Outcome::Solved(g) = s.solve(&Grid::empty(Shape::CLASSIC)) else {
+            panic!("the empty grid has fills");
+        };
+        assert_eq!(
+            g.to_line(),
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+        );
+    }
+
+    #[test]
+    fn empty_4x4_has_288_fills() {
+        let shape = Shape::for_side(4).unwrap();
+        let mut s = GenericDlxSolver::new(shape);
+        let c = s.count(&Grid::empty(shape), 1000);
+        assert_eq!((c.solutions, c.complete), (288, true));
+    }
+
+    #[test]
+    fn clash_is_reported_with_reason() {
+        let mut g = Grid::empty(Shape::CLASSIC);
+        g.set(2, 0, 7);
+        g.set(2, 5, 7);
+        let mut s = GenericDlxSolver::new(Shape::CLASSIC);
+        match s.solve(&g) {
+            Outcome::NoSolution(NoSolution::Clash(c)) => {
+                assert_eq!(c.to_string(), "row 3 has two 7s")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

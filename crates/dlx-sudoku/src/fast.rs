@@ -1,0 +1,1168 @@
+//! Dancing links specialised to Sudoku: [`DlxSolver`], the default solver.
+//!
+//! ```
+//! use dlx_sudoku::{DlxSolver, Grid, Outcome};
+//!
+//! let puzzle: Grid = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2...."
+//!     .parse()?;
+//! let mut solver = DlxSolver::new(puzzle.shape());
+//! let Outcome::Solved(answer) = solver.solve(&puzzle) else { panic!() };
+//! assert!(answer.is_complete_solution_of(&puzzle));
+//! assert_eq!(solver.count(&puzzle, 2).solutions, 1);
+//! # Ok::<(), dlx_sudoku::GridError>(())
+//! ```
+//!
+//! It is Algorithm X over dancing links on the same exact-cover problem as
+//! [`GenericDlxSolver`](super::GenericDlxSolver) (see [`problem`](super::problem): `4n²`
+//! items, `n³` options of exactly four items). Without its two prunings (below), it walks
+//! *the same search tree*: same item choices, same option order, same node counts. What
+//! differs is the storage:
+//!
+//! * **Fixed layout, built once per shape.** Node `i` for `1 ≤ i ≤ 4n²` is the header of
+//!   item `i − 1`; option `o` occupies the four nodes `BASE + 4o .. BASE + 4o + 3` (`BASE` is
+//!   the first multiple of 4 after the headers), in the order cell, row, column, box. There
+//!   are no spacers: the other nodes of `p`'s option are `(p & !3) + j` for the three slots
+//!   `j ≠ p & 3`. All the nodes of one item's list sit in the same slot (its kind), so
+//!   cover and uncover are compiled once per slot and reach the other three nodes at fixed
+//!   offsets, with no branch.
+//! * **`u16` links in 64 Ki-entry arrays.** `4n² + 4 + 4n³ ≤ 65 004` for `n ≤ 25`, so
+//!   every index is a `u16`, and indexing a `[_; 65536]` with a `u16` needs no bounds check
+//!   in safe code. A node holds only `up` and `down` (4 bytes); the item of each option
+//!   node is a read-only table, never copied.
+//! * **Lengths in a dense byte array, no item list.** `len[i]` is the number of options
+//!   left for item `i`; a covered item has bit 7 set (a covered item's length never
+//!   changes while it is covered, so uncover just clears the bit). The MRV scan runs over
+//!   these bytes 16 at a time instead of chasing a linked list, and stops at the first
+//!   length ≤ 1 as Knuth's does (SSE2 on x86-64, through a few one-line `unsafe` wrappers
+//!   checked against the plain scan by a test). Padding bytes are `0xFF`, never chosen. Every
+//!   option covers exactly four items, so the search has a solution when its depth equals
+//!   the number of empty cells: no item list is needed for that test either.
+//! * **Givens placed by building.** Before every puzzle the item headers and lengths are
+//!   reset from a small template (1.3 KB for 9×9), and only the options no given excludes
+//!   are linked into their lists, in ascending order: the state that covering the givens'
+//!   items would reach, without walking the excluded options. Searches never unwind when
+//!   they stop (nor at the end, below): the next puzzle starts afresh. Nothing is
+//!   allocated per puzzle except the answer grid.
+//!
+//! **Dead ends noticed at once.** Hiding the last node of an item's list (while an option
+//! tried is committed) writes that item into a register: one compare and a conditional
+//! move. At the next level, if that item is still active with no option, the search backs
+//! up at once. The generic rule (Knuth's scan, stopping at the first length ≤ 1) would
+//! first take any forced move that comes earlier in the item order, each a node, and meet
+//! the empty item only later, or never on that branch. A guess is never made while an item
+//! is empty, so only forced moves are saved: the guesses are the same, and so are the
+//! answers and counts. Instructions (callgrind, count to two, whole process, against the
+//! solver without it): −19 % on 100 of the hardest, −10 % on 400 of top1465, −3 % on
+//! 1,000 17-clue puzzles and on the unbiased set, +2 % on 2,000 of Serg's; nodes −27 %,
+//! −17 %, −11 %, −10 %, −2 %.
+//!
+//! **No unwinding at the end.** The search keeps a count of the levels on its path whose
+//! option has a successor in its item's list (only a guess's can). When it backs up with
+//! that count at zero, every level above would only give its item back, all the way to
+//! the root, and the search ends at once: the next search rebuilds the matrix anyway. For
+//! a puzzle with one fill, counting to two always ends this way, and the levels skipped
+//! are the path from the last leaf up to the root: most of a 17-clue tree's forced moves.
+//! Nodes, guesses, answers and counts do not change. Instructions (callgrind, count to
+//! two, whole process, against the solver without it): −16 % on 2,000 17-clue puzzles,
+//! −14 % on the unbiased set, −6 % on top1465, −4 % on the hardest set, −2 % on 2,000 of
+//! Serg's.
+//!
+//! **Pointing and claiming before the first guess.** A search takes forced moves first (an
+//! item with one option: a naked or hidden single). When none is left and it is about to
+//! guess for the first time with at least five eighths of the cells still empty, or on a
+//! sparse puzzle (at most a quarter of the cells given) however full by then, it
+//! removes the options that pointing and claiming rule out (a row, column or box item
+//! whose options all lie in one other unit: that unit's other options for the digit),
+//! takes the singles that leaves, and repeats until neither applies; after its first guess
+//! it takes singles only. Removing an option is not a node. The removed options are in no
+//! fill, so the answers and counts do not change; the tree shrinks. Instructions
+//! (callgrind, count to two, against the solver without it): −16 % on 1,996 17-clue
+//! puzzles, −47 % on 400 of top1465, −0.2 % on 100 of the hardest, +1.4 % on the unbiased
+//! set and on 2,000 of Serg's (where the threshold skips it almost always). Applied at
+//! every guess instead, it took the hardest samples 64 % more instructions; without the
+//! threshold, the unbiased set 10 % and Serg's 38 % more. Sparse puzzles are the exception
+//! the threshold would miss: a 17-clue puzzle meets its first guess with 41 cells empty on
+//! average, and there the pass pays all the same (−8 % instructions on 2,000 17-clue
+//! puzzles, guesses 5.7 → 2.9 a puzzle on the whole set; the other sets, whose puzzles give
+//! more than 20 cells, within ±0.4 %).
+//!
+//! [`DlxSolver::set_pruning`]`(false)` turns both off, and the solver then walks the
+//! generic engine's tree node for node (tests/fast_vs_generic.rs); `--max-nodes` counts
+//! options tried either way.
+//!
+//! The answers are those of the generic solver: MRV counting to two solutions, and, for a
+//! puzzle with two or more, a second search that takes forced items first and otherwise the
+//! leftmost item, which meets the fills in lexicographic order (proof in the
+//! [`GenericDlxSolver`](super::GenericDlxSolver) module).
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use super::encoding;
+use super::grid::{Grid, Shape};
+use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET};
+use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
+use dlx_cover::{Limits, SearchEnd};
+
+/// Entries in the node and item tables: every `u16` is a valid index.
+pub(crate) const SPAN: usize = 1 << 16;
+/// Lengths are scanned this many at a time.
+pub(crate) const LANES: usize = 16;
+/// Bit 7 of a length marks a covered item.
+pub(crate) const COVERED: u8 = 0x80;
+/// The length stored in padding entries: looks covered, never chosen.
+pub(crate) const PAD: u8 = 0xFF;
+
+pub(crate) type Chunk = [u8; LANES];
+
+/// A node's place in its item's vertical list.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Link {
+    pub(crate) up: u16,
+    pub(crate) down: u16,
+}
+
+/// The mutable part of the matrix: links and lengths.
+pub(crate) type Links = [Link; SPAN];
+/// Lengths by item; scanned as chunks of [`LANES`] bytes.
+pub(crate) type Lens = [u8; SPAN];
+/// The item of each option node (0 for headers and unused entries).
+pub(crate) type Items = [u16; SPAN];
+
+/// The dancing-links Sudoku solver for one shape, specialised (see the module docs); build
+/// once, solve many puzzles.
+#[derive(Clone)]
+pub struct DlxSolver {
+    shape: Shape,
+    /// First option node; a multiple of 4.
+    base: usize,
+    /// Chunks of `len` in use.
+    chunks: usize,
+    links: Box<Links>,
+    len: Box<Lens>,
+    item: Box<Items>,
+    /// The headers of the empty lists (nodes `0 ..= 4n²`).
+    template_links: Box<[Link]>,
+    /// Lengths 0 for every item, padding after.
+    template_len: Box<[u8]>,
+    /// The box of each cell.
+    box_of: Box<[u8]>,
+    /// The option node chosen at each level.
+    choice: Vec<u16>,
+    /// Whether each search prunes dead ends early and applies pointing and claiming before
+    /// its first guess (see [`DlxSolver::set_pruning`]).
+    pruning: bool,
+    /// The empty cells of the current puzzle (the depth of a solution).
+    empties: usize,
+    /// Scratch answer: the givens, then the fill.
+    answer: Vec<u8>,
+    /// Search nodes (options tried) over every call.
+    nodes: u64,
+    /// Guesses over every call: options tried where the item chosen had two or more (the
+    /// others are forced moves: singles, in a player's words).
+    guesses: u64,
+    /// Nodes the forced-then-leftmost search may use before the witness construction
+    /// takes over (see `lex.rs`).
+    lex_dfs_budget: u64,
+}
+
+impl fmt::Debug for DlxSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DlxSolver")
+            .field("shape", &self.shape)
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+pub(crate) fn boxed<T: Copy, const N: usize>(value: T) -> Box<[T; N]> {
+    vec![value; N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has N entries"))
+}
+
+/// Removes the other three nodes of `p`'s option from their lists; `p` is in slot `K`.
+///
+/// The slot of a node is fixed by its item's kind (cell 0, row 1, column 2, box 3), so a
+/// list being covered has all its nodes in one slot, known at compile time here: the
+/// other nodes of `p`'s option are `(p & !3) | j` for the three `j != K`, plain offsets
+/// from one base. The order in which the three are hidden does not matter (they are in
+/// three different lists); [`unhide`] undoes them in the reverse order.
+#[inline(always)]
+fn hide<const K: usize>(
+    links: &mut Links,
+    len: &mut Lens,
+    item: &Items,
+    p: u16,
+    emptied: &mut u16,
+) {
+    let base = (p & !3) as usize;
+    let [a, b, c] = others(K);
+    hide_node_noting(links, len, item, base + a, emptied);
+    hide_node_noting(links, len, item, base + b, emptied);
+    hide_node_noting(links, len, item, base + c, emptied);
+}
+
+/// [`hide_node`] that also writes into `emptied` the item of `q` when `q` was its last
+/// option: one compare and a conditional move, which let the search notice a dead end
+/// without scanning the lengths (see [`DlxSolver::set_pruning`]).
+#[inline(always)]
+fn hide_node_noting(links: &mut Links, len: &mut Lens, item: &Items, q: usize, emptied: &mut u16) {
+    let Link { up, down } = links[q];
+    links[up as usize].down = down;
+    links[down as usize].up = up;
+    let it = item[q];
+    let l = &mut len[it as usize];
+    *l = l.wrapping_sub(1);
+    if *l == 0 {
+        *emptied = it;
+    }
+}
+
+/// Undoes [`hide`], in the opposite order.
+#[inline(always)]
+fn unhide<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, p: u16) {
+    let base = (p & !3) as usize;
+    let [a, b, c] = others(K);
+    unhide_node(links, len, item, base + c);
+    unhide_node(links, len, item, base + b);
+    unhide_node(links, len, item, base + a);
+}
+
+/// The three slots other than `k`, ascending.
+#[inline(always)]
+const fn others(k: usize) -> [usize; 3] {
+    match k {
+        0 => [1, 2, 3],
+        1 => [0, 2, 3],
+        2 => [0, 1, 3],
+        _ => [0, 1, 2],
+    }
+}
+
+/// Takes node `q` out of its item's list ([`hide_node_noting`] with nobody listening).
+#[inline(always)]
+pub(crate) fn hide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
+    hide_node_noting(links, len, item, q, &mut 0);
+}
+
+/// Puts node `q` back where [`hide_node`] took it from.
+#[inline(always)]
+pub(crate) fn unhide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
+    let Link { up, down } = links[q];
+    links[up as usize].down = q as u16;
+    links[down as usize].up = q as u16;
+    let l = &mut len[item[q] as usize];
+    *l = l.wrapping_add(1);
+}
+
+/// Covers item `i`, whose nodes are in slot `K`: hides every option that contains it and
+/// marks it covered.
+#[inline(always)]
+fn cover<const K: usize>(
+    links: &mut Links,
+    len: &mut Lens,
+    item: &Items,
+    i: u16,
+    emptied: &mut u16,
+) {
+    let mut p = links[i as usize].down;
+    while p != i {
+        hide::<K>(links, len, item, p, emptied);
+        p = links[p as usize].down;
+    }
+    len[i as usize] |= COVERED;
+}
+
+/// Undoes [`cover`] exactly (calls nest like parentheses).
+#[inline(always)]
+fn uncover<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, i: u16) {
+    len[i as usize] &= !COVERED;
+    let mut p = links[i as usize].up;
+    while p != i {
+        unhide::<K>(links, len, item, p);
+        p = links[p as usize].up;
+    }
+}
+
+/// [`cover`] for an item whose slot is known only at run time.
+#[inline(always)]
+fn cover_slot(
+    links: &mut Links,
+    len: &mut Lens,
+    item: &Items,
+    i: u16,
+    slot: usize,
+    emptied: &mut u16,
+) {
+    match slot {
+        0 => cover::<0>(links, len, item, i, emptied),
+        1 => cover::<1>(links, len, item, i, emptied),
+        2 => cover::<2>(links, len, item, i, emptied),
+        _ => cover::<3>(links, len, item, i, emptied),
+    }
+}
+
+/// [`uncover`] for an item whose slot is known only at run time.
+#[inline(always)]
+fn uncover_slot(links: &mut Links, len: &mut Lens, item: &Items, i: u16, slot: usize) {
+    match slot {
+        0 => uncover::<0>(links, len, item, i),
+        1 => uncover::<1>(links, len, item, i),
+        2 => uncover::<2>(links, len, item, i),
+        _ => uncover::<3>(links, len, item, i),
+    }
+}
+
+/// Covers the items of the other three nodes of option node `x`'s option (Knuth's
+/// "commit" for the option chosen), in ascending slot order.
+#[inline(always)]
+fn commit(links: &mut Links, len: &mut Lens, item: &Items, x: u16, emptied: &mut u16) {
+    let b = (x & !3) as usize;
+    match x & 3 {
+        0 => {
+            cover::<1>(links, len, item, item[b | 1], emptied);
+            cover::<2>(links, len, item, item[b | 2], emptied);
+            cover::<3>(links, len, item, item[b | 3], emptied);
+        }
+        1 => {
+            cover::<0>(links, len, item, item[b], emptied);
+            cover::<2>(links, len, item, item[b | 2], emptied);
+            cover::<3>(links, len, item, item[b | 3], emptied);
+        }
+        2 => {
+            cover::<0>(links, len, item, item[b], emptied);
+            cover::<1>(links, len, item, item[b | 1], emptied);
+            cover::<3>(links, len, item, item[b | 3], emptied);
+        }
+        _ => {
+            cover::<0>(links, len, item, item[b], emptied);
+            cover::<1>(links, len, item, item[b | 1], emptied);
+            cover::<2>(links, len, item, item[b | 2], emptied);
+        }
+    }
+}
+
+/// Undoes [`commit`], in descending slot order.
+#[inline(always)]
+fn uncommit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
+    let b = (x & !3) as usize;
+    match x & 3 {
+        0 => {
+            uncover::<3>(links, len, item, item[b | 3]);
+            uncover::<2>(links, len, item, item[b | 2]);
+            uncover::<1>(links, len, item, item[b | 1]);
+        }
+        1 => {
+            uncover::<3>(links, len, item, item[b | 3]);
+            uncover::<2>(links, len, item, item[b | 2]);
+            uncover::<0>(links, len, item, item[b]);
+        }
+        2 => {
+            uncover::<3>(links, len, item, item[b | 3]);
+            uncover::<1>(links, len, item, item[b | 1]);
+            uncover::<0>(links, len, item, item[b]);
+        }
+        _ => {
+            uncover::<2>(links, len, item, item[b | 2]);
+            uncover::<1>(links, len, item, item[b | 1]);
+            uncover::<0>(links, len, item, item[b]);
+        }
+    }
+}
+
+/// The item to branch on and its length, given that some item is active.
+///
+/// Both choosers first take the first item with length ≤ 1 (as `Chooser::MrvStopAtOne` does).
+/// Otherwise MRV takes the first item of minimum length at or after index `from`, wrapping
+/// round (`from` = 0: the first of all; a random `from` breaks ties at random for the
+/// restarts of `lex.rs`), and `LEFTMOST` the first active item. Items are in ascending
+/// order, as in the generic engine's item list. This is the plain version; on x86-64
+/// [`choose`] is the same scan in SSE2, 16 lengths at a time.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) fn choose_portable<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
+    let lengths = len.iter().flatten().enumerate();
+    if let Some((i, &l)) = lengths.clone().find(|&(_, &l)| l <= 1) {
+        return (i as u16, l);
+    }
+    let pick = if LEFTMOST {
+        lengths.clone().find(|&(_, &l)| l < COVERED)
+    } else {
+        let best = lengths.clone().map(|(_, &l)| l).min();
+        let mut ties = lengths.clone().filter(|&(_, &l)| Some(l) == best);
+        ties.clone()
+            .find(|&(i, _)| i >= from)
+            .or_else(|| ties.next())
+    };
+    pick.map_or((0, 0), |(i, &l)| (i as u16, l))
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) use choose_portable as choose;
+
+/// Safe wrappers round the few SSE2 intrinsics [`choose`] needs.
+///
+/// SSE2 is part of the x86-64 baseline, so the `sse2` target feature is enabled in every
+/// x86-64 build and these instructions exist on every CPU the code can run on; calling a
+/// `#[target_feature]` intrinsic still needs `unsafe`, hence one block per wrapper.
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_max_epu8, _mm_min_epu8,
+        _mm_movemask_epi8, _mm_set1_epi8, _mm_srli_si128,
+    };
+
+    use super::Chunk;
+
+    #[inline(always)]
+    pub fn load(chunk: &Chunk) -> __m128i {
+        // SAFETY: `chunk` is 16 readable bytes, and `loadu` needs no alignment (SSE2: see
+        // the module docs).
+        unsafe { _mm_loadu_si128(chunk.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    pub fn splat(b: u8) -> __m128i {
+        // SAFETY: register-only SSE2 instruction (see the module docs).
+        unsafe { _mm_set1_epi8(b as i8) }
+    }
+
+    #[inline(always)]
+    pub fn max(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: register-only SSE2 instruction (see the module docs).
+        unsafe { _mm_max_epu8(a, b) }
+    }
+
+    #[inline(always)]
+    pub fn min(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: register-only SSE2 instruction (see the module docs).
+        unsafe { _mm_min_epu8(a, b) }
+    }
+
+    /// Bit `k` set when lane `k` of `a` equals lane `k` of `b`.
+    #[inline(always)]
+    pub fn eq_mask(a: __m128i, b: __m128i) -> u32 {
+        // SAFETY: register-only SSE2 instructions (see the module docs).
+        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) as u32 }
+    }
+
+    /// Bit `k` set when bit 7 of lane `k` is set.
+    #[inline(always)]
+    pub fn high_mask(a: __m128i) -> u32 {
+        // SAFETY: register-only SSE2 instruction (see the module docs).
+        unsafe { _mm_movemask_epi8(a) as u32 }
+    }
+
+    /// The smallest lane.
+    #[inline(always)]
+    pub fn min_lane(mut a: __m128i) -> u8 {
+        // SAFETY: register-only SSE2 instructions (see the module docs).
+        unsafe {
+            a = _mm_min_epu8(a, _mm_srli_si128::<8>(a));
+            a = _mm_min_epu8(a, _mm_srli_si128::<4>(a));
+            a = _mm_min_epu8(a, _mm_srli_si128::<2>(a));
+            a = _mm_min_epu8(a, _mm_srli_si128::<1>(a));
+            _mm_cvtsi128_si32(a) as u8
+        }
+    }
+}
+
+/// [`choose_portable`] in SSE2: per chunk of 16 lengths, a compare and a movemask say
+/// whether some length is ≤ 1, and MRV keeps a running lane-wise minimum.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
+    let one = sse2::splat(1);
+    let mut acc = sse2::splat(PAD);
+    let mut leftmost = None;
+    for (c, chunk) in len.iter().enumerate() {
+        let v = sse2::load(chunk);
+        // b <= 1 exactly when min(b, 1) == b.
+        let forced = sse2::eq_mask(sse2::min(v, one), v);
+        if forced != 0 {
+            let k = forced.trailing_zeros() as usize;
+            return ((c * LANES + k) as u16, chunk[k]);
+        }
+        if LEFTMOST {
+            if leftmost.is_none() {
+                // Active lengths have bit 7 clear.
+                let active = !sse2::high_mask(v) & 0xFFFF;
+                if active != 0 {
+                    let k = active.trailing_zeros() as usize;
+                    leftmost = Some(((c * LANES + k) as u16, chunk[k]));
+                }
+            }
+        } else {
+            acc = sse2::min(acc, v);
+        }
+    }
+    if LEFTMOST {
+        return leftmost.unwrap_or((0, 0));
+    }
+    let best = sse2::min_lane(acc);
+    let wanted = sse2::splat(best);
+    let hits = |c: usize| sse2::eq_mask(sse2::load(&len[c]), wanted);
+    if from > 0 {
+        // Random tie-break: the first hit at or after `from`, else the first of all.
+        let c0 = from / LANES;
+        for c in c0..len.len() {
+            let mut hit = hits(c);
+            if c == c0 {
+                hit &= !0u32 << (from % LANES);
+            }
+            if hit != 0 {
+                return ((c * LANES + hit.trailing_zeros() as usize) as u16, best);
+            }
+        }
+    }
+    for c in 0..len.len() {
+        let hit = hits(c);
+        if hit != 0 {
+            return ((c * LANES + hit.trailing_zeros() as usize) as u16, best);
+        }
+    }
+    (0, 0)
+}
+
+impl DlxSolver {
+    /// A solver for grids of `shape`.
+    pub fn new(shape: Shape) -> DlxSolver {
+        let n = shape.side();
+        let nn = n * n;
+        let headers = 4 * nn;
+        let base = (headers + 1).next_multiple_of(4);
+        let used = base + 4 * nn * n;
+        assert!(used <= SPAN, "a Sudoku of side <= 25 fits 16-bit links");
+        let chunks = (headers + 1).div_ceil(LANES);
+        let mut links: Box<Links> = boxed(Link::default());
+        let mut len: Box<Lens> = boxed(PAD);
+        let mut item: Box<Items> = boxed(0);
+        for i in 1..=headers as u16 {
+            links[i as usize] = Link { up: i, down: i };
+            len[i as usize] = 0;
+        }
+        for r in 0..n {
+            for c in 0..n {
+                for v in 1..=n {
+                    let first = base + 4 * encoding::option(shape, r, c, v);
+                    let items = encoding::option_items(shape, r, c, v);
+                    for (k, it) in items.into_iter().enumerate() {
+                        let (x, it) = ((first + k) as u16, (it + 1) as u16);
+                        let last = links[it as usize].up;
+                        links[x as usize] = Link { up: last, down: it };
+                        links[last as usize].down = x;
+                        links[it as usize].up = x;
+                        item[x as usize] = it;
+                        len[it as usize] += 1;
+                    }
+                }
+            }
+        }
+        DlxSolver {
+            shape,
+            base,
+            chunks,
+            template_links: (0..=headers as u16)
+                .map(|i| Link { up: i, down: i })
+                .collect(),
+            template_len: len[..chunks * LANES]
+                .iter()
+                .map(|&l| if l == PAD { PAD } else { 0 })
+                .collect(),
+            box_of: (0..nn).map(|c| shape.box_of(c / n, c % n) as u8).collect(),
+            links,
+            len,
+            item,
+            choice: vec![0; nn],
+            pruning: true,
+            empties: 0,
+            answer: vec![0; nn],
+            nodes: 0,
+            guesses: 0,
+            lex_dfs_budget: LEX_DFS_BUDGET,
+        }
+    }
+
+    /// Sets how many nodes the row-by-row search for the smallest fill may use before the
+    /// witness construction takes over ([`LEX_DFS_BUDGET`] by default). Both give the same
+    /// answer; 0 forces the construction, `u64::MAX` forbids it (for tests and timing).
+    pub fn set_lex_dfs_budget(&mut self, nodes: u64) {
+        self.lex_dfs_budget = nodes;
+    }
+
+    /// Whether each search prunes beyond the generic engine's rule (on by default). Two
+    /// prunings, neither of which changes an answer or a count:
+    ///
+    /// * **Dead ends noticed at once.** Hiding an option's node that was the last of its
+    ///   item records that item; when the option just tried leaves a recorded item active
+    ///   with no option, the search backs up without choosing an item there. (The generic
+    ///   rule, like Knuth's scan that stops at the first length ≤ 1, may first take forced
+    ///   moves that happen to come earlier in the item order, each a node, before it meets
+    ///   the empty item.) Only forced moves are saved: a guess is never made while an item
+    ///   is empty, so the guesses are the same.
+    /// * **Pointing and claiming before the first guess.** When no forced move is left and
+    ///   the search would guess for the first time with at least five eighths of the cells
+    ///   still empty, or the puzzle gave at most a quarter of its cells, it first removes
+    ///   the options that pointing (a digit's places in a box all in one row or column)
+    ///   and claiming (a digit's places in a row or column all in one box) rule out, and
+    ///   looks again, until neither applies; after the first guess it takes singles only.
+    ///   Removing options is not a node. (On a grid mostly filled by then the search left
+    ///   is short and a pass, a few thousand instructions, costs more than it saves: with
+    ///   no threshold, 10 % more instructions on the unbiased set and 38 % on Serg's.)
+    ///   Those options are in no fill.
+    ///
+    /// Off, the solver walks the generic engine's tree (`GenericDlxSolver`) node for node,
+    /// as the tests check.
+    pub fn set_pruning(&mut self, on: bool) {
+        self.pruning = on;
+    }
+
+    /// The shape this solver takes.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The lexicographically smallest fill of `puzzle`, or why there is none.
+    ///
+    /// # Panics
+    /// If `puzzle` has another shape than the solver.
+    pub fn solve(&mut self, puzzle: &Grid) -> Outcome {
+        self.solve_within(puzzle, Limits::default())
+    }
+
+    /// Counts the fills of `puzzle` up to `limit`.
+    ///
+    /// # Panics
+    /// If `puzzle` has another shape than the solver.
+    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> CountOutcome {
+        self.count_within(puzzle, limit, Limits::default())
+    }
+
+    /// Search nodes (options tried) so far, over every call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Guesses so far, over every call: the nodes whose option was one of two or more of
+    /// the item chosen (a node with the item's only option is a forced move). The
+    /// propagating search that takes over on heavy tails (`lex.rs`) counts every branch
+    /// it tries as a guess.
+    pub fn guesses(&self) -> u64 {
+        self.guesses
+    }
+
+    /// Builds the matrix left after the givens: every item list holds exactly the options
+    /// that no given excludes, in ascending order, and the givens' items are covered.
+    ///
+    /// This is the state that covering the givens' items in the full matrix reaches (the
+    /// search then sees the same lists and lengths), built directly: the headers and
+    /// lengths come from a template, then only the surviving options are linked in. Nodes
+    /// of excluded options are never reached from a list, so their stale links from an
+    /// earlier puzzle are never read, and the givens' items are never uncovered.
+    fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution> {
+        assert_eq!(
+            puzzle.shape(),
+            self.shape,
+            "puzzle shape differs from the solver's"
+        );
+        let n = self.shape.side();
+        let cells = puzzle.cells();
+        // Values used by the givens in each row, column and box (bit v − 1).
+        let (mut rows, mut cols, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
+        let mut clash = false;
+        let mut empties = 0;
+        for (cell, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                empties += 1;
+                continue;
+            }
+            let (r, c, b) = (cell / n, cell % n, self.box_of[cell] as usize);
+            let bit = 1 << (v - 1);
+            clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        if clash {
+            let clash = puzzle.clash().expect("a value repeats in a unit");
+            return Err(NoSolution::Clash(clash));
+        }
+        let headers = self.template_links.len();
+        let (links, len, item) = (&mut *self.links, &mut *self.len, &*self.item);
+        links[..headers].copy_from_slice(&self.template_links);
+        len[..self.chunks * LANES].copy_from_slice(&self.template_len);
+        let all = (1u32 << n) - 1;
+        for (r, &in_row) in rows[..n].iter().enumerate() {
+            for (c, &in_col) in cols[..n].iter().enumerate() {
+                let cell = r * n + c;
+                let first = self.base + 4 * cell * n;
+                let v = cells[cell];
+                if v != 0 {
+                    // The given's four items are covered.
+                    let x = first + 4 * (v as usize - 1);
+                    for q in x..x + 4 {
+                        len[item[q] as usize] = COVERED;
+                    }
+                    continue;
+                }
+                let b = self.box_of[cell] as usize;
+                let mut free = all & !(in_row | in_col | boxes[b]);
+                while free != 0 {
+                    // Node numbers are `u16` (the layout's bound), so that indexing the
+                    // 64 Ki-entry arrays needs no bounds check.
+                    let x = (first + 4 * free.trailing_zeros() as usize) as u16;
+                    free &= free - 1;
+                    // Append the option's nodes at the bottom of their items' lists.
+                    let mut append = |q: u16| {
+                        let it = item[q as usize];
+                        let last = links[it as usize].up;
+                        links[q as usize] = Link { up: last, down: it };
+                        links[last as usize].down = q;
+                        links[it as usize].up = q;
+                        len[it as usize] += 1;
+                    };
+                    append(x);
+                    append(x | 1);
+                    append(x | 2);
+                    append(x | 3);
+                }
+            }
+        }
+        self.empties = empties;
+        Ok(())
+    }
+
+    /// Algorithm X from the placed givens, visiting each solution with its depth; the
+    /// option nodes chosen are `self.choice[..depth]`. Leaves the matrix dirty on any
+    /// early end (the next [`DlxSolver::place_givens`] resets it).
+    ///
+    /// With `RANDOM`, MRV ties are broken at random by [`lex::TieBreaker`] seeded with
+    /// `seed` (the restarts of `lex.rs`); without it, leftmost.
+    fn search<const LEFTMOST: bool, const RANDOM: bool, const PRUNE: bool>(
+        &mut self,
+        limits: Limits,
+        seed: u64,
+        mut visit: impl FnMut(&[u16]) -> ControlFlow<()>,
+    ) -> SearchEnd {
+        let mut ties = lex::TieBreaker::new(seed, 4 * self.shape.cells());
+        let links = &mut *self.links;
+        let len = &mut *self.len;
+        let item = &*self.item;
+        let chunks = self.chunks;
+        let choice = &mut self.choice[..];
+        let empties = self.empties;
+        let cells = self.shape.cells() as u16;
+        let most = self.shape.box_rows().max(self.shape.box_cols()) as u8;
+        // Pointing and claiming pay only on a grid still open at the first guess (see
+        // `set_pruning`): at least five eighths of the cells empty, or a sparse puzzle.
+        let open = if 4 * empties >= 3 * self.shape.cells() {
+            0
+        } else {
+            5 * self.shape.cells() / 8
+        };
+        let mut level = 0usize;
+        let mut tried = 0u64;
+        let mut guesses = 0u64;
+        // Whether the option about to be tried is a guess: the level's item has two or
+        // more options. A level reached again on the way back always has (a forced level
+        // has no second option to try).
+        let mut guess = false;
+        let mut emptied = 0u16;
+        // How many levels of the path have an option left to try after theirs. With none,
+        // backing up would only undo covers all the way to the root, and the search ends
+        // at once instead (the matrix is rebuilt before the next search).
+        let mut open_levels = 0u32;
+        let end = 'search: loop {
+            // X2/X3: at a new level, report a solution or choose an item.
+            let mut back = true;
+            let (mut i, mut x) = (0u16, 0u16);
+            if PRUNE && len[emptied as usize] == 0 {
+                // The option just tried left an active item with no option: a dead end,
+                // noticed without a scan (`emptied` is 0, whose length is PAD, until a hide
+                // empties an item).
+            } else if level == empties {
+                if visit(&choice[..level]).is_break() {
+                    break SearchEnd::Stopped;
+                }
+            } else {
+                // Header node of item `k` is `k + 1`.
+                let from = if RANDOM { ties.next() + 1 } else { 0 };
+                let (mut chosen, mut length) =
+                    choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0, from);
+                // Before the first guess: pointing and claiming until neither applies (a
+                // pass may leave singles, which are taken, as nodes, before the next).
+                if PRUNE && guesses == 0 && empties - level >= open {
+                    while length >= 2 && locked_pass(links, len, item, cells, chunks, most) {
+                        (chosen, length) =
+                            choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0, from);
+                    }
+                }
+                if length > 0 {
+                    // Items are cells, then rows, columns, boxes (`cells` of each kind).
+                    let slot = (chosen > cells) as usize
+                        + (chosen > 2 * cells) as usize
+                        + (chosen > 3 * cells) as usize;
+                    // Only the options tried note the items they empty: covering the chosen
+                    // item empties another only when that one is a unit whose options all
+                    // lie in the chosen one (a pointing pattern, rare on this tree), and the
+                    // scan meets it then.
+                    cover_slot(links, len, item, chosen, slot, &mut 0);
+                    guess = length >= 2;
+                    i = chosen;
+                    x = links[i as usize].down;
+                    back = false;
+                }
+            }
+            loop {
+                if back {
+                    // X8, X6: leave this level and undo the option tried below.
+                    if open_levels == 0 {
+                        break 'search SearchEnd::Exhausted;
+                    }
+                    level -= 1;
+                    let tried_node = choice[level];
+                    uncommit(links, len, item, tried_node);
+                    guess = true;
+                    i = item[tried_node as usize];
+                    let slot = (tried_node & 3) as usize;
+                    x = links[tried_node as usize].down;
+                    if x == i {
+                        // X5 with no option left: give `i` back and go on up.
+                        uncover_slot(links, len, item, i, slot);
+                        continue;
+                    }
+                    // This level was counted open; the option `x` is counted below.
+                    open_levels -= 1;
+                }
+                // X5: try option node `x` of item `i` (a level reached afresh has one).
+                if let Some(end) = limits.reached(tried) {
+                    break 'search end;
+                }
+                tried += 1;
+                guesses += u64::from(guess);
+                // (A forced level's one option has no successor.)
+                if guess {
+                    open_levels += u32::from(links[x as usize].down != i);
+                }
+                commit(links, len, item, x, &mut emptied);
+                choice[level] = x;
+                level += 1;
+                break;
+            }
+        };
+        self.nodes += tried;
+        self.guesses += guesses;
+        end
+    }
+}
+
+/// Bit `k` of entry `c`: item `16c + k` (0-based) is active with a length in `2..=most`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
+    let (two, most) = (sse2::splat(2), sse2::splat(most));
+    for (o, chunk) in out.iter_mut().zip(len) {
+        let v = sse2::load(chunk);
+        *o = sse2::eq_mask(sse2::min(sse2::max(v, two), most), v);
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
+    for (o, chunk) in out.iter_mut().zip(len) {
+        *o = chunk
+            .iter()
+            .enumerate()
+            .filter(|&(_, &l)| (2..=most).contains(&l))
+            .fold(0, |m, (k, _)| m | 1 << k);
+    }
+}
+
+/// Takes option `base` (its first node) out of all four lists.
+#[inline(always)]
+fn remove_option(links: &mut Links, len: &mut Lens, item: &Items, base: usize) {
+    for k in 0..4 {
+        hide_node(links, len, item, base + k);
+    }
+}
+
+/// One pass of pointing and claiming: for each active row, column and box item (a digit
+/// in a unit) whose options all lie in one other unit (a box, or a row or column of its
+/// box), that unit's other options for the digit are in no fill and are removed from all
+/// four of their lists. True when some option was removed.
+///
+/// Removed options are never put back: the search removes them only before its first
+/// guess, on the levels of forced moves above it, which it leaves only when it ends; the
+/// next search starts from a matrix built anew ([`DlxSolver::place_givens`]).
+fn locked_pass(
+    links: &mut Links,
+    len: &mut Lens,
+    item: &Items,
+    cells: u16,
+    chunks: usize,
+    most: u8,
+) -> bool {
+    let mut removed = false;
+    // Only an item with two to `most` options (the longer side of a box) can lie in one
+    // other unit without being a single.
+    // Chunks of lengths: at most 4·25² items, and the unused header 0.
+    let mut short = [0u32; (4 * 625 + 1usize).div_ceil(LANES)];
+    // Header `h` is item `h − 1`: cells `1..=cells`, then rows, columns, boxes. The chunks
+    // of cells alone are skipped, and the cells of the chunk where the units start.
+    let first = (cells as usize + 1) / LANES;
+    lengths_between(
+        len[first * LANES..chunks * LANES].as_chunks().0,
+        most,
+        &mut short[first..chunks],
+    );
+    short[first] &= u32::MAX << ((cells as usize + 1) % LANES);
+    for (c, &mask) in short[..chunks].iter().enumerate().skip(first) {
+        let mut mask = mask;
+        while mask != 0 {
+            let h = (c * LANES + mask.trailing_zeros() as usize) as u16;
+            mask &= mask - 1;
+            // Lengths change as the pass removes options: an item left with none is a
+            // dead end the search meets next.
+            if len[h as usize] == 0 {
+                continue;
+            }
+            // The slot: 1 row, 2 column, 3 box (no division: `h > cells` here).
+            let kind = 1 + (h > 2 * cells) as usize + (h > 3 * cells) as usize;
+            let others: &[usize] = if kind == 3 { &[1, 2] } else { &[3] };
+            for &other in others {
+                if let Some(unit) = shared_item(links, item, h, other) {
+                    // Every option of `h` is in `unit`: the rest of `unit`'s go.
+                    let mut q = links[unit as usize].down;
+                    while q != unit {
+                        let next = links[q as usize].down;
+                        let base = (q & !3) as usize;
+                        if item[base | kind] != h {
+                            remove_option(links, len, item, base);
+                            removed = true;
+                        }
+                        q = next;
+                    }
+                }
+            }
+        }
+    }
+    removed
+}
+
+/// The item in slot `slot` that every option of item `h` (a header with options) holds,
+/// if there is one.
+#[inline(always)]
+fn shared_item(links: &Links, item: &Items, h: u16, slot: usize) -> Option<u16> {
+    let first = links[h as usize].down;
+    let unit = item[(first & !3) as usize | slot];
+    let mut p = links[first as usize].down;
+    while p != h {
+        if item[(p & !3) as usize | slot] != unit {
+            return None;
+        }
+        p = links[p as usize].down;
+    }
+    Some(unit)
+}
+
+/// Writes the options chosen (option nodes) into `answer`, which holds the givens.
+///
+/// Option `o` is cell `o / n` holding `o % n + 1` ([`encoding::cell_and_value`]); the
+/// quotient comes from a multiplication by `⌈2³²/n⌉` instead of a division (a division's
+/// latency per cell weighs on a puzzle solved in microseconds), exact for every option
+/// number below `2³²/n²` (tested against the division for every side).
+fn record(answer: &mut [u8], base: usize, shape: Shape, choice: &[u16]) {
+    let n = shape.side() as u64;
+    let magic = (1u64 << 32).div_ceil(n);
+    for &x in choice {
+        let o = (x as u64 - base as u64) / 4;
+        let cell = (o * magic) >> 32;
+        answer[cell as usize] = (o - cell * n) as u8 + 1;
+    }
+}
+
+impl FillSearch for DlxSolver {
+    fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution> {
+        DlxSolver::place_givens(self, puzzle)
+    }
+
+    /// Rebuilds the matrix: a search may leave it dirty.
+    fn restart(&mut self, puzzle: &Grid) {
+        DlxSolver::place_givens(self, puzzle).expect("the givens were placed once already");
+    }
+
+    fn search(
+        &mut self,
+        branching: Branching,
+        limits: Limits,
+        stop_at: u64,
+        mut first: Option<&mut [u8]>,
+    ) -> (u64, SearchEnd) {
+        let (base, shape) = (self.base, self.shape);
+        let mut found = 0u64;
+        let visit = |choice: &[u16]| {
+            found += 1;
+            if found == 1
+                && let Some(answer) = first.as_deref_mut()
+            {
+                record(answer, base, shape, choice);
+            }
+            if found >= stop_at {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let end = match (branching, self.pruning) {
+            (Branching::Mrv, false) => {
+                DlxSolver::search::<false, false, false>(self, limits, 0, visit)
+            }
+            (Branching::Mrv, true) => {
+                DlxSolver::search::<false, false, true>(self, limits, 0, visit)
+            }
+            (Branching::MrvRandomTies(seed), false) => {
+                DlxSolver::search::<false, true, false>(self, limits, seed, visit)
+            }
+            (Branching::MrvRandomTies(seed), true) => {
+                DlxSolver::search::<false, true, true>(self, limits, seed, visit)
+            }
+            (Branching::ForcedThenLeftmost, false) => {
+                DlxSolver::search::<true, false, false>(self, limits, 0, visit)
+            }
+            (Branching::ForcedThenLeftmost, true) => {
+                DlxSolver::search::<true, false, true>(self, limits, 0, visit)
+            }
+        };
+        (found, end)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn add_nodes(&mut self, nodes: u64) {
+        self.nodes += nodes;
+        self.guesses += nodes;
+    }
+
+    fn lex_dfs_budget(&self) -> u64 {
+        self.lex_dfs_budget
+    }
+
+    fn scratch(&mut self) -> &mut Vec<u8> {
+        &mut self.answer
+    }
+}
+
+impl SudokuSolver for DlxSolver {
+    fn name(&self) -> &'static str {
+        "dlx"
+    }
+
+    fn solve_within(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        lex::smallest_fill(self, puzzle, limits)
+    }
+
+    fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome {
+        lex::count_fills(self, puzzle, limit, limits)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn guesses(&self) -> Option<u64> {
+        Some(self.guesses)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `record`'s cells and values are the division's, for every option of every side.
+    #[test]
+    fn record_divides_exactly() {
+        for side in 1..=25 {
+            let Some(shape) = Shape::for_side(side) else {
+                continue;
+            };
+            let base = 4 * (4 * side * side + 1).div_ceil(4);
+            let options = side * side * side;
+            let choice: Vec<u16> = (0..options).map(|o| (base + 4 * o) as u16).collect();
+            let mut answer = vec![0u8; side * side];
+            for (o, chunk) in choice.chunks(1).enumerate() {
+                record(&mut answer, base, shape, chunk);
+                let (cell, v) = encoding::cell_and_value(shape, o);
+                assert_eq!(answer[cell], v, "side {side}, option {o}");
+            }
+        }
+    }
+
+    /// The SSE2 scan (on x86-64) against the plain one, on random lengths: active items of
+    /// length 0..=25, covered ones (bit 7 set), and padding.
+    #[test]
+    fn vector_choice_matches_the_plain_scan() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..20_000 {
+            let chunks = 1 + round % 40;
+            let mut lens = vec![[PAD; LANES]; chunks];
+            let active_percent = next() % 100;
+            let short = next() % 4; // how rare lengths <= 1 are
+            for b in lens.iter_mut().flatten().skip(1) {
+                let r = next();
+                *b = if r % 100 < active_percent {
+                    let l = (r >> 8) % 26;
+                    if l <= 1 && (r >> 16) % 4 < short {
+                        2
+                    } else {
+                        l as u8
+                    }
+                } else if r % 7 == 0 {
+                    PAD
+                } else {
+                    COVERED | ((r >> 8) % 26) as u8
+                };
+            }
+            // Some item is active whenever a search chooses.
+            let at = 1 + (next() as usize) % (chunks * LANES - 1);
+            if lens.iter().flatten().all(|&b| b >= COVERED) {
+                lens[at / LANES][at % LANES] = 2 + (next() % 24) as u8;
+            }
+            let from = if round % 3 == 0 {
+                0
+            } else {
+                1 + (next() as usize) % (chunks * LANES - 1)
+            };
+            assert_eq!(
+                choose::<false>(&lens, from),
+                choose_portable::<false>(&lens, from)
+            );
+            assert_eq!(
+                choose::<true>(&lens, from),
+                choose_portable::<true>(&lens, from)
+            );
+        }
+    }
+
+    #[test]
+    fn every_shape_fits_sixteen_bit_links() {
+        for side in [4, 6, 8, 9, 10, 12, 16, 20, 25] {
+            let shape = Shape::for_side(side).unwrap();
+            let s = DlxSolver::new(shape);
+            assert!(s.base.is_multiple_of(4) && s.base > 4 * side * side);
+            assert!(s.base + 4 * side * side * side <= SPAN);
+        }
+    }
+}

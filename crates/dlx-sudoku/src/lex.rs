@@ -1,0 +1,398 @@
+//! The smallest-fill policy, written once for both DLX solvers, and the witness
+//! construction it falls back on.
+//!
+//! ```
+//! use dlx_sudoku::{DlxSolver, Grid, Outcome, Shape};
+//!
+//! // The empty 25×25 grid: row-by-row search meets long dead ends here; the witness
+//! // construction below takes over and still gives the smallest fill.
+//! let shape = Shape::for_side(25).unwrap();
+//! let mut solver = DlxSolver::new(shape);
+//! let Outcome::Solved(fill) = solver.solve(&Grid::empty(shape)) else { panic!() };
+//! assert!(fill.is_complete_solution_of(&Grid::empty(shape)));
+//! assert!(fill.to_line().starts_with("123456789ABCDEFGHIJKLMNOP"));
+//! ```
+//!
+//! Both DLX solvers ([`DlxSolver`](super::DlxSolver) and
+//! [`GenericDlxSolver`](super::GenericDlxSolver)) implement [`FillSearch`]: place the
+//! givens, run one search with a given item choice. [`smallest_fill`] is the policy on top
+//! of it, for both:
+//!
+//! 1. an MRV search counting to two fills: none, or exactly one, is the answer;
+//! 2. with two or more (or when step 1 passes [`COUNT_BUDGET`] nodes, a heavy tail: then
+//!    a first fill, if step 1 has none, comes from restarting searches, see below), a
+//!    search choosing *forced, then leftmost*, which meets the fills in lexicographic
+//!    order (the proof is in [`encoding`](super::encoding)); its first fill is the answer;
+//! 3. past [`LEX_DFS_BUDGET`] nodes in step 2 (near-empty large grids), the witness
+//!    construction below, starting from the first fill of step 1.
+//!
+//! Every search in the witness construction, and the search for a first fill after step 1
+//! gave up counting, only asks "is there a fill?" ([`first_fill`]). Backtracking search on
+//! Sudoku has a heavy tail: one early choice can lead into a subtree with no fill that
+//! takes millions of nodes to refute, where another order finds a fill in a few hundred.
+//! So two searches take turns, each run cut off after a unit times the next term of Luby's
+//! sequence (1, 1, 2, 1, 1, 2, 4, …):
+//!
+//! * the solver's own MRV search, the first run with the plain leftmost tie-break, then
+//!   runs with random tie-breaks ([`Branching::MrvRandomTies`]), in units of `4·cells`
+//!   nodes. Restarts bound what a bad early choice costs when there is a fill;
+//! * the [`Propagator`] of [`propagate`](super::propagate), in units of `cells / 64`
+//!   branches. Restarts do not help prove that there is *no* fill, and the construction
+//!   must prove that for every value below the answer's, given the cells before it; on
+//!   some random 16×16 puzzles one such proof took MRV over 300 M nodes. The propagator
+//!   reasons more per node (Hall's condition per band and stack, binary branching, and
+//!   failure weights that steer it to where the contradiction lies) and settles them in
+//!   about a hundred branches.
+//!
+//! Since the cutoffs grow without bound, a run that needs the whole tree still gets it.
+//! The answer never depends on the runs: each search only says whether a fill exists, and
+//! every rule of the propagator is sound. Both solvers run the same propagator and add its
+//! branches to their node counts, so they still report equal counts.
+//!
+//! [`count_fills`] is the count with the same placement and item choice.
+//!
+//! # The witness construction
+//!
+//! The row-by-row search of step 2 is fast on 9×9 puzzles but can wander for millions of
+//! nodes on near-empty large grids. Past its node budget:
+//!
+//! * keep a *witness*: some fill of the puzzle with every cell fixed so far;
+//! * for each empty cell in row-major order, try the values below the witness's value in
+//!   ascending order; a value stays if an MRV search finds a fill with it (that fill
+//!   becomes the witness), otherwise the next is tried; if none stays, the witness's own
+//!   value is fixed (it is known to extend to a fill).
+//!
+//! Each cell so gets the smallest value that still extends to a fill, given the smaller
+//! values chosen before it, which is exactly the lexicographically smallest fill. The MRV
+//! searches are quick: near-empty grids have fills everywhere, and where a value is
+//! impossible most cells are already fixed.
+
+use super::grid::{Grid, Shape};
+use super::propagate::{Feasible, Propagator};
+use super::{CountOutcome, GaveUp, NoSolution, Outcome};
+use dlx_cover::{Limits, SearchEnd};
+
+/// Nodes the forced-then-leftmost search may use before the witness construction takes
+/// over. 9×9 puzzles stay far below it (a few hundred nodes is typical, even for the
+/// puzzles of `tests/lexicographic.rs` that defeat row-major backtracking); near-empty
+/// 25×25 grids need tens of millions.
+pub const LEX_DFS_BUDGET: u64 = 100_000;
+
+/// How a [`FillSearch`] chooses the item to branch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Branching {
+    /// Minimum remaining values: for feasibility and counting.
+    Mrv,
+    /// Forced items first, otherwise the first empty cell: fills in lexicographic order.
+    ForcedThenLeftmost,
+    /// MRV with ties among the shortest items broken at random by a [`TieBreaker`] with
+    /// this seed: for the restarts of the feasibility searches.
+    MrvRandomTies(u64),
+}
+
+/// The random tie-break both DLX solvers use for [`Branching::MrvRandomTies`], so that they
+/// still walk the same tree: at every branch point, draw `from` (an item number); when no
+/// item is forced, take the first item of minimum length at or after `from`, else the
+/// first of all.
+#[derive(Debug, Clone)]
+pub(crate) struct TieBreaker {
+    state: u64,
+    items: usize,
+}
+
+impl TieBreaker {
+    /// Draws item numbers in `0..items`; any seed works.
+    pub(crate) fn new(seed: u64, items: usize) -> TieBreaker {
+        TieBreaker {
+            state: seed | 1,
+            items,
+        }
+    }
+
+    /// The next `from` (xorshift64*).
+    #[inline]
+    pub(crate) fn next(&mut self) -> usize {
+        self.state ^= self.state >> 12;
+        self.state ^= self.state << 25;
+        self.state ^= self.state >> 27;
+        (self.state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % self.items
+    }
+}
+
+/// One Sudoku search on a dancing-links matrix, as the policy needs it. Implemented by both
+/// DLX solvers, so that [`smallest_fill`] and [`count_fills`] are written once.
+pub(crate) trait FillSearch {
+    /// The shape of the grids this solver takes.
+    fn shape(&self) -> Shape;
+
+    /// Starts a puzzle: the matrix with the givens of `puzzle` placed, whatever any earlier
+    /// search left. `Err` when the givens clash (or cannot all be placed).
+    ///
+    /// # Panics
+    /// If `puzzle` has another shape than the solver.
+    fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution>;
+
+    /// Brings back the state right after the last [`place_givens`](Self::place_givens)
+    /// of `puzzle`, after a search that may have stopped early.
+    fn restart(&mut self, puzzle: &Grid);
+
+    /// Searches from the placed givens until `stop_at` fills are met or a limit ends it.
+    /// The first fill met is written into `first` (the cells the search fills; the givens'
+    /// cells are left as they are). Returns the fills met and how the search ended; the
+    /// nodes it tried are added to [`nodes`](Self::nodes).
+    fn search(
+        &mut self,
+        branching: Branching,
+        limits: Limits,
+        stop_at: u64,
+        first: Option<&mut [u8]>,
+    ) -> (u64, SearchEnd);
+
+    /// Search nodes (options tried) so far, over every call.
+    fn nodes(&self) -> u64;
+
+    /// Adds `nodes` to [`nodes`](Self::nodes): the branches of a [`Propagator`] search
+    /// run for this solver.
+    fn add_nodes(&mut self, nodes: u64);
+
+    /// Nodes the forced-then-leftmost search may use before the witness construction.
+    fn lex_dfs_budget(&self) -> u64;
+
+    /// The scratch answer, `shape().cells()` long, kept so that solving allocates only the
+    /// grid it returns.
+    fn scratch(&mut self) -> &mut Vec<u8>;
+}
+
+/// What a search that ended with `end` says about the fills, if it ended at a limit.
+fn gave_up(end: SearchEnd) -> Result<(), GaveUp> {
+    GaveUp::from_end(end).map_or(Ok(()), Err)
+}
+
+/// Nodes the MRV search counting to two may use; past it, [`smallest_fill`] stops
+/// counting (the answer does not need the count) and goes on with restarting searches.
+/// 9×9 puzzles stay far below it; it cuts off the heavy tail of random 16×16 puzzles
+/// (one took 715 M nodes for its first fill by deterministic MRV).
+pub const COUNT_BUDGET: u64 = 100_000;
+
+/// The `k`-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …: the
+/// restart cutoffs, in units, of [`first_fill`].
+fn luby(k: u64) -> u64 {
+    let mut k = k;
+    loop {
+        // The smallest 2^j - 1 >= k.
+        let mut top = 1u64;
+        while top < k {
+            top = 2 * top + 1;
+        }
+        if top == k {
+            return top.div_ceil(2);
+        }
+        k -= top / 2;
+    }
+}
+
+/// Whether `partial` has a fill, writing it into `fill`: two searches taking turns, each
+/// run cut off after a unit times the next term of Luby's sequence:
+///
+/// * dancing-links MRV (units of `4·cells` nodes), the first run with the plain leftmost
+///   tie-break, later runs with random tie-breaks: quick to find a fill;
+/// * the [`Propagator`] (units of `cells / 64` branches, each far dearer than a node), the first run leftmost, later
+///   runs with random tie-breaks, the failure weights kept from run to run: quick to prove
+///   there is none.
+///
+/// A bad early choice so costs one cutoff instead of an exponential subtree, and since the
+/// cutoffs grow without bound a run that needs the whole tree still gets it. Each run that
+/// ends within its cutoff is exact (a fill, or none), so the answer never depends on the
+/// runs. `limits` and `start` as in [`smallest_fill`]; `prop` is made on first use.
+fn first_fill<S: FillSearch>(
+    s: &mut S,
+    prop: &mut Option<Propagator>,
+    partial: &Grid,
+    limits: Limits,
+    start: u64,
+    fill: &mut [u8],
+) -> Result<bool, GaveUp> {
+    let shape = s.shape();
+    let unit = 4 * shape.cells() as u64;
+    let branch_unit = (shape.cells() as u64 / 64).max(1);
+    for run in 1u64.. {
+        let seed = run.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // Dancing links.
+        if s.place_givens(partial).is_err() {
+            return Ok(false);
+        }
+        let left = limits.max_nodes.saturating_sub(s.nodes() - start);
+        let cutoff = unit.saturating_mul(luby(run));
+        let branching = if run == 1 {
+            Branching::Mrv
+        } else {
+            Branching::MrvRandomTies(seed)
+        };
+        fill.copy_from_slice(partial.cells());
+        let rest = Limits {
+            max_nodes: left.min(cutoff),
+            ..limits
+        };
+        match s.search(branching, rest, 1, Some(fill)) {
+            (_, SearchEnd::Stopped) => return Ok(true),
+            (_, SearchEnd::Exhausted) => return Ok(false),
+            (_, SearchEnd::Deadline) => return Err(GaveUp::Timeout),
+            (_, SearchEnd::NodeLimit) if left <= cutoff => return Err(GaveUp::NodeLimit),
+            (_, SearchEnd::NodeLimit) => {}
+        }
+        // Propagation.
+        let prop = prop.get_or_insert_with(|| Propagator::new(shape));
+        if run == 1 {
+            prop.forget();
+        }
+        let left = limits.max_nodes.saturating_sub(s.nodes() - start);
+        let cutoff = branch_unit.saturating_mul(luby(run));
+        let rest = Limits {
+            max_nodes: left.min(cutoff),
+            ..limits
+        };
+        let (answer, tried) = prop.first_fill(partial, if run == 1 { 0 } else { seed }, rest, fill);
+        s.add_nodes(tried);
+        match answer {
+            Feasible::Yes => return Ok(true),
+            Feasible::No => return Ok(false),
+            Feasible::Unknown(SearchEnd::NodeLimit) if left > cutoff => {}
+            Feasible::Unknown(SearchEnd::NodeLimit) => return Err(GaveUp::NodeLimit),
+            Feasible::Unknown(_) => return Err(GaveUp::Timeout),
+        }
+    }
+    unreachable!("the runs never end")
+}
+
+/// The lexicographically smallest fill of `puzzle` within `limits` (the node limit covers
+/// the whole solve): the policy of the module docs.
+pub(crate) fn smallest_fill<S: FillSearch>(s: &mut S, puzzle: &Grid, limits: Limits) -> Outcome {
+    if let Err(why) = s.place_givens(puzzle) {
+        return Outcome::NoSolution(why);
+    }
+    let start = s.nodes();
+    // Taken out (no allocation) so that the searches can write it.
+    let mut answer = std::mem::take(s.scratch());
+    answer.copy_from_slice(puzzle.cells());
+    let counting = Limits {
+        max_nodes: limits.max_nodes.min(COUNT_BUDGET),
+        ..limits
+    };
+    let (found, end) = s.search(Branching::Mrv, counting, 2, Some(&mut answer));
+    let shape = s.shape();
+    let grid = |answer: &[u8]| Grid::from_values(shape, answer).expect("values are in range");
+    let cut_short = end == SearchEnd::NodeLimit && limits.max_nodes > COUNT_BUDGET;
+    let outcome = match (found, gave_up(end)) {
+        (0 | 1, Err(_)) if cut_short => None,
+        (0 | 1, Err(why)) => Some(Outcome::GaveUp(why)),
+        (0, _) => Some(Outcome::NoSolution(NoSolution::Unsolvable)),
+        (1, _) => Some(Outcome::Solved(grid(&answer))),
+        _ => None,
+    };
+    if let Some(outcome) = outcome {
+        *s.scratch() = answer;
+        return outcome;
+    }
+    let mut prop = None;
+    // Several fills, or counting was cut short: search again, meeting the fills in
+    // lexicographic order; a first fill is kept as the witness in case that search runs
+    // too long.
+    if found == 0 {
+        match first_fill(s, &mut prop, puzzle, limits, start, &mut answer) {
+            Ok(true) => {}
+            Ok(false) => {
+                *s.scratch() = answer;
+                return Outcome::NoSolution(NoSolution::Unsolvable);
+            }
+            Err(why) => {
+                *s.scratch() = answer;
+                return Outcome::GaveUp(why);
+            }
+        }
+    }
+    let witness = answer.clone();
+    let rest = Limits {
+        max_nodes: limits.max_nodes.saturating_sub(s.nodes() - start),
+        ..limits
+    };
+    let budget = s.lex_dfs_budget();
+    let dfs = Limits {
+        max_nodes: rest.max_nodes.min(budget),
+        ..rest
+    };
+    s.restart(puzzle);
+    answer.copy_from_slice(puzzle.cells());
+    let (_, end) = s.search(Branching::ForcedThenLeftmost, dfs, 1, Some(&mut answer));
+    let outcome = match end {
+        SearchEnd::Stopped => Outcome::Solved(grid(&answer)),
+        SearchEnd::NodeLimit if rest.max_nodes > budget => {
+            smallest_from_witness(puzzle, &witness, |partial, fill| {
+                first_fill(s, &mut prop, partial, limits, start, fill)
+            })
+        }
+        SearchEnd::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
+        SearchEnd::Deadline => Outcome::GaveUp(GaveUp::Timeout),
+        // Cannot happen: a fill is known.
+        SearchEnd::Exhausted => Outcome::NoSolution(NoSolution::Unsolvable),
+    };
+    *s.scratch() = answer;
+    outcome
+}
+
+/// The number of fills of `puzzle` up to `limit`, by MRV within `limits`.
+pub(crate) fn count_fills<S: FillSearch>(
+    s: &mut S,
+    puzzle: &Grid,
+    limit: u64,
+    limits: Limits,
+) -> CountOutcome {
+    if s.place_givens(puzzle).is_err() {
+        return CountOutcome::NONE;
+    }
+    let (solutions, end) = s.search(Branching::Mrv, limits, limit, None);
+    CountOutcome::after(solutions, end)
+}
+
+/// Builds the smallest fill of `puzzle` from `witness` (any fill of it).
+///
+/// `first_fill(partial, out)` must search `partial` (a grid whose fixed cells do not clash)
+/// and, if it finds a fill, write it into `out` (every cell) and return `Ok(true)`;
+/// `Ok(false)` when there is none; `Err` when a search limit ended it.
+fn smallest_from_witness(
+    puzzle: &Grid,
+    witness: &[u8],
+    mut first_fill: impl FnMut(&Grid, &mut [u8]) -> Result<bool, GaveUp>,
+) -> Outcome {
+    let shape = puzzle.shape();
+    let n = shape.side();
+    let mut witness = witness.to_vec();
+    let mut trial = vec![0u8; witness.len()];
+    let mut partial = puzzle.clone();
+    for cell in 0..shape.cells() {
+        let (row, col) = (cell / n, cell % n);
+        if partial.get(row, col) != 0 {
+            continue;
+        }
+        for value in 1..witness[cell] {
+            partial.set(row, col, value);
+            if !partial.consistent_at(row, col) {
+                continue;
+            }
+            match first_fill(&partial, &mut trial) {
+                Ok(true) => {
+                    debug_assert_eq!(trial[cell], value);
+                    std::mem::swap(&mut witness, &mut trial);
+                    break;
+                }
+                Ok(false) => {}
+                Err(why) => return Outcome::GaveUp(why),
+            }
+        }
+        partial.set(row, col, witness[cell]);
+    }
+    match Grid::from_values(shape, &witness) {
+        Ok(fill) if fill.is_complete_solution_of(puzzle) => Outcome::Solved(fill),
+        // Cannot happen for a correct first_fill; say so rather than answer wrongly.
+        _ => Outcome::NoSolution(NoSolution::Unsolvable),
+    }
+}

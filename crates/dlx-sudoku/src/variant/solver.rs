@@ -1,0 +1,460 @@
+//! [`VariantSolver`]: a variant's exact-cover problem on specialised dancing links
+//! (`links.rs`) or the generic engine, with the smallest-fill policy of classic Sudoku.
+//!
+//! Both engines walk the same search tree on the same problem (same answers, same node
+//! counts); [`VariantSolver::new`] takes the specialised one whenever the problem fits it,
+//! [`VariantSolver::on_generic_engine`] always the generic one.
+//!
+//! The policy is the one of `sudoku/dlx.rs` and `sudoku/lex.rs`, restated for a canvas of
+//! cells rather than a [`Grid`]: MRV counting to two; with several fills the
+//! forced-then-leftmost search (cells are the first items, row-major); past
+//! [`LEX_DFS_BUDGET`] nodes the witness construction, where each empty cell in turn gets
+//! the smallest value with which an MRV search still finds a fill. (The classic policy
+//! works on `Grid`s, whose boxes are fixed; this one needs only "select these givens and
+//! search", so it is written here in the terms of the variant.)
+
+use std::ops::ControlFlow;
+
+use super::encode::Encoding;
+use super::links::{Rule, VariantLinks};
+use super::{Variant, VariantClash, VariantError};
+use crate::{
+    CountOutcome, GaveUp, Grid, LEX_DFS_BUDGET, NoSolution, Outcome, SudokuSolver, count_up_to,
+};
+use dlx_cover::{Chooser, Limits, SearchEnd, Solver};
+
+/// The result of solving one variant puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VariantOutcome {
+    /// The lexicographically smallest fill, one value per canvas cell (0 in holes).
+    Solved(Vec<u8>),
+    /// There is none; with the clash when two givens break a rule.
+    NoSolution(Option<VariantClash>),
+    /// A limit was reached first.
+    GaveUp(GaveUp),
+}
+
+/// The engine a [`VariantSolver`] searches with.
+#[derive(Debug, Clone)]
+enum Kind {
+    /// Specialised dancing links, rebuilt from the givens before each search.
+    Links(Box<VariantLinks>),
+    /// The generic engine, the givens selected.
+    Generic(Box<Solver>),
+}
+
+/// The engine and the givens it holds.
+#[derive(Debug, Clone)]
+struct Engine {
+    kind: Kind,
+    /// The options of the current puzzle's givens.
+    givens: Vec<usize>,
+    /// True while the specialised engine holds the givens unsearched.
+    placed: bool,
+}
+
+impl Engine {
+    /// Search nodes (options tried) over every call.
+    fn nodes(&self) -> u64 {
+        match &self.kind {
+            Kind::Links(l) => l.nodes(),
+            Kind::Generic(s) => s.stats().options_tried,
+        }
+    }
+
+    /// Drops the givens of the last puzzle.
+    fn clear(&mut self) {
+        self.givens.clear();
+        self.placed = false;
+        if let Kind::Generic(s) = &mut self.kind {
+            s.clear_selection();
+        }
+    }
+
+    /// Adds a given's option; `false` when it shares an item with an earlier one.
+    fn add_given(&mut self, option: usize) -> bool {
+        self.givens.push(option);
+        match &mut self.kind {
+            Kind::Links(_) => true,
+            Kind::Generic(s) => s.select(option).is_ok(),
+        }
+    }
+
+    /// Places the givens added; `false` when two share an item.
+    fn place(&mut self) -> bool {
+        match &mut self.kind {
+            Kind::Links(l) => {
+                self.placed = l.place_givens(&self.givens);
+                self.placed
+            }
+            Kind::Generic(_) => true,
+        }
+    }
+
+    /// Searches from the givens placed, with `rule`, visiting each solution's options.
+    fn search(
+        &mut self,
+        rule: Rule,
+        limits: Limits,
+        visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> SearchEnd {
+        match &mut self.kind {
+            Kind::Links(l) => {
+                if !self.placed {
+                    // A search leaves the links dirty; the givens placed once before.
+                    let ok = l.place_givens(&self.givens);
+                    debug_assert!(ok, "the givens were placed once already");
+                }
+                self.placed = false;
+                l.search(rule, limits, visit)
+            }
+            Kind::Generic(s) => {
+                let chooser = match rule {
+                    Rule::Mrv => Chooser::MrvStopAtOne,
+                    Rule::ForcedThenLeftmost => Chooser::ForcedThenLeftmost,
+                };
+                s.search(chooser, limits, visit)
+            }
+        }
+    }
+}
+
+/// Solves puzzles of one [`Variant`]: the problem is built once; each puzzle's givens are
+/// selected, searched, and cleared.
+#[derive(Debug, Clone)]
+pub struct VariantSolver {
+    variant: Variant,
+    engine: Engine,
+    /// Canvas cell → its cell item, or `usize::MAX` for a hole.
+    block: Vec<usize>,
+    /// The option "canvas cell `x` holds `v`" at `x · side + v − 1`, or `usize::MAX` when
+    /// the encoding has none (a digit in none of the cell's cage's digit sets).
+    option_of: Vec<usize>,
+    /// What each option places (cage options place nothing).
+    placements: Vec<Option<(usize, u8)>>,
+    answer: Vec<u8>,
+    lex_dfs_budget: u64,
+}
+
+impl VariantSolver {
+    /// A solver for `variant`, on the specialised dancing links when its problem fits them
+    /// (at most 65,535 nodes and 127 options per primary item: samurai and the 9×9 and
+    /// 16×16 variants with cages of ordinary sizes; at 25×25, classic boxes or jigsaw
+    /// regions but not diagonals or windows), else on the generic engine.
+    pub fn new(variant: &Variant) -> Result<VariantSolver, VariantError> {
+        VariantSolver::build(variant, true)
+    }
+
+    /// A solver for `variant` on the generic engine (`exact_cover::Solver`), for
+    /// comparison: same answers and node counts as [`VariantSolver::new`]'s.
+    pub fn on_generic_engine(variant: &Variant) -> Result<VariantSolver, VariantError> {
+        VariantSolver::build(variant, false)
+    }
+
+    /// True when this solver runs on the specialised dancing links.
+    pub fn is_specialised(&self) -> bool {
+        matches!(self.engine.kind, Kind::Links(_))
+    }
+
+    fn build(variant: &Variant, specialise: bool) -> Result<VariantSolver, VariantError> {
+        let enc = Encoding::new(variant, None).map_err(|e| VariantError::House {
+            house: "the puzzle".into(),
+            fault: e.to_string(),
+        })?;
+        let mut block = vec![usize::MAX; variant.present.len()];
+        for (i, &x) in enc.cell_items.iter().enumerate() {
+            block[x] = i;
+        }
+        let links = if specialise {
+            VariantLinks::new(&enc.problem)
+        } else {
+            None
+        };
+        let kind = match links {
+            Some(l) => Kind::Links(Box::new(l)),
+            None => Kind::Generic(Box::new(Solver::new(&enc.problem))),
+        };
+        Ok(VariantSolver {
+            engine: Engine {
+                kind,
+                givens: Vec::new(),
+                placed: false,
+            },
+            variant: variant.clone(),
+            block,
+            option_of: enc.option_of,
+            placements: enc.placements,
+            answer: vec![0; variant.present.len()],
+            lex_dfs_budget: LEX_DFS_BUDGET,
+        })
+    }
+
+    /// The variant this solver takes.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// Sets the node budget of the row-by-row search for the smallest fill (as for
+    /// [`DlxSolver::set_lex_dfs_budget`](crate::DlxSolver::set_lex_dfs_budget)).
+    pub fn set_lex_dfs_budget(&mut self, nodes: u64) {
+        self.lex_dfs_budget = nodes;
+    }
+
+    /// Search nodes so far, over every call: options tried, as the Sudoku solvers count
+    /// them (the engine's `nodes` also counts each search's root, Knuth's convention).
+    #[allow(clippy::misnamed_getters)] // on purpose: options tried, not the engine's `nodes`
+    pub fn nodes(&self) -> u64 {
+        self.engine.nodes()
+    }
+
+    /// Selects the givens (one value per canvas cell, 0 blank); `Err` when they clash.
+    /// Values in holes or above the side are a caller's bug and panic.
+    fn place_givens(&mut self, givens: &[u8]) -> Result<(), Option<VariantClash>> {
+        assert_eq!(givens.len(), self.block.len(), "one value per canvas cell");
+        self.engine.clear();
+        if let Some(clash) = self.variant.clash(givens) {
+            return Err(Some(clash));
+        }
+        let n = self.variant.side;
+        for (x, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                assert!(
+                    self.block[x] != usize::MAX && v as usize <= n,
+                    "given {v} at a hole or out of range"
+                );
+                let option = self.option_of[x * n + v as usize - 1];
+                if option == usize::MAX {
+                    // A digit that no digit set of its cage holds: no fill.
+                    return Err(None);
+                }
+                // Two givens sharing an item (the clash check has found none) leave no fill.
+                if !self.engine.add_given(option) {
+                    return Err(None);
+                }
+            }
+        }
+        if self.engine.place() {
+            Ok(())
+        } else {
+            Err(None)
+        }
+    }
+
+    fn record(placements: &[Option<(usize, u8)>], answer: &mut [u8], options: &[usize]) {
+        for &o in options {
+            if let Some((x, v)) = placements[o] {
+                answer[x] = v;
+            }
+        }
+    }
+
+    /// The lexicographically smallest fill of `givens` (one value per canvas cell, 0 for
+    /// blank), within `limits`.
+    pub fn solve(&mut self, givens: &[u8], limits: Limits) -> VariantOutcome {
+        if let Err(clash) = self.place_givens(givens) {
+            self.engine.clear();
+            return VariantOutcome::NoSolution(clash);
+        }
+        let outcome = self.solve_selected(givens, limits);
+        self.engine.clear();
+        outcome
+    }
+
+    fn solve_selected(&mut self, givens: &[u8], limits: Limits) -> VariantOutcome {
+        let start = self.nodes();
+        let mut found = 0u32;
+        let (placements, answer) = (&self.placements, &mut self.answer);
+        answer.fill(0);
+        let end = self.engine.search(Rule::Mrv, limits, |options| {
+            found += 1;
+            if found == 1 {
+                Self::record(placements, answer, options);
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        match (found, GaveUp::from_end(end)) {
+            (0 | 1, Some(why)) => return VariantOutcome::GaveUp(why),
+            (0, _) => return VariantOutcome::NoSolution(None),
+            (1, _) => return VariantOutcome::Solved(self.answer.clone()),
+            _ => {}
+        }
+        let witness = self.answer.clone();
+        let rest = remaining(limits, self.nodes() - start);
+        let dfs = Limits {
+            max_nodes: rest.max_nodes.min(self.lex_dfs_budget),
+            ..rest
+        };
+        let (placements, answer) = (&self.placements, &mut self.answer);
+        let end = self
+            .engine
+            .search(Rule::ForcedThenLeftmost, dfs, |options| {
+                Self::record(placements, answer, options);
+                ControlFlow::Break(())
+            });
+        match end {
+            SearchEnd::Stopped => VariantOutcome::Solved(self.answer.clone()),
+            SearchEnd::NodeLimit if rest.max_nodes > self.lex_dfs_budget => {
+                self.smallest_by_witness(givens, witness, limits, start)
+            }
+            SearchEnd::NodeLimit => VariantOutcome::GaveUp(GaveUp::NodeLimit),
+            SearchEnd::Deadline => VariantOutcome::GaveUp(GaveUp::Timeout),
+            SearchEnd::Exhausted => VariantOutcome::NoSolution(None),
+        }
+    }
+
+    /// The witness construction: each empty cell, row-major, gets the smallest value below
+    /// the witness's with which an MRV search still finds a fill (that fill becomes the
+    /// witness), else the witness's own value.
+    fn smallest_by_witness(
+        &mut self,
+        givens: &[u8],
+        mut witness: Vec<u8>,
+        limits: Limits,
+        start: u64,
+    ) -> VariantOutcome {
+        let mut partial = givens.to_vec();
+        let mut trial = vec![0u8; witness.len()];
+        for x in 0..partial.len() {
+            if self.block[x] == usize::MAX || partial[x] != 0 {
+                continue;
+            }
+            for v in 1..witness[x] {
+                partial[x] = v;
+                if self.place_givens(&partial).is_err() {
+                    continue;
+                }
+                let rest = remaining(limits, self.nodes() - start);
+                let (placements, t) = (&self.placements, &mut trial);
+                t.copy_from_slice(&partial);
+                let end = self.engine.search(Rule::Mrv, rest, |options| {
+                    Self::record(placements, t, options);
+                    ControlFlow::Break(())
+                });
+                match end {
+                    SearchEnd::Stopped => {
+                        std::mem::swap(&mut witness, &mut trial);
+                        break;
+                    }
+                    SearchEnd::Exhausted => {}
+                    SearchEnd::NodeLimit => return VariantOutcome::GaveUp(GaveUp::NodeLimit),
+                    SearchEnd::Deadline => return VariantOutcome::GaveUp(GaveUp::Timeout),
+                }
+            }
+            partial[x] = witness[x];
+        }
+        VariantOutcome::Solved(witness)
+    }
+
+    /// Counts the fills of `givens` up to `limit`, within `limits`.
+    pub fn count(&mut self, givens: &[u8], limit: u64, limits: Limits) -> CountOutcome {
+        if self.place_givens(givens).is_err() {
+            self.engine.clear();
+            return CountOutcome::NONE;
+        }
+        let mut solutions = 0u64;
+        let end = self
+            .engine
+            .search(Rule::Mrv, limits, count_up_to(limit, &mut solutions));
+        self.engine.clear();
+        CountOutcome::after(solutions, end)
+    }
+
+    /// The givens of a classic-format grid, when it fits this square variant.
+    fn grid_givens(&self, puzzle: &Grid) -> Vec<u8> {
+        assert!(
+            self.variant.width == puzzle.shape().side()
+                && self.variant.height == puzzle.shape().side(),
+            "puzzle shape differs from the variant's"
+        );
+        puzzle.cells().to_vec()
+    }
+}
+
+/// `limits` less the `used` nodes.
+fn remaining(limits: Limits, used: u64) -> Limits {
+    Limits {
+        max_nodes: limits.max_nodes.saturating_sub(used),
+        ..limits
+    }
+}
+
+/// A square variant (X, windoku, jigsaw, killer) answers puzzles read in the classic
+/// formats. A clash between givens comes back as [`NoSolution::Unsolvable`]; ask
+/// [`Variant::clash`] for the house.
+impl SudokuSolver for VariantSolver {
+    fn name(&self) -> &'static str {
+        "dlx-variant"
+    }
+
+    fn solve_within(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        let givens = self.grid_givens(puzzle);
+        match self.solve(&givens, limits) {
+            VariantOutcome::Solved(fill) => Outcome::Solved(
+                Grid::from_values(puzzle.shape(), &fill).expect("values are in range"),
+            ),
+            VariantOutcome::NoSolution(_) => Outcome::NoSolution(NoSolution::Unsolvable),
+            VariantOutcome::GaveUp(why) => Outcome::GaveUp(why),
+        }
+    }
+
+    fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome {
+        let givens = self.grid_givens(puzzle);
+        self.count(&givens, limit, limits)
+    }
+
+    fn nodes(&self) -> u64 {
+        VariantSolver::nodes(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DlxSolver;
+
+    #[test]
+    fn classic_through_the_variant_solver_matches_dlx() {
+        // The classic variant has the layout of `dlx.rs` (cells, rows, columns, boxes),
+        // so it walks the same tree as the generic solver: same answers, same nodes.
+        let v = Variant::square(9).unwrap().with_boxes(3, 3).unwrap();
+        let mut vs = VariantSolver::new(&v).unwrap();
+        let mut dlx = DlxSolver::new(crate::Shape::CLASSIC);
+        let mut generic = crate::GenericDlxSolver::new(crate::Shape::CLASSIC);
+        for line in [
+            "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....",
+            "1...............................................................................9",
+            ".................................................................................",
+        ] {
+            let g: Grid = line.parse().unwrap();
+            assert_eq!(vs.solve_within(&g, Limits::NONE), dlx.solve(&g), "{line}");
+            generic.solve(&g);
+            assert_eq!(SudokuSolver::nodes(&vs), generic.nodes(), "{line}");
+        }
+    }
+
+    #[test]
+    fn witness_construction_agrees_with_the_row_by_row_search() {
+        let v = Variant::square(6)
+            .unwrap()
+            .with_boxes(2, 3)
+            .unwrap()
+            .with_diagonals()
+            .unwrap();
+        let mut fast = VariantSolver::new(&v).unwrap();
+        let mut witness = VariantSolver::new(&v).unwrap();
+        witness.set_lex_dfs_budget(0);
+        let mut g = vec![0u8; 36];
+        g[7] = 3;
+        g[20] = 1;
+        assert_eq!(
+            fast.solve(&g, Limits::NONE),
+            witness.solve(&g, Limits::NONE)
+        );
+        assert!(matches!(
+            fast.solve(&g, Limits::NONE),
+            VariantOutcome::Solved(_)
+        ));
+    }
+}
