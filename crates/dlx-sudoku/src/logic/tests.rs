@@ -30,19 +30,27 @@ const SETS: [&str; 6] = [
     "puzzles7_serg_benchmark",
 ];
 
-/// The puzzles above, then about `per_set` evenly spaced puzzles of each of `sets` that is
-/// present in `../shared/data` (a "skipped" line for each absent one); and how many sets
-/// were read.
+/// The puzzles above, then about `per_set` evenly spaced puzzles of each of `sets`: from
+/// `../shared/data` when it is beside the checkout, else from the 120-puzzle samples of the
+/// same sets committed under `tests/data/samples` (a note says which); and how many sets
+/// were read from the full data.
 fn sample_lines(sets: &[&str], per_set: usize) -> (Vec<String>, usize) {
     let mut lines: Vec<String> = PUZZLES.iter().map(|p| p.to_string()).collect();
-    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let data = root.join("../shared/data");
+    let samples = root.join("tests/data/samples");
     let mut read = 0;
     for set in sets {
-        let Ok(text) = std::fs::read_to_string(data.join(set)) else {
-            eprintln!("skipped: {} not found", data.join(set).display());
-            continue;
+        let text = match std::fs::read_to_string(data.join(set)) {
+            Ok(text) => {
+                read += 1;
+                text
+            }
+            Err(_) => {
+                eprintln!("{} not found: using its sample", data.join(set).display());
+                std::fs::read_to_string(samples.join(set)).expect("the committed sample")
+            }
         };
-        read += 1;
         let all: Vec<&str> = text
             .lines()
             .filter(|l| l.len() >= 81 && !l.starts_with('#'))
