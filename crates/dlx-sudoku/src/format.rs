@@ -151,6 +151,27 @@ struct Pending {
     /// The first fault. A grid with a fault takes only lines that are valid rows of it;
     /// any other line ends it at once.
     error: Option<FormatError>,
+    /// Set while this grid has one row that is a whole row of another shape than the one
+    /// row before it: that grid, and the fault this row is as its second row. The next line
+    /// decides: a row of this grid makes the line before a stray record of its own; any
+    /// other line makes this row the other grid's faulty second row after all.
+    stray: Option<(Box<Pending>, FormatError)>,
+}
+
+impl Pending {
+    /// The grid as it is when the next line does not confirm this one: the grid before it,
+    /// with this grid's one row as its faulty row.
+    fn undo_stray(mut self) -> Pending {
+        match self.stray.take() {
+            None => self,
+            Some((before, fault)) => {
+                let mut before = *before;
+                before.error = Some(fault);
+                before.rows += 1;
+                before
+            }
+        }
+    }
 }
 
 /// Turns lines into [`Record`]s: feed it every line with [`Parser::push_line`], then call
@@ -397,6 +418,16 @@ fn is_line_length(len: usize) -> bool {
     len > 12 && (Shape::for_cells(len).is_some() || Shape::for_side(len).is_none())
 }
 
+/// A one-line puzzle followed by a trailing field on the same line (`<81 symbols> Hard`,
+/// `<81 symbols> ED=11.9/11.9/11.3`, `<81 symbols> # hardest`, a rating, a solution):
+/// the puzzle, when the line's first entry is a valid one, and `None` for any other line.
+fn puzzle_with_trailer(parts: &[&[u8]], bar: bool) -> Option<Grid> {
+    match parts {
+        [first, _, ..] if !bar && is_line_length(first.len()) => Grid::parse_line(first).ok(),
+        _ => None,
+    }
+}
+
 fn spaced_value(token: &[u8], shape: Shape) -> Option<u8> {
     if token.iter().all(u8::is_ascii_digit) && token.len() <= 2 {
         let v = token
@@ -473,7 +504,9 @@ impl Parser {
         let line = chars.line();
         if line.is_empty() {
             return (
-                self.pending.take().map(|p| Self::cut_short(p, number)),
+                self.pending
+                    .take()
+                    .map(|p| Self::cut_short(p.undo_stray(), number)),
                 None,
             );
         }
@@ -491,7 +524,7 @@ impl Parser {
                 grid: Err(error.clone()),
                 marks: None,
             };
-            return match self.pending.take() {
+            return match self.pending.take().map(Pending::undo_stray) {
                 None => (Some(own), None),
                 Some(p) if p.error.is_some() => (Some(Self::complete(p)), Some(own)),
                 Some(mut p) => {
@@ -510,6 +543,21 @@ impl Parser {
         let Some(mut p) = self.pending.take() else {
             return (self.start(number, &chars, &parts, bar), None);
         };
+        let mut stray_record = None;
+        if p.stray.is_some() {
+            let format = if bar { Format::Pretty } else { p.format };
+            if Self::parse_row(p.shape, format, &chars, &parts).is_err() {
+                // Not a second row of the new grid: the row before was the old grid's
+                // faulty row after all; read this line as that grid's next one.
+                self.pending = Some(p.undo_stray());
+                return self.read_line(number, raw, raw.len());
+            }
+            if let Some((before, _)) = p.stray.take() {
+                // The stray line is named by its own number.
+                let at = before.start;
+                stray_record = Some(Self::cut_short(*before, at));
+            }
+        }
         let format = if bar && p.format == Format::Spaced {
             Format::Pretty
         } else {
@@ -519,10 +567,34 @@ impl Parser {
             Ok(row) => {
                 p.values.extend(row);
                 p.format = format;
-                return (self.add_row(p), None);
+                let done = self.add_row(p);
+                return match stray_record {
+                    Some(stray) => (Some(stray), done),
+                    None => (done, None),
+                };
             }
             Err(kind) => kind,
         };
+        debug_assert!(
+            stray_record.is_none(),
+            "a stray row is settled by a row of its grid"
+        );
+        if p.error.is_none() && p.rows == 1 && Self::starts_other_grid(p.shape, &chars, &parts, bar)
+        {
+            // A lone first row, then a whole row of another shape: either a stray line
+            // before a grid, or a grid whose second row is faulty. The line after decides
+            // (see `Pending::stray`).
+            let fault = FormatError {
+                line: number,
+                kind: fault,
+            };
+            let first = self.start(number, &chars, &parts, bar);
+            debug_assert!(first.is_none(), "a whole first row starts a grid");
+            if let Some(new) = &mut self.pending {
+                new.stray = Some((Box::new(p), fault));
+            }
+            return (first, None);
+        }
         let other_kind = match p.format {
             Format::Compact => {
                 parts.len() != 1
@@ -530,7 +602,7 @@ impl Parser {
                     || (is_line_length(line.len()) && line.len() != p.shape.side())
             }
             _ => parts.len() == 1 && !bar,
-        };
+        } || puzzle_with_trailer(&parts, bar).is_some();
         if p.error.is_some() || other_kind || chars.has_word(Some(p.shape)) {
             // Not a row of this grid: it ends here, and the line starts afresh.
             let ended = if p.error.is_some() {
@@ -579,6 +651,14 @@ impl Parser {
             let shown = chars.show(0, line.len());
             Some(record(Format::Line, FormatErrorKind::Label(shown)))
         };
+        if let Some(grid) = puzzle_with_trailer(parts, bar) {
+            return Some(Record {
+                line: number,
+                format: Format::Line,
+                grid: Ok(grid),
+                marks: None,
+            });
+        }
         if parts.len() == 1 && !bar && pencil::shape_for_length(line.len()).is_some() {
             // 64 characters are 4×4 pencilmarks or an 8×8 puzzle: pencilmarks when they read
             // as such, else a puzzle.
@@ -644,8 +724,26 @@ impl Parser {
             values,
             rows: 0,
             error,
+            stray: None,
         };
         self.add_row(p)
+    }
+
+    /// Whether the line is a whole, valid first row of a grid of another shape than `shape`.
+    fn starts_other_grid(shape: Shape, chars: &Chars<'_>, parts: &[&[u8]], bar: bool) -> bool {
+        let (format, side) = if parts.len() == 1 && !bar {
+            if is_line_length(chars.line().len()) {
+                return false;
+            }
+            (Format::Compact, chars.line().len())
+        } else if bar {
+            (Format::Pretty, parts.len())
+        } else {
+            (Format::Spaced, parts.len())
+        };
+        Shape::for_side(side).is_some_and(|other| {
+            other != shape && Self::parse_row(other, format, chars, parts).is_ok()
+        })
     }
 
     /// The values of one row of a `format` grid of `shape`, or its fault.
@@ -748,7 +846,9 @@ impl Parser {
         if let Some(held) = self.held.take() {
             return Some(held);
         }
-        self.pending.take().map(|p| Self::cut_short(p, last + 1))
+        self.pending
+            .take()
+            .map(|p| Self::cut_short(p.undo_stray(), last + 1))
     }
 }
 
@@ -1000,6 +1100,47 @@ mod junk_tests {
         assert!(r[0].is_label() && r[2].is_label() && !r[4].is_label());
         assert!(r[1].grid.is_ok() && r[3].grid.is_ok() && r[5].grid.is_ok());
         assert_eq!((r[1].line, r[3].line, r[5].line), (2, 4, 6));
+    }
+
+    #[test]
+    fn a_one_line_puzzle_keeps_its_trailing_field() {
+        let good =
+            "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+        for trailer in ["ED=11.9/11.9/11.3", "# hardest", "Hard", "12", "\t17 clues"] {
+            let alone = parse_str(&format!("{good} {trailer}\n"));
+            assert_eq!(alone.len(), 1, "{trailer}");
+            assert_eq!(alone[0].grid.as_ref().unwrap().to_line(), good, "{trailer}");
+            // The same line just after a grid cut short ends that grid and stays a puzzle.
+            let after = parse_str(&format!("{}\n{good} {trailer}\n", &SPACED_ROWS[..17]));
+            assert_eq!(after.len(), 2, "{trailer}");
+            assert!(after[0].grid.is_err() && after[1].grid.is_ok(), "{trailer}");
+        }
+        // A line whose first entry is no puzzle is still a label.
+        assert!(parse_str("Hard puzzle\n")[0].is_label());
+    }
+
+    #[test]
+    fn a_stray_short_row_does_not_take_the_next_grids_first_row() {
+        let compact = compact_rows();
+        for (stray, grid) in [
+            ("1234", compact.clone()),
+            ("123456", compact.clone()),
+            ("1 2 3 4", SPACED_ROWS.to_string()),
+            ("1234567890", compact.clone()),
+        ] {
+            let r = parse_str(&format!("{stray}\n{grid}"));
+            assert_eq!(r.len(), 2, "{stray}");
+            assert_eq!(r[0].line, 1);
+            assert!(r[0].grid.is_err(), "{stray}");
+            let g = r[1].grid.as_ref().unwrap();
+            assert_eq!((r[1].line, g.shape()), (2, Shape::CLASSIC), "{stray}");
+        }
+        // A faulty row further down is still the grid's own row, not a new grid.
+        let mut rows: Vec<String> = compact.lines().map(String::from).collect();
+        rows[4].pop();
+        let r = parse_str(&(rows.join("\n") + "\n"));
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].grid.as_ref().unwrap_err().line, 5);
     }
 
     /// The rows of [`SPACED_ROWS`] as a compact grid.
