@@ -151,10 +151,10 @@ struct Pending {
     /// The first fault. A grid with a fault takes only lines that are valid rows of it;
     /// any other line ends it at once.
     error: Option<FormatError>,
-    /// Set while this grid has one row that is a whole row of another shape than the one
-    /// row before it: that grid, and the fault this row is as its second row. The next line
-    /// decides: a row of this grid makes the line before a stray record of its own; any
-    /// other line makes this row the other grid's faulty second row after all.
+    /// Set while this grid has one row, a whole row of another shape than the rows before
+    /// it: their grid, and the fault this row is as its next row. The next line decides: a
+    /// row of this grid makes the lines before a stray record of their own; any other line
+    /// makes this row the other grid's faulty row after all.
     stray: Option<(Box<Pending>, FormatError)>,
 }
 
@@ -184,8 +184,11 @@ impl Pending {
 /// - a grid with a fault takes only the lines that are valid rows of it; any other line ends
 ///   it at once and is read afresh;
 /// - a grid without a fault is ended (cut short) by a line of another kind: a label, a
-///   single token in a spaced grid, several in a compact one, or a one-line puzzle. A line
-///   of its own kind with a fault (a row of 10 numbers, a bad symbol) is its faulty row.
+///   single token in a spaced grid, several in a compact one, or a one-line puzzle (with or
+///   without a trailing field). A line of its own kind with a fault (a row of 10 numbers,
+///   a bad symbol) is its faulty row, except that a whole row of another shape followed by
+///   a second such row starts a new grid: the lines before it (a stray short line) are then
+///   a record of their own.
 ///
 /// Such a line makes two records (the grid it ended, then its own); the second is held back
 /// and handed out by the next call (records always leave in input order, and `finish`
@@ -193,8 +196,8 @@ impl Pending {
 ///
 /// Lines are read as UTF-8 where they are valid: counts and columns are in characters, a
 /// non-ASCII character is named in messages (`'１' (U+FF11, fullwidth digit 1)`), and
-/// non-ASCII spaces separate numbers like spaces. A byte-order mark at the start of line 1
-/// is skipped; a line may end in CR.
+/// non-ASCII spaces separate numbers like spaces. A byte-order mark at the start of a line
+/// is skipped (files joined with `cat` carry them mid-input); a line may end in CR.
 #[derive(Debug, Default)]
 pub struct Parser {
     pending: Option<Pending>,
@@ -477,10 +480,9 @@ impl Parser {
         full_len: usize,
     ) -> (Option<Record>, Option<Record>) {
         let truncated = full_len > raw.len();
-        let raw = match number {
-            1 => raw.strip_prefix(BOM).unwrap_or(raw),
-            _ => raw,
-        };
+        // A byte-order mark starts line 1 of a file saved by some editors, and any line
+        // where such files were joined (`cat a.txt b.txt`).
+        let raw = raw.strip_prefix(BOM).unwrap_or(raw);
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         // The commonest line of all, a 9×9 puzzle in 81 digits and dots with no grid
         // pending: read as the general path below reads it (no space to trim, no label,
@@ -579,11 +581,10 @@ impl Parser {
             stray_record.is_none(),
             "a stray row is settled by a row of its grid"
         );
-        if p.error.is_none() && p.rows == 1 && Self::starts_other_grid(p.shape, &chars, &parts, bar)
-        {
-            // A lone first row, then a whole row of another shape: either a stray line
-            // before a grid, or a grid whose second row is faulty. The line after decides
-            // (see `Pending::stray`).
+        if p.error.is_none() && Self::starts_other_grid(p.shape, &chars, &parts, bar) {
+            // Rows so far, then a whole row of another shape: either stray lines before a
+            // grid, or a grid with a faulty row. The line after decides (see
+            // `Pending::stray`).
             let fault = FormatError {
                 line: number,
                 kind: fault,
@@ -1135,6 +1136,14 @@ mod junk_tests {
             let g = r[1].grid.as_ref().unwrap();
             assert_eq!((r[1].line, g.shape()), (2, Shape::CLASSIC), "{stray}");
         }
+        // Two stray rows of one shape, then a grid of another.
+        let r = parse_str(&format!("1234\n3412\n{compact}"));
+        assert_eq!(r.len(), 2);
+        assert_eq!(
+            r[0].grid.as_ref().unwrap_err().to_string(),
+            "1: the grid has 2 rows, expected 4"
+        );
+        assert!(r[1].grid.is_ok());
         // A faulty row further down is still the grid's own row, not a new grid.
         let mut rows: Vec<String> = compact.lines().map(String::from).collect();
         rows[4].pop();
