@@ -169,7 +169,7 @@ proptest! {
 #[test]
 fn the_binary_answers_every_valid_puzzle_in_order() {
     let fill = |p: &str| -> String {
-        let out = common::run_bin(&["solve"], &format!("{p}\n"));
+        let out = common::run_bin(&["solve"], format!("{p}\n"));
         let answer = out.stdout.trim().to_string();
         let read = |t: &str| format::parse_str(t)[0].grid.clone().unwrap();
         let (grid, filled) = (read(p), read(&answer));
