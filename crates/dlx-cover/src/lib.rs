@@ -221,3 +221,8 @@ pub use search::{
     ActiveItems, Cancel, Chooser, Count, ItemChooser, Limits, SearchEnd, SelectError, Solution,
     Solutions, Solver, Stats,
 };
+
+/// This crate's README (its example), run as a doc-test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
