@@ -45,7 +45,11 @@ fn transcripts(name: &str, text: &str) -> Vec<(usize, Vec<Step>)> {
         let marker = if i > 0 { lines[i - 1].trim() } else { "" };
         if let Some(reason) = marker.strip_prefix(ILLUSTRATION) {
             let reason = reason.strip_suffix("-->").unwrap_or("").trim();
-            assert!(!reason.is_empty(), "{name}:{}: an illustration names its reason", i + 1);
+            assert!(
+                !reason.is_empty(),
+                "{name}:{}: an illustration names its reason",
+                i + 1
+            );
             continue;
         }
         assert_eq!(
@@ -118,7 +122,10 @@ fn output_matches(expected: &str, got: &str) -> bool {
 
 #[test]
 fn wildcards_match_within_a_line() {
-    assert!(line_matches("read [..] s, search [..] s", "read 0.000 s, search 0.013 s"));
+    assert!(line_matches(
+        "read [..] s, search [..] s",
+        "read 0.000 s, search 0.013 s"
+    ));
     assert!(line_matches("[..]", ""));
     assert!(!line_matches("read [..] s", "read 0.000 ms"));
     assert!(!output_matches("a [..]\n", "a b\nc\n"));
