@@ -14,10 +14,11 @@ use dlx_sudoku::Grid;
 use dlx_sudoku::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::batch::{THREADS_PER_CORE, thread_count};
+use super::args::CoverArgs;
+use super::batch::resolve_threads;
+use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::input::{LineReader, MAX_LINE, open};
-use super::{CoverArgs, Error, Exit};
 
 mod jobfile;
 mod parallel;
@@ -71,14 +72,7 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     // A progress line where someone watches it and the solutions do not scroll over it.
     let watched = io::stderr().is_terminal() && (args.count || !io::stdout().is_terminal());
     let progress = Counting::new(watched && (args.count || args.all));
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let (threads, cut) = thread_count(parallel::threads(args.split.threads), cores);
-    if cut {
-        report(&format!(
-            "sudoku-dlx: note: --threads is more than {THREADS_PER_CORE} per core ({cores} \
-             cores); using {threads}"
-        ));
-    }
+    let threads = resolve_threads(args.split.threads);
     // The stats and subtrees of a run on several threads: for --count and --all, unless a
     // node or time limit asks for one search.
     let mut shared = None;

@@ -10,10 +10,11 @@ use dlx_sudoku::logic::{Level, Logic};
 use dlx_sudoku::{Grid, Shape};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::batch::Workers;
+use super::args::{Difficulty, GenerateArgs, GenerateFormat};
+use super::batch::{Workers, resolve_threads};
+use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::output::json_string;
-use super::{Difficulty, Error, Exit, GenerateArgs, GenerateFormat};
 
 /// Puzzles handed to the workers at a time.
 const CHUNK: u64 = 64;
@@ -131,7 +132,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         max_attempts: args.max_attempts,
         ..Settings::new(shape, seed)
     };
-    let workers = Workers::new(args.threads.unwrap_or(0) as usize, || Maker {
+    let workers = Workers::new(resolve_threads(args.threads), || Maker {
         generator: Generator::new(settings),
         singles: Board::with_locked(shape, false),
         locked: Board::with_locked(shape, true),

@@ -5,52 +5,20 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
-use clap::{Args, ValueEnum};
 use dlx_sudoku::variant::{
     Regions, Variant, VariantError, VariantOutcome, VariantSolver, general, parse_cages,
     parse_regions, samurai,
 };
 use dlx_sudoku::{Grid, Limits, Shape, SudokuSolver};
 
+use super::args::{Common, VariantArgs, VariantKind};
+use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::input::open;
 use super::solvers::{SolverKind, Solvers};
-use super::{Common, Error, Exit};
-
-/// Flags that make the puzzles a Sudoku variant.
-#[derive(Debug, Clone, Default, Args)]
-pub struct VariantArgs {
-    /// A Sudoku variant, comma-separated to combine: `x` (both main diagonals hold every
-    /// symbol once), `windoku` (four extra 3x3 windows), or a whole-file format: `samurai`
-    /// (five overlapping 9x9 grids, 21 lines per puzzle), `general` (Knuth's general
-    /// format). Puzzles of a whole-file format are separated by empty lines.
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "KIND")]
-    pub variant: Vec<VariantKind>,
-    /// Jigsaw regions replacing the boxes: n² labels in row-major order (e.g. 111222333...),
-    /// or a file holding them.
-    #[arg(long, value_name = "SPEC")]
-    pub regions: Option<String>,
-    /// Killer cages: a file with one cage per line, the sum then the cells as rRcC
-    /// (1-based), e.g. `15 r1c1 r1c2 r2c1`; `#` starts a comment line.
-    #[arg(long, value_name = "FILE")]
-    pub cages: Option<PathBuf>,
-}
-
-/// The variants named by `--variant`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum VariantKind {
-    /// Both main diagonals hold every symbol once.
-    X,
-    /// Four extra windows (hyper-Sudoku).
-    Windoku,
-    /// Five overlapping 9x9 grids on a 21x21 canvas.
-    Samurai,
-    /// Knuth's general format (grid, then groups of box maps).
-    General,
-}
 
 /// The variant to apply to every grid, read and checked once.
 #[derive(Debug, Clone)]
@@ -313,11 +281,7 @@ pub fn run_whole_file(
     common: &Common,
 ) -> Result<Exit, Error> {
     let started = Instant::now();
-    let inputs: Vec<PathBuf> = if common.files.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        common.files.clone()
-    };
+    let inputs = common.batch.inputs();
     let max_nodes = common.max_nodes.unwrap_or(u64::MAX);
     let limits = || Limits {
         max_nodes,
@@ -446,7 +410,7 @@ pub fn run_whole_file(
         }
     }
     after_write(out.flush())?;
-    if common.stats {
+    if common.batch.stats {
         let secs = started.elapsed().as_secs_f64();
         let per = if puzzles > 0 {
             secs * 1e6 / puzzles as f64
