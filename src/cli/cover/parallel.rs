@@ -14,7 +14,7 @@ use dlx_cover::split::Part;
 use dlx_cover::{Cancel, Limits, SearchEnd, Solver, Stats};
 use rayon::prelude::*;
 
-use super::write_solution;
+use super::solutions::write_solution;
 use crate::cli::error::Error;
 
 /// Subtrees per thread: enough that subtrees of very different sizes even out (all 6x10
