@@ -148,33 +148,19 @@ fn answer(
     let puzzle = match &record.grid {
         Ok(g) => g,
         Err(e) => {
-            let text = match job {
-                Job::Solve(style) => entry(*style, record.format, None, None, "error", 0),
-                Job::Count(_) | Job::Logic(_) => plain("error\n"),
-            };
-            return Answer {
-                text,
-                note: Some(format!("{input}:{e}")),
-                status: Status::Error,
-                nodes: 0,
-                guesses: Some(0),
-            };
+            let note = format!("{input}:{e}");
+            return unanswered(job, record, None, "error", note, Status::Error);
         }
     };
     if let Job::Solve(OutputFormat::Compact) = job
         && puzzle.shape().side() == 16
     {
-        return Answer {
-            text: entry(OutputFormat::Compact, record.format, None, None, "error", 0),
-            note: Some(format!(
-                "{input}:{}: --format compact cannot write a 16x16 grid (rows of 16 symbols \
-                 read back as 4x4 puzzles); use --format spaced, pretty or line",
-                record.line
-            )),
-            status: Status::Error,
-            nodes: 0,
-            guesses: Some(0),
-        };
+        let note = format!(
+            "{input}:{}: --format compact cannot write a 16x16 grid (rows of 16 symbols \
+             read back as 4x4 puzzles); use --format spaced, pretty or line",
+            record.line
+        );
+        return unanswered(job, record, None, "error", note, Status::Error);
     }
     let solver = match solvers.solver_for(puzzle) {
         Ok(solver) => solver,
@@ -186,24 +172,16 @@ fn answer(
                 // Already `FILE:LINE: fault`.
                 Refusal::BadCages(message) => (Status::Error, "error", message),
             };
-            let text = match job {
-                Job::Solve(style) => entry(*style, record.format, Some(puzzle), None, label, 0),
-                Job::Count(_) | Job::Logic(_) => plain(&format!("{label}\n")),
-            };
-            return Answer {
-                text,
-                note: Some(note),
-                status,
-                nodes: 0,
-                guesses: Some(0),
-            };
+            return unanswered(job, record, Some(puzzle), label, note, status);
         }
     };
     let before = solver.nodes();
     let guesses_before = solver.guesses();
+    let at = format!("{input}:{}", record.line);
+    let limits = per_puzzle.limits();
     let (text, note, status) = match job {
         Job::Solve(style) => {
-            let outcome = solver.solve_within(puzzle, per_puzzle.limits());
+            let outcome = solver.solve_within(puzzle, limits);
             let nodes = solver.nodes() - before;
             let entry = |answer, status: &str| {
                 entry(*style, record.format, Some(puzzle), answer, status, nodes)
@@ -213,40 +191,33 @@ fn answer(
                 Outcome::NoSolution(why) => (
                     entry(None, "no solution"),
                     match why {
-                        NoSolution::Clash(c) => {
-                            Some(format!("{input}:{}: no solution: {c}", record.line))
-                        }
+                        NoSolution::Clash(c) => Some(format!("{at}: no solution: {c}")),
                         NoSolution::Unsolvable => None,
                     },
                     Status::NoSolution,
                 ),
                 Outcome::GaveUp(why) => (
                     entry(None, &format!("gave up ({why})")),
-                    Some(format!("{input}:{}: gave up: {why}", record.line)),
+                    Some(format!("{at}: gave up: {why}")),
                     Status::GaveUp,
                 ),
             }
         }
         Job::Count(limit) => {
-            let count = solver.count_within(puzzle, *limit, per_puzzle.limits());
-            if count.complete {
-                (
-                    plain(&format!("{}\n", count.solutions)),
-                    None,
-                    Status::Solved,
-                )
-            } else if let Some(why) = count.gave_up {
-                (
-                    plain(&format!("{} (gave up: {why})\n", count.solutions)),
-                    Some(format!("{input}:{}: gave up: {why}", record.line)),
+            let count = solver.count_within(puzzle, *limit, limits);
+            let n = count.solutions;
+            match count.gave_up {
+                _ if count.complete => (plain(&format!("{n}\n")), None, Status::Solved),
+                Some(why) => (
+                    plain(&format!("{n} (gave up: {why})\n")),
+                    Some(format!("{at}: gave up: {why}")),
                     Status::GaveUp,
-                )
-            } else {
-                (
-                    plain(&format!("{} (stopped at the limit)\n", count.solutions)),
+                ),
+                None => (
+                    plain(&format!("{n} (stopped at the limit)\n")),
                     None,
                     Status::Solved,
-                )
+                ),
             }
         }
         Job::Logic(_) => unreachable!("answered above"),
@@ -257,6 +228,29 @@ fn answer(
         status,
         nodes: solver.nodes() - before,
         guesses: solver.guesses().zip(guesses_before).map(|(g, b)| g - b),
+    }
+}
+
+/// The answer for a record no solver took: `label` (`error`, `no solution`) in the job's
+/// format, with `note` for standard error.
+fn unanswered(
+    job: &Job,
+    record: &Record,
+    puzzle: Option<&dlx_sudoku::Grid>,
+    label: &str,
+    note: String,
+    status: Status,
+) -> Answer {
+    let text = match job {
+        Job::Solve(style) => entry(*style, record.format, puzzle, None, label, 0),
+        Job::Count(_) | Job::Logic(_) => plain(&format!("{label}\n")),
+    };
+    Answer {
+        text,
+        note: Some(note),
+        status,
+        nodes: 0,
+        guesses: Some(0),
     }
 }
 
