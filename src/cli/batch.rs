@@ -18,8 +18,8 @@ use dlx_sudoku::format::Record;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::Error;
-use super::error::report;
+use super::args::Threads;
+use super::error::{Error, report};
 use super::input::{Records, open};
 
 /// Most records answered per chunk, and most waiting in the channel.
@@ -114,18 +114,34 @@ pub fn next_chunk(rx: &Receiver<Sourced>) -> Option<Vec<Sourced>> {
 /// Most worker threads per core. More only add switching between threads (100,000 puzzles
 /// took 51.5 s with 1024 threads on 2 cores against 2 s with 2), so a larger `--threads` is
 /// cut to this many per core, with a note.
-pub const THREADS_PER_CORE: usize = 4;
+const THREADS_PER_CORE: usize = 4;
 
 /// The worker threads to start for `--threads requested` (0: one per core) on `cores`
 /// cores: `requested`, at most [`THREADS_PER_CORE`] per core. Returns the count, and
 /// whether it was cut.
-pub fn thread_count(requested: usize, cores: usize) -> (usize, bool) {
+fn thread_count(requested: usize, cores: usize) -> (usize, bool) {
     let cores = cores.max(1);
     match requested {
         0 => (cores, false),
         n if n > THREADS_PER_CORE * cores => (THREADS_PER_CORE * cores, true),
         n => (n, false),
     }
+}
+
+/// The worker threads for `--threads` (none or 0: one per core), at most
+/// [`THREADS_PER_CORE`] per core: the one policy of every subcommand that takes the flag.
+/// Says so on standard error when it cuts the count; a run calls it once.
+pub fn resolve_threads(asked: Threads) -> usize {
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    let requested = asked.threads.unwrap_or(0) as usize;
+    let (threads, cut) = thread_count(requested, cores);
+    if cut {
+        report(&format!(
+            "sudoku-dlx: note: --threads {requested} is more than {THREADS_PER_CORE} per core \
+             ({cores} cores); using {threads}"
+        ));
+    }
+    threads
 }
 
 /// A pool of worker threads, each with its own state `S` (its solvers). One worker is the
@@ -140,7 +156,7 @@ pub struct Workers<S> {
 }
 
 impl<S: Send> Workers<S> {
-    /// `threads` workers (0: one per core), each with a state from `make`.
+    /// `threads` workers (see [`resolve_threads`]), each with a state from `make`.
     pub fn new(threads: usize, make: impl Fn() -> S) -> Result<Self, rayon::ThreadPoolBuildError> {
         let pool = match threads {
             1 => None,

@@ -12,12 +12,15 @@ use std::time::Instant;
 
 use dlx_sudoku::{Grid, Outcome};
 
+use super::args::BenchArgs;
+use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::input::{Records, open};
+use super::limits::PerPuzzle;
 use super::output::csv_field;
 use super::plot::{Curve, svg};
+use super::solvers::SolverKind;
 use super::solvers::Solvers;
-use super::{BenchArgs, Error, Exit, PerPuzzle, SolverKind};
 
 /// A puzzle and the line it starts on.
 struct Puzzle {

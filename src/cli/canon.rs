@@ -2,26 +2,26 @@
 //! the first puzzle of each isomorphism class, in input order.
 
 use std::collections::HashSet;
+use std::io::Write;
+use std::time::Instant;
 
 use dlx_sudoku::Grid;
 use dlx_sudoku::canon::Canonicalizer;
 
-use super::per_record::{Batch, Fault, grid_of, note_fault, run as run_batch};
-use super::{CanonArgs, Error, Exit};
+use super::args::CanonArgs;
+use super::error::{Error, Exit};
+use super::per_record::{Fault, grid_of, note_fault, run as run_batch};
 
 /// The run; returns the exit code, or the error that stopped it.
 pub fn run(args: &CanonArgs) -> Result<Exit, Error> {
-    let batch = Batch {
-        files: &args.files,
-        threads: args.threads.unwrap_or(0) as usize,
-        quiet: args.quiet,
-    };
+    let started = Instant::now();
     let mut seen: HashSet<Grid> = HashSet::new();
-    run_batch(
-        &batch,
+    let ran = run_batch(
+        &args.batch,
+        false,
         "",
         Canonicalizer::new,
-        |record, canon| {
+        |_, record, canon| {
             let grid = grid_of(record)?;
             canon
                 .canonical(grid)
@@ -46,5 +46,9 @@ pub fn run(args: &CanonArgs) -> Result<Exit, Error> {
                 Ok(Exit::BadInput)
             }
         },
-    )
+    )?;
+    if args.batch.stats {
+        ran.report_totals(started);
+    }
+    ran.result()
 }

@@ -2,34 +2,34 @@
 //! JSON lines.
 
 use std::collections::HashMap;
+use std::io::Write;
+use std::time::Instant;
 
 use dlx_sudoku::check::{Verdict, check};
 use dlx_sudoku::{DlxSolver, Grid, Shape};
 
+use super::args::{CheckArgs, CheckFormat};
+use super::error::{Error, Exit};
 use super::output::{csv_field, json_string};
-use super::per_record::{Batch, Fault, grid_of, note_fault, run as run_batch};
-use super::{CheckArgs, CheckFormat, Error, Exit};
+use super::per_record::{Fault, grid_of, note_fault, run as run_batch};
 
 /// The CSV header.
 const HEADER: &str = "puzzle,status,valid,unique,minimal,givens,redundant\n";
 
 /// The run; returns the exit code, or the error that stopped it.
 pub fn run(args: &CheckArgs) -> Result<Exit, Error> {
-    let batch = Batch {
-        files: &args.files,
-        threads: args.threads.unwrap_or(0) as usize,
-        quiet: args.quiet,
-    };
+    let started = Instant::now();
     let header = if args.format == CheckFormat::Csv {
         HEADER
     } else {
         ""
     };
-    run_batch(
-        &batch,
+    let ran = run_batch(
+        &args.batch,
+        false,
         header,
         HashMap::<Shape, DlxSolver>::new,
-        |record, solvers| {
+        |_, record, solvers| {
             let grid = grid_of(record)?;
             let solver = solvers
                 .entry(grid.shape())
@@ -48,7 +48,11 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Error> {
             }
             Ok(exit)
         },
-    )
+    )?;
+    if args.batch.stats {
+        ran.report_totals(started);
+    }
+    ran.result()
 }
 
 /// The status words and the exit code a verdict earns.

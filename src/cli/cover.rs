@@ -10,18 +10,22 @@ use std::time::{Duration, Instant};
 use dlx_cover::knuth::{Named, Parsed, Reader};
 use dlx_cover::preprocess::{self, Removal};
 use dlx_cover::{Cancel, Chooser, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats, cost};
-use dlx_sudoku::Grid;
-use dlx_sudoku::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::batch::{THREADS_PER_CORE, thread_count};
+use super::args::CoverArgs;
+use super::batch::resolve_threads;
+use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::input::{LineReader, MAX_LINE, open};
-use super::{CoverArgs, Error, Exit};
 
+mod emit;
 mod jobfile;
 mod parallel;
+mod solutions;
 mod split;
+
+use emit::{emit_puzzle, write_emitted};
+use solutions::{write_cheapest, write_solution};
 
 /// Runs `cover`; returns the exit code, or the error that stopped it.
 pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
@@ -59,53 +63,83 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     }
     let read_secs = started.elapsed().as_secs_f64();
     let searched = Instant::now();
-    let mut solver = Engine::new(&parsed.named.problem);
+    let out = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, out.lock());
+    let mut search = search(args, &parsed, searched, &mut out)?;
+    let written = std::mem::replace(&mut search.written, Ok(()));
+    let (exit, written) = conclude(args, &name, &search, written, &mut out);
+    if args.stats {
+        report_stats(&parsed, &search, read_secs, searched);
+    }
+    after_write(written)?;
+    Ok(exit)
+}
+
+/// What a search did: solutions found, how it ended and how writing them went; its
+/// counts, and for a run on several threads the threads and subtrees.
+struct Search {
+    found: u64,
+    end: SearchEnd,
+    written: io::Result<()>,
+    stats: Stats,
+    /// The counts are Algorithm M's (multiplicities or costs), as Knuth's dlx3 counts.
+    algorithm_m: bool,
+    /// Threads and subtrees of a run on several threads.
+    shared: Option<(usize, usize)>,
+}
+
+/// Searches as the flags ask (the first solution, --all, --count, --min-cost or --best),
+/// from `searched` on, writing solutions to `out`.
+fn search(
+    args: &CoverArgs,
+    parsed: &Parsed,
+    searched: Instant,
+    out: &mut impl Write,
+) -> Result<Search, Error> {
+    let problem = &parsed.named.problem;
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         deadline: args.timeout.map(|t| searched + t),
         cancel: cancel_on_ctrl_c(),
     };
-    let out = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, out.lock());
     let limit = args.limit.unwrap_or(u64::MAX);
+    if args.min_cost || args.best.is_some() {
+        let k = args.best.unwrap_or(1) as usize;
+        let best = cost::cheapest(problem, k, limits);
+        return Ok(Search {
+            found: best.solutions.len() as u64,
+            end: best.end,
+            written: write_cheapest(out, &best.solutions, parsed),
+            stats: best.stats,
+            algorithm_m: true,
+            shared: None,
+        });
+    }
+    let mut solver = Engine::new(problem);
+    let threads = resolve_threads(args.split.threads);
+    // A run on several threads for --count and --all, unless a node or time limit asks for
+    // one search.
+    let unlimited = limits.max_nodes == u64::MAX && limits.deadline.is_none();
     // A progress line where someone watches it and the solutions do not scroll over it.
     let watched = io::stderr().is_terminal() && (args.count || !io::stdout().is_terminal());
     let progress = Counting::new(watched && (args.count || args.all));
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let (threads, cut) = thread_count(parallel::threads(args.split.threads), cores);
-    if cut {
-        report(&format!(
-            "sudoku-dlx: note: --threads is more than {THREADS_PER_CORE} per core ({cores} \
-             cores); using {threads}"
-        ));
-    }
-    // The stats and subtrees of a run on several threads: for --count and --all, unless a
-    // node or time limit asks for one search.
-    let mut shared = None;
-    let unlimited = limits.max_nodes == u64::MAX && limits.deadline.is_none();
-    let mut cost_stats = None;
-    let (found, end, written) = if args.min_cost || args.best.is_some() {
-        let k = args.best.unwrap_or(1) as usize;
-        let best = cost::cheapest(&parsed.named.problem, k, limits);
-        cost_stats = Some(best.stats);
-        let written = write_cheapest(&mut out, &best.solutions, &parsed);
-        (best.solutions.len() as u64, best.end, written)
-    } else if let (Engine::Plain(plain), true) = (
+    if let (Engine::Plain(plain), true) = (
         &solver,
         threads > 1 && (args.count || args.all) && unlimited,
     ) {
-        let run = parallel::run(
-            plain,
-            &parsed,
-            args.all,
-            limit,
-            threads,
-            limits.cancel,
-            &mut out,
-        )?;
-        shared = Some((run.stats, run.parts));
-        (run.found, run.end, run.written)
-    } else if args.count {
+        let run = parallel::run(plain, parsed, args.all, limit, threads, limits.cancel, out);
+        progress.finish();
+        let run = run?;
+        return Ok(Search {
+            found: run.found,
+            end: run.end,
+            written: run.written,
+            stats: run.stats,
+            algorithm_m: false,
+            shared: Some((threads, run.parts)),
+        });
+    }
+    let (found, end, written) = if args.count {
         let mut found = 0u64;
         let end = solver.search(limits, |_| {
             found += 1;
@@ -120,17 +154,30 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     } else {
         let wanted = if args.all { limit } else { 1 };
         let found = |n| progress.found(n);
-        print_solutions(
-            &mut solver,
-            &parsed,
-            wanted,
-            args.all,
-            limits,
-            found,
-            &mut out,
-        )
+        print_solutions(&mut solver, parsed, wanted, args.all, limits, found, out)
     };
     progress.finish();
+    Ok(Search {
+        found,
+        end,
+        written,
+        stats: solver.stats(),
+        algorithm_m: matches!(solver, Engine::Multi(_)),
+        shared: None,
+    })
+}
+
+/// Writes the closing line (the count, `no solution`, `gave up (…)`) after what was
+/// `written`, and reports giving up or an interruption; returns the exit code and how
+/// writing went.
+fn conclude(
+    args: &CoverArgs,
+    name: &str,
+    search: &Search,
+    written: io::Result<()>,
+    out: &mut impl Write,
+) -> (Exit, io::Result<()>) {
+    let (found, end) = (search.found, search.end);
     let interrupted = end == SearchEnd::Deadline && INTERRUPTED.load(Ordering::SeqCst);
     let gave_up = match end {
         _ if interrupted => None,
@@ -175,38 +222,35 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         ));
         exit = exit.worst(Exit::Interrupted);
     }
-    if args.stats {
-        let p = &parsed.named.problem;
-        let s = shared.map_or_else(
-            || cost_stats.unwrap_or_else(|| solver.stats()),
-            |(stats, _)| stats,
-        );
-        if let Some((_, parts)) = shared {
-            report(&format!("stats: {threads} threads, {parts} subtrees"));
-        }
-        let m = matches!(solver, Engine::Multi(_)) || cost_stats.is_some();
-        report(&format!(
-            "stats: {} primary + {} secondary items, {} options, {} colors{}",
-            p.primary_items(),
-            p.secondary_items(),
-            p.options(),
-            parsed.named.color_names.len(),
-            if m {
-                " (Algorithm M: dlx3's counts)"
-            } else {
-                ""
-            }
-        ));
-        report(&format!(
-            "stats: solutions {}, nodes {}, link updates {}, read {read_secs:.3} s, search {:.3} s",
-            s.solutions,
-            s.nodes,
-            s.updates,
-            searched.elapsed().as_secs_f64()
-        ));
+    (exit, written)
+}
+
+/// `--stats`: the problem's size, the search's counts and the times.
+fn report_stats(parsed: &Parsed, search: &Search, read_secs: f64, searched: Instant) {
+    let p = &parsed.named.problem;
+    let s = &search.stats;
+    if let Some((threads, parts)) = search.shared {
+        report(&format!("stats: {threads} threads, {parts} subtrees"));
     }
-    after_write(written)?;
-    Ok(exit)
+    report(&format!(
+        "stats: {} primary + {} secondary items, {} options, {} colors{}",
+        p.primary_items(),
+        p.secondary_items(),
+        p.options(),
+        parsed.named.color_names.len(),
+        if search.algorithm_m {
+            " (Algorithm M: dlx3's counts)"
+        } else {
+            ""
+        }
+    ));
+    report(&format!(
+        "stats: solutions {}, nodes {}, link updates {}, read {read_secs:.3} s, search {:.3} s",
+        s.solutions,
+        s.nodes,
+        s.updates,
+        searched.elapsed().as_secs_f64()
+    ));
 }
 
 /// Set by Ctrl-C during `cover`: the search stops at its next look at the clock and the
@@ -318,26 +362,6 @@ fn print_solutions<W: Write>(
     (found, end, written)
 }
 
-/// One solution's options, after a line `N:` (and an empty line after the first) when
-/// numbered.
-fn write_solution<W: Write>(
-    out: &mut W,
-    number: Option<u64>,
-    options: &[usize],
-    parsed: &Parsed,
-) -> io::Result<()> {
-    if let Some(n) = number {
-        if n > 1 {
-            writeln!(out)?;
-        }
-        writeln!(out, "{n}:")?;
-    }
-    for &o in options {
-        writeln!(out, "{}", parsed.option_texts[o])?;
-    }
-    Ok(())
-}
-
 /// The engine `cover` runs: the plain Algorithm X/C, or Knuth's Algorithm M when some item
 /// has a multiplicity.
 enum Engine {
@@ -371,25 +395,6 @@ impl Engine {
             Engine::Multi(s) => s.stats(),
         }
     }
-}
-
-/// `--min-cost` and `--best K`: each solution after a line `N: cost C`, its options in
-/// input order, solutions separated by an empty line.
-fn write_cheapest<W: Write>(
-    out: &mut W,
-    solutions: &[cost::Costed],
-    parsed: &Parsed,
-) -> io::Result<()> {
-    for (k, solution) in solutions.iter().enumerate() {
-        if k > 0 {
-            writeln!(out)?;
-        }
-        writeln!(out, "{}: cost {}", k + 1, solution.cost)?;
-        for &o in &solution.options {
-            writeln!(out, "{}", parsed.option_texts[o])?;
-        }
-    }
-    Ok(())
 }
 
 /// `--pre`: the reduced problem on standard output, what was removed on standard error.
@@ -458,83 +463,4 @@ fn write_preprocessed(parsed: &Parsed, name: &str) -> Result<Exit, Error> {
         .to_knuth()
         .map_err(|e| Error::Usage(format!("{name}: --pre: {e}")))?;
     write_emitted(&format!("{name} preprocessed (dlx-pre): {summary}"), &text)
-}
-
-/// `--emit PUZZLE ARG`: the puzzle in Knuth's format on standard output.
-fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
-    let built: Result<(String, Named), String> = match puzzle {
-        "queens" => parse_number(arg).and_then(|n| {
-            let q = Queens::new(n).map_err(|e| e.to_string())?;
-            Ok((
-                format!("{n} queens: rows and columns primary, diagonals secondary"),
-                q.named().clone(),
-            ))
-        }),
-        "kqueens" => parse_pair(arg).and_then(|(n, k)| {
-            let q = Queens::placing(n, k).map_err(|e| e.to_string())?;
-            Ok((
-                format!("{k} queens on {n}x{n}: rows and columns 0:1, q {k}:{k} (dlx3)"),
-                q.named().clone(),
-            ))
-        }),
-        "langford" => parse_number(arg).and_then(|n| {
-            let l = Langford::new(n).map_err(|e| e.to_string())?;
-            Ok((
-                format!("Langford pairs for 1..{n}, up to reversal"),
-                l.named().clone(),
-            ))
-        }),
-        "pentominoes" => parse_board(arg).and_then(|(rows, cols)| {
-            let p = Pentominoes::new(cols, rows, true).map_err(|e| e.to_string())?;
-            Ok((
-                format!("pentominoes on {rows}x{cols} (rows x columns), up to symmetry"),
-                p.named().clone(),
-            ))
-        }),
-        "sudoku" => Grid::parse_line(arg.trim().as_bytes())
-            .map_err(|e| e.to_string())
-            .map(|g| {
-                let n = g.shape().side();
-                (
-                    format!("sudoku {n}x{n}: {}", g.to_line()),
-                    SudokuCover::new(&g).named().clone(),
-                )
-            }),
-        other => Err(format!(
-            "unknown puzzle {other:?} (expected queens, kqueens, pentominoes, langford or sudoku)"
-        )),
-    };
-    let usage = |e: String| Error::Usage(format!("--emit {puzzle} {arg}: {e}"));
-    let (title, named) = built.map_err(usage)?;
-    let text = named.to_knuth().map_err(|e| usage(e.to_string()))?;
-    write_emitted(&title, &text)
-}
-
-/// Writes an emitted problem: a comment line with its title, then the Knuth text.
-fn write_emitted(title: &str, text: &str) -> Result<Exit, Error> {
-    let mut out = io::stdout().lock();
-    let written = writeln!(out, "| {title}")
-        .and_then(|()| out.write_all(text.as_bytes()))
-        .and_then(|()| out.flush());
-    after_write(written)?;
-    Ok(Exit::Ok)
-}
-
-fn parse_number(arg: &str) -> Result<usize, String> {
-    arg.parse()
-        .map_err(|_| format!("{arg:?} is not a whole number"))
-}
-
-/// `N:K`, e.g. `8:5`.
-fn parse_pair(arg: &str) -> Result<(usize, usize), String> {
-    arg.split_once(':')
-        .and_then(|(n, k)| Some((n.parse().ok()?, k.parse().ok()?)))
-        .ok_or_else(|| format!("{arg:?} is not a size and a count like 8:5"))
-}
-
-/// `ROWSxCOLS`, e.g. `6x10`.
-fn parse_board(arg: &str) -> Result<(usize, usize), String> {
-    arg.split_once(['x', 'X'])
-        .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
-        .ok_or_else(|| format!("{arg:?} is not a board size like 6x10"))
 }

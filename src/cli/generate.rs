@@ -10,10 +10,11 @@ use dlx_sudoku::logic::{Level, Logic};
 use dlx_sudoku::{Grid, Shape};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::batch::Workers;
+use super::args::{Difficulty, GenerateArgs, GenerateFormat};
+use super::batch::{Workers, resolve_threads};
+use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::output::json_string;
-use super::{Difficulty, Error, Exit, GenerateArgs, GenerateFormat};
 
 /// Puzzles handed to the workers at a time.
 const CHUNK: u64 = 64;
@@ -26,23 +27,9 @@ pub struct Grade {
     pub fields: Vec<(&'static str, String)>,
 }
 
-/// Rates puzzles. `None`: no rating is available for this puzzle.
-pub trait Grader {
-    /// The rating of a unique puzzle.
-    fn grade(&mut self, puzzle: &Grid) -> Option<Grade>;
-}
-
-/// The grader for a shape: the ladder of `sudoku::logic` (every shape; its levels are
-/// calibrated on 9×9).
-fn grader(shape: Shape, level_only: bool) -> Option<Box<dyn Grader + Send>> {
-    Some(Box::new(LogicGrader {
-        logic: Logic::new(shape),
-        level_only,
-    }))
-}
-
-/// The rating of issue 12 (`sudoku::logic`): QQWing's levels by the ladder's hardest step.
-struct LogicGrader {
+/// Rates puzzles with the ladder of `sudoku::logic` (every shape; its levels are
+/// calibrated on 9×9): QQWing's levels by the ladder's hardest step.
+struct Grader {
     logic: Logic,
     /// Only the level is wanted (line output): `Logic::level_of_unique`, the ladder's path
     /// up to its first expert step, without the fill search and the machine effort's
@@ -60,7 +47,8 @@ fn difficulty(level: Level) -> Difficulty {
     }
 }
 
-impl Grader for LogicGrader {
+impl Grader {
+    /// The rating of a unique puzzle; `None` when the ladder cannot take it.
     fn grade(&mut self, puzzle: &Grid) -> Option<Grade> {
         let board = self.logic.board(puzzle).ok()?;
         if self.level_only {
@@ -87,14 +75,15 @@ impl Grader for LogicGrader {
     }
 }
 
-/// One worker's state: its generator, boards for the cheap tests, and its grader.
+/// One worker's state: its generator, boards for the cheap tests, and its grader (when
+/// puzzles are rated).
 struct Maker {
     generator: Generator,
     /// Propagation by singles only.
     singles: Board,
     /// Propagation by singles, pointing and claiming.
     locked: Board,
-    grader: Option<Box<dyn Grader + Send>>,
+    grader: Option<Grader>,
 }
 
 /// The run; returns the exit code, or the error that stopped it.
@@ -106,54 +95,20 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let (min_clues, max_clues) = (
-        args.min_clues.unwrap_or(0),
-        args.max_clues.unwrap_or(usize::MAX),
-    );
-    if min_clues > max_clues {
-        return Err(Error::Usage(format!(
-            "--min-clues {min_clues} is above --max-clues {max_clues}"
-        )));
-    }
+    let settings = settings(args, shape, seed)?;
     // Rate when a level is asked, or for the rating fields of CSV and JSON.
-    let rated = grader(shape, false).is_some()
-        && (args.difficulty != Difficulty::Any || args.format != GenerateFormat::Line);
-    if args.difficulty != Difficulty::Any && !rated {
-        return Err(Error::Usage(format!(
-            "--difficulty {} needs the puzzle rating (issue 12), which this build does not have yet; only --difficulty any works",
-            args.difficulty.name()
-        )));
-    }
-    let settings = Settings {
-        symmetry: args.symmetry,
-        min_clues,
-        max_clues,
-        max_attempts: args.max_attempts,
-        ..Settings::new(shape, seed)
-    };
-    let workers = Workers::new(args.threads.unwrap_or(0) as usize, || Maker {
+    let rated = args.difficulty != Difficulty::Any || args.format != GenerateFormat::Line;
+    let workers = Workers::new(resolve_threads(args.threads), || Maker {
         generator: Generator::new(settings),
         singles: Board::with_locked(shape, false),
         locked: Board::with_locked(shape, true),
-        grader: if rated {
-            grader(shape, args.format == GenerateFormat::Line)
-        } else {
-            None
-        },
+        grader: rated.then(|| Grader {
+            logic: Logic::new(shape),
+            level_only: args.format == GenerateFormat::Line,
+        }),
     })
     .map_err(|e| Error::Threads(e.to_string()))?;
-    let show_bar = !args.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
-    let bar = show_bar.then(|| {
-        let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr())
-            .with_style(
-                ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} puzzles {per_sec} [{elapsed_precise}, eta {eta}]",
-                )
-                .expect("a valid template"),
-            );
-        bar.enable_steady_tick(Duration::from_millis(200));
-        bar
-    });
+    let bar = progress_bar(args);
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut written = match args.format {
@@ -220,6 +175,43 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         ));
     }
     Ok(exit)
+}
+
+/// The generator's settings from the flags; `Err` for clue bounds that cross.
+fn settings(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Settings, Error> {
+    let (min_clues, max_clues) = (
+        args.min_clues.unwrap_or(0),
+        args.max_clues.unwrap_or(usize::MAX),
+    );
+    if min_clues > max_clues {
+        return Err(Error::Usage(format!(
+            "--min-clues {min_clues} is above --max-clues {max_clues}"
+        )));
+    }
+    Ok(Settings {
+        symmetry: args.symmetry,
+        min_clues,
+        max_clues,
+        max_attempts: args.max_attempts,
+        ..Settings::new(shape, seed)
+    })
+}
+
+/// The progress bar (puzzles made of those asked), where someone watches it and the
+/// puzzles do not scroll over it.
+fn progress_bar(args: &GenerateArgs) -> Option<ProgressBar> {
+    let show = !args.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
+    show.then(|| {
+        let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr())
+            .with_style(
+                ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} puzzles {per_sec} [{elapsed_precise}, eta {eta}]",
+                )
+                .expect("a valid template"),
+            );
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    })
 }
 
 /// Puzzle `index`: minimal puzzles until one has the level asked for.

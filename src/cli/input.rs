@@ -6,7 +6,7 @@ use std::path::Path;
 
 use dlx_sudoku::format::{FormatError, FormatErrorKind, Parser, Record};
 
-use super::Error;
+use super::error::Error;
 
 /// The most bytes of one line kept in memory; the rest is counted and dropped, and the
 /// parser reports the line as too long. Longer than any puzzle line (625 cells for 25×25).

@@ -8,65 +8,9 @@ use dlx_sudoku::format::Record;
 use dlx_sudoku::logic::{Candidates, Logic, LogicError, Rating, Step, Technique, cell_name};
 use dlx_sudoku::{Shape, pencil};
 
+use super::args::LogicFormat;
+use super::job::{Answer, Job, Status, Task, plain};
 use super::output::{Text, csv_field, entry, json_string, push_fixed, push_uint};
-use super::solve::{Answer, Job, Status, plain};
-
-/// Output styles of the logic commands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum LogicFormat {
-    /// Lines for people.
-    Text,
-    /// CSV with a header (`rate` only; the others write JSON lines for it).
-    Csv,
-    /// JSON lines: one object per puzzle.
-    Json,
-    /// Text, after the candidates grid of the puzzle (`explain`: before every step).
-    Candidates,
-}
-
-/// What to do with each puzzle.
-#[derive(Debug, Clone, Copy)]
-pub enum Task {
-    /// The next step.
-    Hint(LogicFormat),
-    /// Every step; with the candidates grid before each when `candidates`.
-    Explain {
-        format: LogicFormat,
-        candidates: bool,
-    },
-    /// The rating, from `samples` isomorphs.
-    Rate { format: LogicFormat, samples: usize },
-}
-
-impl Task {
-    /// The header written before any answer (CSV for `rate`), if any.
-    pub fn header(self) -> Option<Text> {
-        match self {
-            Task::Rate {
-                format: LogicFormat::Csv,
-                ..
-            } => {
-                let mut h = String::from("puzzle,status,level,score,hardest,effort,steps");
-                for t in Technique::ALL {
-                    h.push(',');
-                    h.push_str(&t.key());
-                }
-                h.push('\n');
-                Some(Text {
-                    text: h,
-                    multi: false,
-                })
-            }
-            _ => None,
-        }
-    }
-
-    fn format(self) -> LogicFormat {
-        match self {
-            Task::Hint(f) | Task::Explain { format: f, .. } | Task::Rate { format: f, .. } => f,
-        }
-    }
-}
 
 /// The ladders by shape, made on first use; each worker has its own.
 #[derive(Default)]

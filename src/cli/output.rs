@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use dlx_sudoku::Grid;
 use dlx_sudoku::format::{Format, render};
 
-use super::OutputFormat;
+use super::args::OutputFormat;
 
 /// The CSV header line.
 pub const CSV_HEADER: &str = "puzzle,answer,status\n";
@@ -173,12 +173,9 @@ impl<W: Write> Out<W> {
         }
     }
 
-    /// Writes a header (CSV) before any answer.
-    pub fn header(&mut self, style: OutputFormat) -> io::Result<()> {
-        if style == OutputFormat::Csv {
-            self.w.write_all(CSV_HEADER.as_bytes())?;
-        }
-        Ok(())
+    /// Writes a header (a CSV one, or nothing) before any answer.
+    pub fn header(&mut self, header: &str) -> io::Result<()> {
+        self.w.write_all(header.as_bytes())
     }
 
     /// Writes one answer.
@@ -191,8 +188,17 @@ impl<W: Write> Out<W> {
         self.last_multi = t.multi;
         Ok(())
     }
+}
 
-    pub fn flush(&mut self) -> io::Result<()> {
+/// Text written straight through (`canon`, `check`): one line per answer, no empty lines.
+impl<W: Write> Write for Out<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.wrote = true;
+        self.last_multi = false;
+        self.w.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
         self.w.flush()
     }
 }

@@ -1,55 +1,87 @@
-//! One batch loop for the subcommands that answer each puzzle of their inputs on its own
-//! (`canon`, `check`): read records on a thread, answer chunks on the workers, hand each
-//! answer in input order to the writer, and stop quietly on a broken pipe.
+//! The one batch loop of the subcommands that answer each puzzle of their inputs on its own
+//! (`solve`, `count`, `hint`, `explain`, `rate`, `canon`, `check`): resolve `--threads`,
+//! read records on a thread, answer chunks on the workers, hand each answer in input order
+//! to the writer, and stop quietly on a broken pipe.
 
-use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
+use std::time::Instant;
 
 use dlx_sudoku::Grid;
 use dlx_sudoku::format::Record;
 
-use super::batch::{Item, Progress, Sourced, Workers, next_chunk, spawn_reader};
-use super::error::after_write;
-use super::{Error, Exit};
+use super::args::BatchArgs;
+use super::batch::{Item, Progress, Sourced, Workers, next_chunk, resolve_threads, spawn_reader};
+use super::error::{Error, Exit, after_write, report};
+use super::output::Out;
 
-/// The inputs and the batch flags of such a subcommand.
-pub struct Batch<'a> {
-    pub files: &'a [PathBuf],
+/// Where the answers go: standard output, buffered, with empty lines between answers that
+/// take several lines.
+pub type Output = Out<BufWriter<StdoutLock<'static>>>;
+
+/// What a batch run did.
+pub struct Ran {
+    /// The worst exit code its records and inputs earned.
+    pub exit: Exit,
+    /// How writing went (a reader that went away is fine, see [`after_write`]).
+    pub written: Result<(), Error>,
+    /// Worker threads used.
     pub threads: usize,
-    pub quiet: bool,
+    /// Records answered.
+    pub records: u64,
 }
 
-/// Runs `answer` on every record (on worker threads, each with its own state from `make`)
-/// and `write` on every answer in input order, with the record's input name and the
-/// progress bar (for messages). `write` returns the exit code the record earns. Inputs that
-/// cannot be read are reported and earn their error's code; a failed write (other than a
-/// reader that went away) is the run's error.
+impl Ran {
+    /// The run's outcome: its exit code, or the write error that stopped it.
+    pub fn result(self) -> Result<Exit, Error> {
+        self.written.map(|()| self.exit)
+    }
+
+    /// The `--stats` line of a subcommand that counts nothing else: records, wall time
+    /// since `started`, threads.
+    pub fn report_totals(&self, started: Instant) {
+        report(&format!(
+            "stats: puzzles {}, wall time {:.3} s, {} {}",
+            self.records,
+            started.elapsed().as_secs_f64(),
+            self.threads,
+            if self.threads == 1 {
+                "thread"
+            } else {
+                "threads"
+            }
+        ));
+    }
+}
+
+/// Runs `answer` on every record of the inputs of `batch` (on worker threads, each with its
+/// own state from `make`) and `write` on every answer in input order, with the record's
+/// input name and the progress bar (for messages); `header` goes first. `write` returns
+/// the exit code the record earns. Inputs that cannot be read are reported and earn their
+/// error's code; a failed write stops the run. `strict`: label lines are bad records.
 pub fn run<S: Send, A: Send>(
-    batch: &Batch,
+    batch: &BatchArgs,
+    strict: bool,
     header: &str,
     make: impl Fn() -> S,
-    answer: impl Fn(&Record, &mut S) -> A + Sync,
-    mut write: impl FnMut(&mut dyn Write, &str, &Record, A, &Progress) -> io::Result<Exit>,
-) -> Result<Exit, Error> {
-    let workers = Workers::new(batch.threads, make).map_err(|e| Error::Threads(e.to_string()))?;
-    let inputs: Vec<PathBuf> = if batch.files.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        batch.files.to_vec()
-    };
+    answer: impl Fn(&str, &Record, &mut S) -> A + Sync,
+    mut write: impl FnMut(&mut Output, &str, &Record, A, &Progress) -> io::Result<Exit>,
+) -> Result<Ran, Error> {
+    let threads = resolve_threads(batch.threads);
+    let workers = Workers::new(threads, make).map_err(|e| Error::Threads(e.to_string()))?;
+    let inputs = batch.inputs();
+    // A bar only where someone watches it and the answers do not scroll over it.
     let show_bar = !batch.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
     let progress = Progress::new(show_bar, &inputs);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = Out::new(BufWriter::with_capacity(64 * 1024, io::stdout().lock()));
     let mut exit = Exit::Ok;
     let mut done = 0u64;
-    let (rx, reader) = spawn_reader(inputs, false);
-    let mut written = out.write_all(header.as_bytes());
+    let (rx, reader) = spawn_reader(inputs, strict);
+    let mut written = out.header(header);
     'chunks: while written.is_ok() {
         let Some(chunk) = next_chunk(&rx) else { break };
         let mut answers = workers
             .map(&chunk, |s: &Sourced, state: &mut S| match &s.item {
-                Item::Record { record, .. } => Some(answer(record, state)),
+                Item::Record { input, record } => Some(answer(input, record, state)),
                 Item::Failure(_) | Item::Note(_) => None,
             })
             .into_iter();
@@ -75,6 +107,7 @@ pub fn run<S: Send, A: Send>(
                     written = out.flush();
                     progress.note(note);
                 }
+                // Every record has an answer.
                 (Item::Record { .. }, None) => {}
             }
         }
@@ -86,12 +119,17 @@ pub fn run<S: Send, A: Send>(
     progress.finish();
     let written = written.and_then(|()| out.flush());
     if written.is_ok() {
-        // The reader is done (the channel is closed), so this does not wait.
+        // The reader is done (the channel is closed), so this does not wait. After a
+        // failed write it may not be: it stops at its next send, or with the process.
         drop(rx);
         let _ = reader.join();
     }
-    after_write(written)?;
-    Ok(exit)
+    Ok(Ran {
+        exit,
+        written: after_write(written),
+        threads: workers.threads(),
+        records: done,
+    })
 }
 
 /// A fault of one record: its line and what is wrong.
@@ -107,7 +145,7 @@ pub fn grid_of(record: &Record) -> Result<&Grid, Fault> {
 
 /// Reports a record's fault on standard error (after what was written so far).
 pub fn note_fault(
-    out: &mut dyn Write,
+    out: &mut Output,
     progress: &Progress,
     input: &str,
     (line, fault): &Fault,

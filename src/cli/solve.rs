@@ -1,82 +1,76 @@
-//! `solve` and `count`: read records from each input, answer them on worker threads (see
-//! `batch`), write the answers in input order (see `output`), report.
+//! `solve` and `count`, and the batch run of `hint`, `explain` and `rate`: each record
+//! answered on the worker threads of the batch loop (see `per_record`), the answers written
+//! in input order (see `output`), the totals reported.
 
-use std::io::{self, IsTerminal};
-use std::path::PathBuf;
+use std::io::Write;
 use std::time::Instant;
 
 use dlx_sudoku::format::Record;
 use dlx_sudoku::{NoSolution, Outcome};
 
-use super::batch::{
-    Item, Progress, Sourced, THREADS_PER_CORE, Workers, next_chunk, spawn_reader, thread_count,
-};
-use super::error::{after_write, report};
-use super::logic::{Ladders, Task};
-use super::output::{Out, Text, entry};
+use super::args::{Common, LogicCommon, OutputFormat};
+use super::error::{Error, Exit, report};
+use super::job::{Answer, Job, Status, Task, plain};
+use super::limits::PerPuzzle;
+use super::logic::{self, Ladders};
+use super::output::{CSV_HEADER, entry};
+use super::per_record::run as run_batch;
 use super::solvers::SolverKind;
 use super::variant::{Refusal, WorkerSolvers, run_whole_file};
-use super::{Common, Error, Exit, OutputFormat, PerPuzzle};
-
-/// What to do with each puzzle.
-pub enum Job {
-    Solve(OutputFormat),
-    Count(u64),
-    /// `hint`, `explain` or `rate`.
-    Logic(Task),
-}
 
 /// Totals for `--stats`.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Tally {
     puzzles: u64,
     solved: u64,
     no_solution: u64,
     errors: u64,
     gave_up: u64,
+    /// Search nodes of every answer.
+    nodes: u64,
+    /// Guesses among them; `None` once a solver that does not count them has answered.
+    guesses: Option<u64>,
 }
 
 impl Tally {
-    fn count(&mut self, status: Status) {
+    fn new() -> Tally {
+        Tally {
+            puzzles: 0,
+            solved: 0,
+            no_solution: 0,
+            errors: 0,
+            gave_up: 0,
+            nodes: 0,
+            guesses: Some(0),
+        }
+    }
+
+    fn count(&mut self, a: &Answer) {
         self.puzzles += 1;
-        match status {
+        match a.status {
             Status::Solved => self.solved += 1,
             Status::NoSolution => self.no_solution += 1,
             Status::Error => self.errors += 1,
             Status::GaveUp => self.gave_up += 1,
         }
+        self.nodes += a.nodes;
+        self.guesses = self.guesses.zip(a.guesses).map(|(t, g)| t + g);
     }
 }
 
-/// How a record ended, for the tally and the exit code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Status {
-    Solved,
-    NoSolution,
-    Error,
-    GaveUp,
-}
-
-impl Status {
-    fn exit(self) -> Exit {
-        match self {
-            Status::Solved => Exit::Ok,
-            Status::NoSolution => Exit::NoSolution,
-            Status::Error => Exit::BadInput,
-            Status::GaveUp => Exit::GaveUp,
-        }
-    }
-}
-
-/// What a worker made of one record: the answer's text, a message for standard error, how
-/// it ended, the search nodes it took and, for a solver that counts them, the guesses among
-/// them.
-pub(super) struct Answer {
-    pub(super) text: Text,
-    pub(super) note: Option<String>,
-    pub(super) status: Status,
-    pub(super) nodes: u64,
-    pub(super) guesses: Option<u64>,
+/// `hint`, `explain` or `rate`: refuses a variant (the ladder knows classic Sudoku only),
+/// then runs `task` on every record as `solve` runs its job.
+pub fn run_logic(command: &str, task: Task, args: &LogicCommon) -> Result<Exit, Error> {
+    args.variant.refuse_for_logic(command)?;
+    let common = Common {
+        batch: args.batch.clone(),
+        solver: SolverKind::Dlx,
+        max_nodes: None,
+        timeout: None,
+        strict: false,
+        variant: Default::default(),
+    };
+    run(Job::Logic(task), &common)
 }
 
 /// The run: every input in order; returns the exit code, or the error that stopped it.
@@ -108,112 +102,39 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
             )),
         };
     }
-    // Each worker's solvers, and its strategy ladders for `hint`, `explain` and `rate`.
-    let make = || (WorkerSolvers::new(kind, spec.clone()), Ladders::default());
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let requested = common.threads.unwrap_or(0) as usize;
-    let (threads, cut) = thread_count(requested, cores);
-    if cut {
-        report(&format!(
-            "sudoku-dlx: note: --threads {requested} is more than {THREADS_PER_CORE} per core \
-             ({cores} cores); using {threads}"
-        ));
-    }
-    let workers = Workers::new(threads, make).map_err(|e| Error::Threads(e.to_string()))?;
-    let inputs: Vec<PathBuf> = if common.files.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        common.files.clone()
+    let header = match &job {
+        Job::Logic(task) => task.header().map_or(String::new(), |h| h.text),
+        Job::Solve(OutputFormat::Csv) => CSV_HEADER.to_string(),
+        Job::Solve(_) | Job::Count(_) => String::new(),
     };
-    // A bar only where someone watches it and the answers do not scroll over it.
-    let show_bar = !common.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
-    let progress = Progress::new(show_bar, &inputs);
-    let stdout = io::stdout();
-    let mut out = Out::new(io::BufWriter::with_capacity(64 * 1024, stdout.lock()));
-    let style = match job {
-        Job::Solve(style) => style,
-        Job::Count(_) | Job::Logic(_) => OutputFormat::Auto,
-    };
-    let mut tally = Tally::default();
-    let mut nodes = 0u64;
-    // `None` once a solver that does not count guesses has answered.
-    let mut guesses = Some(0u64);
-    let mut exit = Exit::Ok;
-    let (rx, reader) = spawn_reader(inputs, common.strict);
-    let mut written = match &job {
-        Job::Logic(task) => task.header().map_or(Ok(()), |h| out.answer(&h)),
-        _ => out.header(style),
-    };
-    while written.is_ok() {
-        let Some(chunk) = next_chunk(&rx) else { break };
-        let answers = workers.map(
-            &chunk,
-            |s: &Sourced, state: &mut (WorkerSolvers, Ladders)| match &s.item {
-                Item::Record { input, record } => Some(match &job {
-                    Job::Logic(task) => super::logic::answer(record, input, *task, &mut state.1),
-                    _ if record.marks.is_some() => {
-                        super::logic::answer_marks(record, input, &job, &mut state.1)
-                    }
-                    _ => answer(record, input, &job, per_puzzle, &mut state.0),
-                }),
-                Item::Failure(_) | Item::Note(_) => None,
-            },
-        );
-        for (s, a) in chunk.iter().zip(&answers) {
-            match (a, &s.item) {
-                (Some(a), _) => {
-                    if let Some(note) = &a.note {
-                        // Earlier answers first, so that a terminal (or `2>&1`) shows
-                        // each message just before its answer.
-                        written = written.and_then(|()| out.flush());
-                        progress.note(note);
-                    }
-                    tally.count(a.status);
-                    nodes += a.nodes;
-                    guesses = guesses.zip(a.guesses).map(|(t, g)| t + g);
-                    exit = exit.worst(a.status.exit());
-                    written = written.and_then(|()| out.answer(&a.text));
-                }
-                (None, Item::Failure(e)) => {
-                    written = written.and_then(|()| out.flush());
-                    progress.note(&e.to_string());
-                    exit = exit.worst(e.exit());
-                }
-                (None, Item::Note(note)) => {
-                    written = written.and_then(|()| out.flush());
-                    progress.note(note);
-                }
-                // Every record has an answer.
-                (None, Item::Record { .. }) => {}
+    let mut tally = Tally::new();
+    let ran = run_batch(
+        &common.batch,
+        common.strict,
+        &header,
+        // Each worker's solvers, and its strategy ladders for `hint`, `explain` and `rate`.
+        || (WorkerSolvers::new(kind, spec.clone()), Ladders::default()),
+        |input, record, (solvers, ladders)| match &job {
+            Job::Logic(task) => logic::answer(record, input, *task, ladders),
+            _ if record.marks.is_some() => logic::answer_marks(record, input, &job, ladders),
+            _ => answer(record, input, &job, per_puzzle, solvers),
+        },
+        |out, _, _, a: Answer, progress| {
+            if let Some(note) = &a.note {
+                // Earlier answers first, so that a terminal (or `2>&1`) shows each message
+                // just before its answer.
+                out.flush()?;
+                progress.note(note);
             }
-            if written.is_err() {
-                break;
-            }
-        }
-        written = written.and_then(|()| out.flush());
-        if let Some(last) = chunk.last() {
-            progress.advance(last.bytes, tally.puzzles);
-        }
+            tally.count(&a);
+            out.answer(&a.text)?;
+            Ok(a.status.exit())
+        },
+    )?;
+    if common.batch.stats {
+        report_stats(&tally, ran.threads, started.elapsed().as_secs_f64());
     }
-    progress.finish();
-    if written.is_ok() {
-        // The reader is done (the channel is closed), so this does not wait. After a
-        // failed write it may not be: it stops at its next send, or with the process.
-        drop(rx);
-        let _ = reader.join();
-    }
-    let written = after_write(written);
-    if common.stats {
-        report_stats(
-            &tally,
-            nodes,
-            guesses,
-            workers.threads(),
-            started.elapsed().as_secs_f64(),
-        );
-    }
-    written?;
-    Ok(exit)
+    ran.result()
 }
 
 /// Answers one record with this worker's solvers.
@@ -227,33 +148,19 @@ fn answer(
     let puzzle = match &record.grid {
         Ok(g) => g,
         Err(e) => {
-            let text = match job {
-                Job::Solve(style) => entry(*style, record.format, None, None, "error", 0),
-                Job::Count(_) | Job::Logic(_) => plain("error\n"),
-            };
-            return Answer {
-                text,
-                note: Some(format!("{input}:{e}")),
-                status: Status::Error,
-                nodes: 0,
-                guesses: Some(0),
-            };
+            let note = format!("{input}:{e}");
+            return unanswered(job, record, None, "error", note, Status::Error);
         }
     };
     if let Job::Solve(OutputFormat::Compact) = job
         && puzzle.shape().side() == 16
     {
-        return Answer {
-            text: entry(OutputFormat::Compact, record.format, None, None, "error", 0),
-            note: Some(format!(
-                "{input}:{}: --format compact cannot write a 16x16 grid (rows of 16 symbols \
-                 read back as 4x4 puzzles); use --format spaced, pretty or line",
-                record.line
-            )),
-            status: Status::Error,
-            nodes: 0,
-            guesses: Some(0),
-        };
+        let note = format!(
+            "{input}:{}: --format compact cannot write a 16x16 grid (rows of 16 symbols \
+             read back as 4x4 puzzles); use --format spaced, pretty or line",
+            record.line
+        );
+        return unanswered(job, record, None, "error", note, Status::Error);
     }
     let solver = match solvers.solver_for(puzzle) {
         Ok(solver) => solver,
@@ -265,24 +172,16 @@ fn answer(
                 // Already `FILE:LINE: fault`.
                 Refusal::BadCages(message) => (Status::Error, "error", message),
             };
-            let text = match job {
-                Job::Solve(style) => entry(*style, record.format, Some(puzzle), None, label, 0),
-                Job::Count(_) | Job::Logic(_) => plain(&format!("{label}\n")),
-            };
-            return Answer {
-                text,
-                note: Some(note),
-                status,
-                nodes: 0,
-                guesses: Some(0),
-            };
+            return unanswered(job, record, Some(puzzle), label, note, status);
         }
     };
     let before = solver.nodes();
     let guesses_before = solver.guesses();
+    let at = format!("{input}:{}", record.line);
+    let limits = per_puzzle.limits();
     let (text, note, status) = match job {
         Job::Solve(style) => {
-            let outcome = solver.solve_within(puzzle, per_puzzle.limits());
+            let outcome = solver.solve_within(puzzle, limits);
             let nodes = solver.nodes() - before;
             let entry = |answer, status: &str| {
                 entry(*style, record.format, Some(puzzle), answer, status, nodes)
@@ -292,40 +191,33 @@ fn answer(
                 Outcome::NoSolution(why) => (
                     entry(None, "no solution"),
                     match why {
-                        NoSolution::Clash(c) => {
-                            Some(format!("{input}:{}: no solution: {c}", record.line))
-                        }
+                        NoSolution::Clash(c) => Some(format!("{at}: no solution: {c}")),
                         NoSolution::Unsolvable => None,
                     },
                     Status::NoSolution,
                 ),
                 Outcome::GaveUp(why) => (
                     entry(None, &format!("gave up ({why})")),
-                    Some(format!("{input}:{}: gave up: {why}", record.line)),
+                    Some(format!("{at}: gave up: {why}")),
                     Status::GaveUp,
                 ),
             }
         }
         Job::Count(limit) => {
-            let count = solver.count_within(puzzle, *limit, per_puzzle.limits());
-            if count.complete {
-                (
-                    plain(&format!("{}\n", count.solutions)),
-                    None,
-                    Status::Solved,
-                )
-            } else if let Some(why) = count.gave_up {
-                (
-                    plain(&format!("{} (gave up: {why})\n", count.solutions)),
-                    Some(format!("{input}:{}: gave up: {why}", record.line)),
+            let count = solver.count_within(puzzle, *limit, limits);
+            let n = count.solutions;
+            match count.gave_up {
+                _ if count.complete => (plain(&format!("{n}\n")), None, Status::Solved),
+                Some(why) => (
+                    plain(&format!("{n} (gave up: {why})\n")),
+                    Some(format!("{at}: gave up: {why}")),
                     Status::GaveUp,
-                )
-            } else {
-                (
-                    plain(&format!("{} (stopped at the limit)\n", count.solutions)),
+                ),
+                None => (
+                    plain(&format!("{n} (stopped at the limit)\n")),
                     None,
                     Status::Solved,
-                )
+                ),
             }
         }
         Job::Logic(_) => unreachable!("answered above"),
@@ -339,14 +231,31 @@ fn answer(
     }
 }
 
-pub(super) fn plain(text: &str) -> Text {
-    Text {
-        text: text.to_string(),
-        multi: false,
+/// The answer for a record no solver took: `label` (`error`, `no solution`) in the job's
+/// format, with `note` for standard error.
+fn unanswered(
+    job: &Job,
+    record: &Record,
+    puzzle: Option<&dlx_sudoku::Grid>,
+    label: &str,
+    note: String,
+    status: Status,
+) -> Answer {
+    let text = match job {
+        Job::Solve(style) => entry(*style, record.format, puzzle, None, label, 0),
+        Job::Count(_) | Job::Logic(_) => plain(&format!("{label}\n")),
+    };
+    Answer {
+        text,
+        note: Some(note),
+        status,
+        nodes: 0,
+        guesses: Some(0),
     }
 }
 
-fn report_stats(t: &Tally, nodes: u64, guesses: Option<u64>, threads: usize, secs: f64) {
+fn report_stats(t: &Tally, threads: usize, secs: f64) {
+    let (nodes, guesses) = (t.nodes, t.guesses);
     let per = if t.puzzles > 0 {
         secs * 1e6 / t.puzzles as f64
     } else {

@@ -5,52 +5,21 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
-use clap::{Args, ValueEnum};
 use dlx_sudoku::variant::{
     Regions, Variant, VariantError, VariantOutcome, VariantSolver, general, parse_cages,
     parse_regions, samurai,
 };
 use dlx_sudoku::{Grid, Limits, Shape, SudokuSolver};
 
+use super::args::{Common, VariantArgs, VariantKind};
+use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::input::open;
+use super::limits::PerPuzzle;
 use super::solvers::{SolverKind, Solvers};
-use super::{Common, Error, Exit};
-
-/// Flags that make the puzzles a Sudoku variant.
-#[derive(Debug, Clone, Default, Args)]
-pub struct VariantArgs {
-    /// A Sudoku variant, comma-separated to combine: `x` (both main diagonals hold every
-    /// symbol once), `windoku` (four extra 3x3 windows), or a whole-file format: `samurai`
-    /// (five overlapping 9x9 grids, 21 lines per puzzle), `general` (Knuth's general
-    /// format). Puzzles of a whole-file format are separated by empty lines.
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "KIND")]
-    pub variant: Vec<VariantKind>,
-    /// Jigsaw regions replacing the boxes: n² labels in row-major order (e.g. 111222333...),
-    /// or a file holding them.
-    #[arg(long, value_name = "SPEC")]
-    pub regions: Option<String>,
-    /// Killer cages: a file with one cage per line, the sum then the cells as rRcC
-    /// (1-based), e.g. `15 r1c1 r1c2 r2c1`; `#` starts a comment line.
-    #[arg(long, value_name = "FILE")]
-    pub cages: Option<PathBuf>,
-}
-
-/// The variants named by `--variant`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum VariantKind {
-    /// Both main diagonals hold every symbol once.
-    X,
-    /// Four extra windows (hyper-Sudoku).
-    Windoku,
-    /// Five overlapping 9x9 grids on a 21x21 canvas.
-    Samurai,
-    /// Knuth's general format (grid, then groups of box maps).
-    General,
-}
 
 /// The variant to apply to every grid, read and checked once.
 #[derive(Debug, Clone)]
@@ -313,26 +282,14 @@ pub fn run_whole_file(
     common: &Common,
 ) -> Result<Exit, Error> {
     let started = Instant::now();
-    let inputs: Vec<PathBuf> = if common.files.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        common.files.clone()
+    let inputs = common.batch.inputs();
+    let per_puzzle = PerPuzzle {
+        max_nodes: common.max_nodes.unwrap_or(u64::MAX),
+        timeout: common.timeout,
     };
-    let max_nodes = common.max_nodes.unwrap_or(u64::MAX);
-    let limits = || Limits {
-        max_nodes,
-        deadline: common.timeout.map(|t| Instant::now() + t),
-        ..Limits::NONE
-    };
-    let samurai_solver = if kind == VariantKind::Samurai {
-        Some(
-            variant_solver(&samurai::variant(), common.solver)
-                .expect("the samurai variant encodes"),
-        )
-    } else {
-        None
-    };
-    let mut samurai_solver = samurai_solver;
+    let mut samurai_solver = (kind == VariantKind::Samurai).then(|| {
+        variant_solver(&samurai::variant(), common.solver).expect("the samurai variant encodes")
+    });
     let mut exit = Exit::Ok;
     let (mut puzzles, mut nodes) = (0u64, 0u64);
     let stdout = io::stdout();
@@ -350,15 +307,7 @@ pub fn run_whole_file(
         };
         for (start, block) in blocks(&text) {
             puzzles += 1;
-            // Parse: the variant, the givens, and how to write a fill.
-            let parsed = match kind {
-                VariantKind::Samurai => samurai::parse(&block)
-                    .map(|p| (None, p.givens, Some(p.filler)))
-                    .map_err(|e| (e.line, e.kind.to_string())),
-                _ => general::parse(&block)
-                    .map(|g| (Some(g.variant), g.givens, None))
-                    .map_err(|e| (e.line, e.kind.to_string())),
-            };
+            let parsed = parse_block(kind, &block);
             let mut text_out = String::new();
             if !first && count.is_none() {
                 text_out.push('\n');
@@ -400,39 +349,15 @@ pub fn run_whole_file(
                 }
             };
             let before = solver.nodes();
-            let mut note = None;
-            match count {
-                Some(limit) => {
-                    let c = solver.count(&givens, limit, limits());
-                    let _ = write!(text_out, "{}", c.solutions);
-                    if let Some(why) = c.gave_up {
-                        let _ = write!(text_out, " (gave up: {why})");
-                        note = Some(format!("{name}:{start}: gave up: {why}"));
-                        exit = exit.worst(Exit::GaveUp);
-                    } else if !c.complete {
-                        text_out.push_str(" (stopped at the limit)");
-                    }
-                    text_out.push('\n');
-                }
-                None => match solver.solve(&givens, limits()) {
-                    VariantOutcome::Solved(fill) => text_out.push_str(&match filler {
-                        Some(f) => samurai::render(&fill, f),
-                        None => general::render(solver.variant(), &fill),
-                    }),
-                    VariantOutcome::NoSolution(clash) => {
-                        text_out.push_str("no solution\n");
-                        if let Some(c) = clash {
-                            note = Some(format!("{name}:{start}: no solution: {c}"));
-                        }
-                        exit = exit.worst(Exit::NoSolution);
-                    }
-                    VariantOutcome::GaveUp(why) => {
-                        let _ = writeln!(text_out, "gave up ({why})");
-                        note = Some(format!("{name}:{start}: gave up: {why}"));
-                        exit = exit.worst(Exit::GaveUp);
-                    }
-                },
-            }
+            let at = format!("{name}:{start}");
+            let job = Block {
+                givens: &givens,
+                filler,
+                count,
+            };
+            let (note, earned) =
+                answer_block(solver, &job, per_puzzle.limits(), &at, &mut text_out);
+            exit = exit.worst(earned);
             nodes += solver.nodes() - before;
             if let Some(note) = note {
                 after_write(out.flush())?;
@@ -446,18 +371,92 @@ pub fn run_whole_file(
         }
     }
     after_write(out.flush())?;
-    if common.stats {
-        let secs = started.elapsed().as_secs_f64();
-        let per = if puzzles > 0 {
-            secs * 1e6 / puzzles as f64
-        } else {
-            0.0
-        };
-        report(&format!(
-            "stats: puzzles {puzzles}, wall time {secs:.3} s, {per:.1} µs/puzzle, {nodes} search nodes, 1 thread"
-        ));
+    if common.batch.stats {
+        report_stats(puzzles, nodes, started.elapsed().as_secs_f64());
     }
     Ok(exit)
+}
+
+/// `--stats` of a whole-file run (on one thread).
+fn report_stats(puzzles: u64, nodes: u64, secs: f64) {
+    let per = if puzzles > 0 {
+        secs * 1e6 / puzzles as f64
+    } else {
+        0.0
+    };
+    report(&format!(
+        "stats: puzzles {puzzles}, wall time {secs:.3} s, {per:.1} µs/puzzle, {nodes} search nodes, 1 thread"
+    ));
+}
+
+/// A puzzle of a whole-file format: its variant (a general puzzle's own; `None` for
+/// samurai), its givens, and how to write its fill (samurai's filler); or the line (within
+/// the block) and the fault.
+type ParsedBlock = (Option<Variant>, Vec<u8>, Option<char>);
+
+/// Parses one block of a whole-file format.
+fn parse_block(kind: VariantKind, block: &str) -> Result<ParsedBlock, (usize, String)> {
+    match kind {
+        VariantKind::Samurai => samurai::parse(block)
+            .map(|p| (None, p.givens, Some(p.filler)))
+            .map_err(|e| (e.line, e.kind.to_string())),
+        _ => general::parse(block)
+            .map(|g| (Some(g.variant), g.givens, None))
+            .map_err(|e| (e.line, e.kind.to_string())),
+    }
+}
+
+/// One puzzle of a whole-file format and what to do with it.
+struct Block<'a> {
+    givens: &'a [u8],
+    /// How to write a samurai fill (`None`: a general puzzle).
+    filler: Option<char>,
+    /// Count up to this many fills instead of solving.
+    count: Option<u64>,
+}
+
+/// Solves or counts one puzzle, appending its answer to `text`; returns the note for
+/// standard error (prefixed `at`) and the exit code the puzzle earns.
+fn answer_block(
+    solver: &mut VariantSolver,
+    block: &Block,
+    limits: Limits,
+    at: &str,
+    text: &mut String,
+) -> (Option<String>, Exit) {
+    match block.count {
+        Some(limit) => {
+            let c = solver.count(block.givens, limit, limits);
+            let _ = write!(text, "{}", c.solutions);
+            let mut earned = (None, Exit::Ok);
+            if let Some(why) = c.gave_up {
+                let _ = write!(text, " (gave up: {why})");
+                earned = (Some(format!("{at}: gave up: {why}")), Exit::GaveUp);
+            } else if !c.complete {
+                text.push_str(" (stopped at the limit)");
+            }
+            text.push('\n');
+            earned
+        }
+        None => match solver.solve(block.givens, limits) {
+            VariantOutcome::Solved(fill) => {
+                text.push_str(&match block.filler {
+                    Some(f) => samurai::render(&fill, f),
+                    None => general::render(solver.variant(), &fill),
+                });
+                (None, Exit::Ok)
+            }
+            VariantOutcome::NoSolution(clash) => {
+                text.push_str("no solution\n");
+                let note = clash.map(|c| format!("{at}: no solution: {c}"));
+                (note, Exit::NoSolution)
+            }
+            VariantOutcome::GaveUp(why) => {
+                let _ = writeln!(text, "gave up ({why})");
+                (Some(format!("{at}: gave up: {why}")), Exit::GaveUp)
+            }
+        },
+    }
 }
 
 /// The blocks of `text` separated by empty lines, with the 1-based line each starts on.

@@ -14,21 +14,13 @@ use dlx_cover::split::Part;
 use dlx_cover::{Cancel, Limits, SearchEnd, Solver, Stats};
 use rayon::prelude::*;
 
-use super::write_solution;
-use crate::cli::Error;
+use super::solutions::write_solution;
+use crate::cli::error::Error;
 
 /// Subtrees per thread: enough that subtrees of very different sizes even out (all 6x10
 /// pentomino tilings cut into 131 subtrees leave one with 13% of the nodes, into 2,054 one
 /// with 2.4%), few enough that cutting them costs nothing next to the search (a few ms).
 const PARTS_PER_THREAD: usize = 1024;
-
-/// The number of threads `--threads` asks for (0 or none: one per core).
-pub fn threads(asked: Option<u64>) -> usize {
-    match asked {
-        Some(n) if n > 0 => n as usize,
-        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    }
-}
 
 /// What a run on several threads did: as one thread's search would report it.
 pub struct Run {

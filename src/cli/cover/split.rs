@@ -17,9 +17,10 @@ use dlx_cover::split::Part;
 use sha2::{Digest, Sha256};
 
 use super::jobfile::{self, Finished, Header, Job, JobFile, JobLine, Outcome, VERSION};
+use crate::cli::args::SplitArgs;
+use crate::cli::error::{Error, Exit};
 use crate::cli::error::{after_write, report};
 use crate::cli::input::{LineReader, MAX_LINE, open};
-use crate::cli::{Error, Exit, SplitArgs};
 
 /// A reader that hashes (SHA-256) the bytes read through it.
 pub struct Hashing<R> {
