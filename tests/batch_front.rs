@@ -39,11 +39,20 @@ fn check_cap(args: &[&str], stdin: &str) {
         .filter(|l| l.contains("--threads 1024 is more than 4 per core"))
         .count();
     assert_eq!(notes, 1, "{args:?}: {}", r.stderr);
-    assert_eq!(threads_in_stats(&r.stderr), capped(), "{args:?}: {}", r.stderr);
+    assert_eq!(
+        threads_in_stats(&r.stderr),
+        capped(),
+        "{args:?}: {}",
+        r.stderr
+    );
     let mut one = args.to_vec();
     one.extend(["--threads", "1"]);
     let single = run_bin(&one, stdin);
-    assert!(!single.stderr.contains("per core"), "{args:?}: {}", single.stderr);
+    assert!(
+        !single.stderr.contains("per core"),
+        "{args:?}: {}",
+        single.stderr
+    );
     assert_eq!(r.stdout, single.stdout, "{args:?}");
     assert_eq!(r.code, single.code, "{args:?}");
 }
