@@ -112,7 +112,7 @@ function showAnswer(line, puzzle, caption) {
   [...board.children].forEach((cell, i) => {
     cell.textContent = line && line[i] !== "." ? line[i] : "";
     cell.classList.toggle("given", Boolean(puzzle && puzzle[i] !== "."));
-    cell.classList.remove("hl", "place", "elim");
+    cell.classList.remove("unit", "hl", "place", "elim");
   });
   if (line) board.dataset.answer = line;
   else delete board.dataset.answer;
@@ -120,12 +120,13 @@ function showAnswer(line, puzzle, caption) {
 }
 
 function clearMarks() {
-  for (const cell of $("board").children) cell.classList.remove("hl", "place", "elim");
+  for (const cell of $("board").children) cell.classList.remove("unit", "hl", "place", "elim");
 }
 
 /** Marks a step's cells on `board`: the pattern, the placements, the eliminations. */
 function markStep(board, step) {
   const cells = board.children;
+  for (const c of step.units) cells[c]?.classList.add("unit");
   for (const c of step.cells) cells[c]?.classList.add("hl");
   for (const [c] of step.eliminate) cells[c]?.classList.add("elim");
   for (const [c] of step.place) cells[c]?.classList.add("place");
@@ -171,7 +172,8 @@ const time = (ms) => (ms < 10 ? `${ms.toFixed(2)} ms` : `${Math.round(ms)} ms`);
 
 /** Runs a command on the puzzle and hands a good reply to `show`. */
 async function act(cmd, args, show) {
-  puzzleChanged();
+  clearMarks();
+  $("error").textContent = "";
   $("status").textContent = `${cmd}…`;
   try {
     const reply = await run(cmd, [puzzleText(), ...args], showProgress);

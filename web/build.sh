@@ -5,8 +5,8 @@
 # From a fresh clone on a fresh Debian machine: installs what it needs (Debian's rustc-web,
 # cargo-web, rust-web-src and lld-19 for the wasm32 std; binaryen for wasm-opt; the
 # crates.io wasm-bindgen-cli pinned to the version of the wasm-bindgen crate, into target/).
-# With rustup instead: `rustup target add wasm32-unknown-unknown`, then WASM_CARGO=cargo
-# and NO_BUILD_STD=1 (see web/README.md).
+# With rustup instead: `rustup target add wasm32-unknown-unknown`, then
+# `WASM_CARGO=cargo NO_BUILD_STD=1 web/build.sh` (see web/README.md).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -42,27 +42,34 @@ fi
 # RUSTC_BOOTSTRAP on a stable compiler); lld-19's wasm-ld links. No debug info; one
 # codegen unit with LTO, for speed in the page.
 echo "build.sh: building crates/dlx-web for wasm32-unknown-unknown" >&2
-build_std=(-Zbuild-std=std,panic_abort)
-[ -n "${NO_BUILD_STD:-}" ] && build_std=()
 (
     cd "$root/crates/dlx-web"
-    PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1 \
-        CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="${WASM_LINKER:-/usr/lib/llvm-19/bin/wasm-ld}" \
-        CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_PROFILE_RELEASE_LTO=true \
+    build_std=(-Zbuild-std=std,panic_abort)
+    if [ -n "${NO_BUILD_STD:-}" ]; then
+        build_std=()
+    else
+        # Debian's compiler first on PATH, for this step only.
+        export PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1
+        export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=/usr/lib/llvm-19/bin/wasm-ld
+    fi
+    CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_PROFILE_RELEASE_LTO=true \
         CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
         nice "$wasm_cargo" build -j2 --quiet --release --target wasm32-unknown-unknown \
         "${build_std[@]}"
 )
 
 rm -rf "$dist"
-mkdir -p "$dist"
-"$bindgen" --target web --no-typescript --out-dir "$dist" \
-    "$target/wasm32-unknown-unknown/release/dlx_web.wasm"
+mkdir -p "$dist" "$target/web"
+# wasm-opt runs on the compiler's output, before wasm-bindgen: binaryen 108 (Debian 12)
+# makes the externref table that wasm-bindgen adds ungrowable if it runs after it.
+wasm="$target/web/dlx_web.wasm"
+cp "$target/wasm32-unknown-unknown/release/dlx_web.wasm" "$wasm"
 if command -v wasm-opt >/dev/null 2>&1; then
     wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-        --enable-mutable-globals "$dist/dlx_web_bg.wasm" -o "$dist/dlx_web_bg.wasm.opt" \
-        && mv "$dist/dlx_web_bg.wasm.opt" "$dist/dlx_web_bg.wasm" \
-        || echo "build.sh: wasm-opt failed; keeping wasm-bindgen's output" >&2
+        --enable-mutable-globals "$wasm" -o "$wasm.opt" \
+        && mv "$wasm.opt" "$wasm" \
+        || echo "build.sh: wasm-opt failed; keeping the compiler's output" >&2
 fi
+"$bindgen" --target web --no-typescript --out-dir "$dist" "$wasm"
 cp "$root/web/index.html" "$root/web/style.css" "$root/web/app.js" "$root/web/worker.js" "$dist/"
 echo "build.sh: built $dist ($(du -sh "$dist" | cut -f1))" >&2

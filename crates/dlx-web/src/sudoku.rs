@@ -3,7 +3,9 @@
 
 use dlx_sudoku::generate::{Generator, Settings, Symmetry};
 use dlx_sudoku::logic::{Candidates, Level, Logic, Step, cell_name};
-use dlx_sudoku::{DlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver, check::Verdict, format};
+use dlx_sudoku::{
+    DlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver, Unit, check::Verdict, format,
+};
 use serde_json::{Value, json};
 
 use crate::reply::{error, gave_up};
@@ -102,15 +104,36 @@ fn ladder(text: &str) -> Result<(Grid, Logic, Candidates), Value> {
     Ok((puzzle, logic, board))
 }
 
-/// A step as the page shows it: the technique, the reason, and the cells to highlight.
+/// The cells of `unit`, row-major.
+fn unit_cells(shape: Shape, unit: Unit) -> Vec<usize> {
+    let n = shape.side();
+    (0..n * n)
+        .filter(|&c| match unit {
+            Unit::Row(r) => c / n == r,
+            Unit::Column(k) => c % n == k,
+            Unit::Box(b) => shape.box_of(c / n, c % n) == b,
+        })
+        .collect()
+}
+
+/// A step as the page shows it: the technique, the reason, and the cells to highlight
+/// (the pattern's, and its units' in `units`).
 fn step_json(step: &Step, shape: Shape) -> Value {
     let pairs = |ps: &[(usize, u8)]| -> Vec<[usize; 2]> {
         ps.iter().map(|&(c, v)| [c, usize::from(v)]).collect()
     };
+    let mut units: Vec<usize> = step
+        .units
+        .iter()
+        .flat_map(|&u| unit_cells(shape, u))
+        .collect();
+    units.sort_unstable();
+    units.dedup();
     json!({
         "technique": step.technique.name(),
         "reason": step.reason(shape),
         "cells": step.cells,
+        "units": units,
         "digits": step.digits,
         "place": pairs(&step.place),
         "eliminate": pairs(&step.eliminate),

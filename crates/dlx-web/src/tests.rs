@@ -63,6 +63,9 @@ fn counts_checks_hints_rates_as_the_cli() {
     assert_eq!(h["technique"], "hidden single");
     assert_eq!(h["reason"], "r6c2 is the only place for 4 in box 4");
     assert_eq!(h["place"], serde_json::json!([[46, 4]]));
+    // Box 4 (the fourth, 1-based) holds r6c2.
+    assert_eq!(h["units"].as_array().unwrap().len(), 9);
+    assert!(h["units"].as_array().unwrap().contains(&46.into()));
     let r = parsed(rate(PUZZLE));
     assert_eq!(
         (&r["level"], &r["score"], &r["hardest"], &r["effort"]),
