@@ -45,7 +45,10 @@ pub fn search(text: &str, limit: u64, shown: usize, max_nodes: u64) -> Value {
         (solver.search(limits, &mut visit), solver.stats())
     } else {
         let mut solver = Solver::new(problem);
-        (solver.search(Chooser::Mrv, limits, &mut visit), solver.stats())
+        (
+            solver.search(Chooser::Mrv, limits, &mut visit),
+            solver.stats(),
+        )
     };
     let status = match end {
         SearchEnd::NodeLimit => "node limit",
@@ -75,7 +78,10 @@ pub fn emit(puzzle: &str, arg: &str) -> Value {
         }),
         "langford" => whole(arg).and_then(|n| {
             let l = Langford::new(n).map_err(|e| e.to_string())?;
-            Ok((format!("Langford pairs for 1..{n}, up to reversal"), l.named().clone()))
+            Ok((
+                format!("Langford pairs for 1..{n}, up to reversal"),
+                l.named().clone(),
+            ))
         }),
         "pentominoes" => board(arg).and_then(|(rows, cols)| {
             let p = Pentominoes::new(cols, rows, true).map_err(|e| e.to_string())?;

@@ -50,13 +50,19 @@ fn bad_input_gets_the_librarys_message() {
     let r = parsed(solve(&clash, 1e9));
     assert_eq!(r["status"], "no solution");
     assert_eq!(r["message"], "no solution: row 1 has two 1s");
-    assert_eq!(parsed(hint(&clash))["message"], "no solution: row 1 has two 1s");
+    assert_eq!(
+        parsed(hint(&clash))["message"],
+        "no solution: row 1 has two 1s"
+    );
 }
 
 #[test]
 fn counts_checks_hints_rates_as_the_cli() {
     let c = parsed(count(&".".repeat(81), 5.0, 1e9));
-    assert_eq!((c["solutions"].as_u64(), &c["complete"]), (Some(5), &false.into()));
+    assert_eq!(
+        (c["solutions"].as_u64(), &c["complete"]),
+        (Some(5), &false.into())
+    );
     let c = parsed(check(PUZZLE));
     assert_eq!(c["status"], "minimal");
     let h = parsed(hint(PUZZLE));
@@ -69,7 +75,12 @@ fn counts_checks_hints_rates_as_the_cli() {
     let r = parsed(rate(PUZZLE));
     assert_eq!(
         (&r["level"], &r["score"], &r["hardest"], &r["effort"]),
-        (&"intermediate".into(), &"2.6".into(), &"pointing".into(), &"6.71".into())
+        (
+            &"intermediate".into(),
+            &"2.6".into(),
+            &"pointing".into(),
+            &"6.71".into()
+        )
     );
 }
 
@@ -110,7 +121,10 @@ fn emitted_problems_count_as_the_cli_counts() {
     assert_eq!(r["first"].as_array().unwrap().len(), 2);
     let pentominoes = parsed(emit("pentominoes", "6x10"));
     let r = parsed(cover(pentominoes["text"].as_str().unwrap(), 1e9, 1, 1e9));
-    assert_eq!((r["solutions"].as_u64(), r["complete"].as_bool()), (Some(2339), Some(true)));
+    assert_eq!(
+        (r["solutions"].as_u64(), r["complete"].as_bool()),
+        (Some(2339), Some(true))
+    );
     let langford = parsed(emit("langford", "7"));
     let r = parsed(cover(langford["text"].as_str().unwrap(), 1e9, 1, 1e9));
     assert_eq!(r["solutions"], 26);
@@ -128,6 +142,9 @@ fn knuths_format_errors_name_the_line() {
 fn solve_all_answers_every_line() {
     let text = format!("{PUZZLE}\n12345\n");
     let r = parsed(solve_all(&text));
-    assert_eq!((r["puzzles"].as_u64(), r["solved"].as_u64()), (Some(2), Some(1)));
+    assert_eq!(
+        (r["puzzles"].as_u64(), r["solved"].as_u64()),
+        (Some(2), Some(1))
+    );
     assert_eq!(r["answers"], format!("{ANSWER}\nerror\n"));
 }
