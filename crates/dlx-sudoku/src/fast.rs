@@ -380,7 +380,13 @@ fn uncommit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
 /// restarts of `lex.rs`), and `LEFTMOST` the first active item. Items are in ascending
 /// order, as in the generic engine's item list. This is the plain version; on x86-64
 /// [`choose`] is the same scan in SSE2, 16 lengths at a time.
-#[cfg_attr(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128")), allow(dead_code))]
+#[cfg_attr(
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ),
+    allow(dead_code)
+)]
 pub(crate) fn choose_portable<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
     let lengths = len.iter().flatten().enumerate();
     if let Some((i, &l)) = lengths.clone().find(|&(_, &l)| l <= 1) {
@@ -398,7 +404,10 @@ pub(crate) fn choose_portable<const LEFTMOST: bool>(len: &[Chunk], from: usize) 
     pick.map_or((0, 0), |(i, &l)| (i as u16, l))
 }
 
-#[cfg(not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 pub(crate) use choose_portable as choose;
 
 /// Safe wrappers round the few SSE2 intrinsics [`choose`] needs.
@@ -468,10 +477,10 @@ mod sse2 {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-use sse2 as lanes;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 use simd128 as lanes;
+#[cfg(target_arch = "x86_64")]
+use sse2 as lanes;
 
 /// The same wrappers as [`sse2`]'s in wasm's 128-bit SIMD (`simd128`), for the browser page.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
@@ -542,7 +551,10 @@ mod simd128 {
 /// [`choose_portable`] in SSE2 (or wasm's 128-bit SIMD, the same operations): per chunk of
 /// 16 lengths, a compare and a movemask say whether some length is ≤ 1, and MRV keeps a
 /// running lane-wise minimum.
-#[cfg(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
 pub(crate) fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
     let one = lanes::splat(1);
@@ -930,7 +942,10 @@ impl DlxSolver {
 }
 
 /// Bit `k` of entry `c`: item `16c + k` (0-based) is active with a length in `2..=most`.
-#[cfg(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
 fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
     let (two, most) = (lanes::splat(2), lanes::splat(most));
@@ -940,7 +955,10 @@ fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
     }
 }
 
-#[cfg(not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
     for (o, chunk) in out.iter_mut().zip(len) {
         *o = chunk
