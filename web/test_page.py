@@ -212,8 +212,8 @@ def test_speed(page, sudoku, data):
     all see the same load; the fastest round of each.
 
     The bound is checked on the module's own cost. The worker's wall time is reported
-    beside it: on this shared 2-core machine under load, Chromium's worker thread gets
-    less of the CPU than the page's thread (about 2x the time for the same calls)."""
+    beside it: on a shared 2-core machine under load it was 2-3x the page thread's for
+    the same calls, for reasons not yet known (docs/benchmarks.md, In the browser)."""
     text = open(data).read()
     times = {"cli": [], "worker": [], "module": []}
     page.open()
