@@ -380,7 +380,13 @@ fn uncommit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
 /// restarts of `lex.rs`), and `LEFTMOST` the first active item. Items are in ascending
 /// order, as in the generic engine's item list. This is the plain version; on x86-64
 /// [`choose`] is the same scan in SSE2, 16 lengths at a time.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[cfg_attr(
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ),
+    allow(dead_code)
+)]
 pub(crate) fn choose_portable<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
     let lengths = len.iter().flatten().enumerate();
     if let Some((i, &l)) = lengths.clone().find(|&(_, &l)| l <= 1) {
@@ -398,7 +404,10 @@ pub(crate) fn choose_portable<const LEFTMOST: bool>(len: &[Chunk], from: usize) 
     pick.map_or((0, 0), |(i, &l)| (i as u16, l))
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 pub(crate) use choose_portable as choose;
 
 /// Safe wrappers round the few SSE2 intrinsics [`choose`] needs.
@@ -468,18 +477,93 @@ mod sse2 {
     }
 }
 
-/// [`choose_portable`] in SSE2: per chunk of 16 lengths, a compare and a movemask say
-/// whether some length is ≤ 1, and MRV keeps a running lane-wise minimum.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use simd128 as lanes;
 #[cfg(target_arch = "x86_64")]
+use sse2 as lanes;
+
+/// The same wrappers as [`sse2`]'s in wasm's 128-bit SIMD (`simd128`), for the browser page.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128 {
+    use std::arch::wasm32::{
+        i8x16_shuffle, u8x16_bitmask, u8x16_eq, u8x16_extract_lane, u8x16_max, u8x16_min,
+        u8x16_splat, v128, v128_load,
+    };
+
+    use super::Chunk;
+
+    #[inline(always)]
+    pub fn load(chunk: &Chunk) -> v128 {
+        // SAFETY: `chunk` is 16 readable bytes, and `v128.load` needs no alignment.
+        unsafe { v128_load(chunk.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    pub fn splat(b: u8) -> v128 {
+        u8x16_splat(b)
+    }
+
+    #[inline(always)]
+    pub fn max(a: v128, b: v128) -> v128 {
+        u8x16_max(a, b)
+    }
+
+    #[inline(always)]
+    pub fn min(a: v128, b: v128) -> v128 {
+        u8x16_min(a, b)
+    }
+
+    /// Bit `k` set when lane `k` of `a` equals lane `k` of `b`.
+    #[inline(always)]
+    pub fn eq_mask(a: v128, b: v128) -> u32 {
+        u32::from(u8x16_bitmask(u8x16_eq(a, b)))
+    }
+
+    /// Bit `k` set when bit 7 of lane `k` is set.
+    #[inline(always)]
+    pub fn high_mask(a: v128) -> u32 {
+        u32::from(u8x16_bitmask(a))
+    }
+
+    /// The smallest lane.
+    #[inline(always)]
+    pub fn min_lane(mut a: v128) -> u8 {
+        a = u8x16_min(
+            a,
+            i8x16_shuffle::<8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0>(a, a),
+        );
+        a = u8x16_min(
+            a,
+            i8x16_shuffle::<4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>(a, a),
+        );
+        a = u8x16_min(
+            a,
+            i8x16_shuffle::<2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>(a, a),
+        );
+        a = u8x16_min(
+            a,
+            i8x16_shuffle::<1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>(a, a),
+        );
+        u8x16_extract_lane::<0>(a)
+    }
+}
+
+/// [`choose_portable`] in SSE2 (or wasm's 128-bit SIMD, the same operations): per chunk of
+/// 16 lengths, a compare and a movemask say whether some length is ≤ 1, and MRV keeps a
+/// running lane-wise minimum.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
 pub(crate) fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
-    let one = sse2::splat(1);
-    let mut acc = sse2::splat(PAD);
+    let one = lanes::splat(1);
+    let mut acc = lanes::splat(PAD);
     let mut leftmost = None;
     for (c, chunk) in len.iter().enumerate() {
-        let v = sse2::load(chunk);
+        let v = lanes::load(chunk);
         // b <= 1 exactly when min(b, 1) == b.
-        let forced = sse2::eq_mask(sse2::min(v, one), v);
+        let forced = lanes::eq_mask(lanes::min(v, one), v);
         if forced != 0 {
             let k = forced.trailing_zeros() as usize;
             return ((c * LANES + k) as u16, chunk[k]);
@@ -487,22 +571,22 @@ pub(crate) fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, 
         if LEFTMOST {
             if leftmost.is_none() {
                 // Active lengths have bit 7 clear.
-                let active = !sse2::high_mask(v) & 0xFFFF;
+                let active = !lanes::high_mask(v) & 0xFFFF;
                 if active != 0 {
                     let k = active.trailing_zeros() as usize;
                     leftmost = Some(((c * LANES + k) as u16, chunk[k]));
                 }
             }
         } else {
-            acc = sse2::min(acc, v);
+            acc = lanes::min(acc, v);
         }
     }
     if LEFTMOST {
         return leftmost.unwrap_or((0, 0));
     }
-    let best = sse2::min_lane(acc);
-    let wanted = sse2::splat(best);
-    let hits = |c: usize| sse2::eq_mask(sse2::load(&len[c]), wanted);
+    let best = lanes::min_lane(acc);
+    let wanted = lanes::splat(best);
+    let hits = |c: usize| lanes::eq_mask(lanes::load(&len[c]), wanted);
     if from > 0 {
         // Random tie-break: the first hit at or after `from`, else the first of all.
         let c0 = from / LANES;
@@ -858,17 +942,23 @@ impl DlxSolver {
 }
 
 /// Bit `k` of entry `c`: item `16c + k` (0-based) is active with a length in `2..=most`.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
 fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
-    let (two, most) = (sse2::splat(2), sse2::splat(most));
+    let (two, most) = (lanes::splat(2), lanes::splat(most));
     for (o, chunk) in out.iter_mut().zip(len) {
-        let v = sse2::load(chunk);
-        *o = sse2::eq_mask(sse2::min(sse2::max(v, two), most), v);
+        let v = lanes::load(chunk);
+        *o = lanes::eq_mask(lanes::min(lanes::max(v, two), most), v);
     }
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
     for (o, chunk) in out.iter_mut().zip(len) {
         *o = chunk

@@ -1,0 +1,103 @@
+//! The WebAssembly module of the browser page (`web/`): every answer the page shows, from
+//! [`dlx_sudoku`] and [`dlx_cover`], as one JSON object per call.
+//!
+//! Each export takes text as a person typed it and returns a JSON string; a failure is
+//! `{"status":"error","message":…}` with the library's own message. Nothing here reads a
+//! clock: `std::time::Instant::now()` panics on `wasm32-unknown-unknown`, so no search is
+//! given a deadline. Long searches are bounded by a node budget instead (`max_nodes`); the
+//! page's worker calls again with a larger budget after each slice that ends at the limit
+//! (status `"node limit"`), posting progress in between, and times each call itself.
+//!
+//! The functions build and run natively too (wasm-bindgen's attribute is inert there), which
+//! is how the unit tests run them.
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+mod cover;
+mod reply;
+mod sudoku;
+
+/// The smallest fill of the puzzle in `text` (81 characters, or a grid), within `max_nodes`
+/// search nodes: `status` (`solved`, `no solution`, `node limit`, `error`), `puzzle`,
+/// `answer`, `nodes`.
+#[wasm_bindgen]
+pub fn solve(text: &str, max_nodes: f64) -> String {
+    sudoku::solve(text, budget(max_nodes)).to_string()
+}
+
+/// The fills of the puzzle counted up to `limit`, within `max_nodes` search nodes:
+/// `status`, `solutions`, `complete`, `nodes`.
+#[wasm_bindgen]
+pub fn count(text: &str, limit: f64, max_nodes: f64) -> String {
+    sudoku::count(text, budget(limit), budget(max_nodes)).to_string()
+}
+
+/// Valid, unique, minimal: `status` (the CLI's `check` words), `valid`, `unique`,
+/// `minimal`, `redundant` (cell names), `givens`.
+#[wasm_bindgen]
+pub fn check(text: &str) -> String {
+    sudoku::check(text).to_string()
+}
+
+/// The next step of the logic ladder: `technique`, `reason`, `cells` (to highlight),
+/// `place` and `eliminate` (`[cell, digit]` pairs); `status` `solved` when none is left.
+#[wasm_bindgen]
+pub fn hint(text: &str) -> String {
+    sudoku::hint(text).to_string()
+}
+
+/// Every step to the solution, each with the grid after it: `steps`, `solution`.
+#[wasm_bindgen]
+pub fn explain(text: &str) -> String {
+    sudoku::explain(text).to_string()
+}
+
+/// The rating: `level`, `score`, `hardest`, `effort`, `steps`.
+#[wasm_bindgen]
+pub fn rate(text: &str) -> String {
+    sudoku::rate(text).to_string()
+}
+
+/// A 9×9 puzzle of `difficulty` (`any`, `simple`, `easy`, `intermediate`, `expert`) and
+/// `symmetry` (the CLI's names) from `seed` (decimal): the first puzzle `sudoku-dlx
+/// generate --seed SEED --difficulty D --symmetry S` writes. `puzzle`, `fill`, `level`,
+/// `attempts`.
+#[wasm_bindgen]
+pub fn generate(difficulty: &str, symmetry: &str, seed: &str) -> String {
+    sudoku::generate(difficulty, symmetry, seed).to_string()
+}
+
+/// Solves every puzzle of `text` (one a line) with one solver, as `sudoku-dlx solve` does:
+/// `puzzles`, `solved`, `answers` (one line each, `no solution` or `error` where none).
+#[wasm_bindgen]
+pub fn solve_all(text: &str) -> String {
+    sudoku::solve_all(text).to_string()
+}
+
+/// An exact-cover problem in Knuth's format: solutions counted up to `limit` within
+/// `max_nodes` nodes, the first `shown` of them as their options' text. `status`,
+/// `solutions`, `complete`, `nodes`, `first`, `items`, `options`.
+#[wasm_bindgen]
+pub fn cover(text: &str, limit: f64, shown: u32, max_nodes: f64) -> String {
+    cover::search(text, budget(limit), shown as usize, budget(max_nodes)).to_string()
+}
+
+/// One of the library's puzzles in Knuth's format, as `sudoku-dlx cover --emit PUZZLE ARG`
+/// writes it (`queens 8`, `langford 7`, `pentominoes 6x10`, …): `status`, `text`.
+#[wasm_bindgen]
+pub fn emit(puzzle: &str, arg: &str) -> String {
+    cover::emit(puzzle, arg).to_string()
+}
+
+/// A JavaScript number as a count or node budget: whole, at least 1, infinite for `u64::MAX`.
+fn budget(n: f64) -> u64 {
+    if n.is_nan() || n < 1.0 {
+        1
+    } else {
+        // `as` saturates: infinity and anything past 2^64 become u64::MAX.
+        n as u64
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,53 @@
+// The page's worker: every search runs here, so the page never freezes. Messages in:
+// {id, cmd, args}; out: {id, progress} while a long search runs, then {id, reply}.
+//
+// Searches that can run long (solve, count, cover) go in node slices: each call has a node
+// budget (no deadline: Instant::now() panics on wasm32), and one that ends at the budget
+// is called again with twice the budget, after posting how many nodes were searched so
+// far. Stop is the page terminating this worker, which ends any search at once.
+import init, * as dlx from "./dlx_web.js";
+
+const ready = init();
+
+/** The first slice's node budget: a few milliseconds of search. */
+const FIRST_SLICE = 1 << 18;
+
+/** The calls that take a node budget as their last argument. */
+const SLICED = new Set(["solve", "count", "cover"]);
+
+function call(cmd, args) {
+  if (!Object.hasOwn(dlx, cmd) || cmd === "default" || cmd.startsWith("init")) {
+    throw new Error(`unknown command ${cmd}`);
+  }
+  return JSON.parse(dlx[cmd](...args));
+}
+
+async function run(id, cmd, args) {
+  const started = performance.now();
+  if (!SLICED.has(cmd)) {
+    const reply = call(cmd, args);
+    reply.ms = performance.now() - started;
+    return reply;
+  }
+  let searched = 0;
+  for (let budget = FIRST_SLICE; ; budget *= 2) {
+    const reply = call(cmd, [...args, budget]);
+    searched += reply.nodes;
+    if (reply.status !== "node limit" || !Number.isFinite(budget * 2)) {
+      reply.nodes = searched;
+      reply.ms = performance.now() - started;
+      return reply;
+    }
+    postMessage({ id, progress: { nodes: searched, ms: performance.now() - started } });
+  }
+}
+
+onmessage = async (event) => {
+  const { id, cmd, args } = event.data;
+  await ready;
+  try {
+    postMessage({ id, reply: await run(id, cmd, args) });
+  } catch (e) {
+    postMessage({ id, reply: { status: "error", message: String(e) } });
+  }
+};
