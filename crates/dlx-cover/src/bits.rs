@@ -29,10 +29,8 @@
 //! problems and require the same solutions in the same order with the same `Stats`.
 
 use crate::problem::Problem;
-use crate::search::{Chooser, Limits, SearchEnd, SelectError};
-
-/// The length of an item that is no longer active (covered, or chosen at this level).
-pub(crate) const COVERED: i16 = i16::MAX;
+use crate::choose::{ActiveItems, COVERED, Chooser};
+use crate::limits::{Limits, SearchEnd, SelectError};
 
 /// Lengths handled at a time when they are copied or scanned.
 const LANES: usize = 16;
@@ -383,7 +381,7 @@ impl Bits {
                 if len.iter().all(|&l| l == COVERED) {
                     return None;
                 }
-                let items = crate::search::ActiveItems::from_lengths(len);
+                let items = ActiveItems::from_lengths(len);
                 c.choose(&items).inspect(|&i| {
                     assert!(
                         i < self.primary && len[i] != COVERED,

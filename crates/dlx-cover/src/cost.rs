@@ -37,7 +37,7 @@ use std::ops::ControlFlow;
 
 use crate::multiplicity::MultiSolver;
 use crate::problem::Problem;
-use crate::search::{Limits, SearchEnd, Stats};
+use crate::limits::{Limits, SearchEnd, Stats};
 
 /// A solution with its total cost.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

@@ -207,6 +207,8 @@
 
 mod arena;
 mod bits;
+mod choose;
+mod limits;
 pub mod cost;
 pub mod knuth;
 pub mod multiplicity;
@@ -217,7 +219,6 @@ pub mod split;
 
 pub use multiplicity::MultiSolver;
 pub use problem::{MAX_NODES, Problem, ProblemError};
-pub use search::{
-    ActiveItems, Cancel, Chooser, Count, ItemChooser, Limits, SearchEnd, SelectError, Solution,
-    Solutions, Solver, Stats,
-};
+pub use choose::{ActiveItems, Chooser, ItemChooser};
+pub use limits::{Cancel, Count, Limits, SearchEnd, SelectError, Stats};
+pub use search::{Solution, Solutions, Solver};
