@@ -1,7 +1,8 @@
 //! Langford pairs: arrange two copies of `1..=n` so that the two `k`s have `k` numbers
 //! between them.
 
-use super::{Named, PuzzleError, add, check_range};
+use super::common::{PuzzleError, add, check_range};
+use dlx_cover::knuth::Named;
 use dlx_cover::Problem;
 
 /// Langford pairs as exact cover: items `1..n` (the values) and `s1..s2n` (the positions),

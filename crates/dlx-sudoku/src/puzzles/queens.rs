@@ -1,6 +1,7 @@
 //! The `n`-queens problem: place `n` queens on an `n × n` board, none attacking another.
 
-use super::{Named, PuzzleError, add, check_range};
+use super::common::{PuzzleError, add, check_range};
+use dlx_cover::knuth::Named;
 use dlx_cover::Problem;
 
 /// `n` queens as exact cover: items `r0..` (rows) and `c0..` (columns) primary, `a0..`

@@ -1,7 +1,8 @@
 //! A Sudoku puzzle as a named exact-cover problem, in the layout of
 //! [`sudoku::problem`](crate::problem), for Knuth's text format.
 
-use super::{Named, add, base36};
+use super::common::{add, base36};
+use dlx_cover::knuth::Named;
 use crate::{Grid, encoding};
 use dlx_cover::Problem;
 
