@@ -23,7 +23,10 @@ fn read_sources(dir: &Path) -> CrateSources {
             } else if path.extension().is_some_and(|e| e == "rs") {
                 let rel = path.strip_prefix(root).expect("under the root");
                 let rel = rel.to_string_lossy().replace('\\', "/");
-                out.push((rel, std::fs::read_to_string(&path).expect("readable source")));
+                out.push((
+                    rel,
+                    std::fs::read_to_string(&path).expect("readable source"),
+                ));
             }
         }
     }
@@ -34,12 +37,18 @@ fn read_sources(dir: &Path) -> CrateSources {
 }
 
 fn check_folder(folder: &str) -> Report {
-    check(&read_sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join(folder)))
+    check(&read_sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join(folder),
+    ))
 }
 
 fn assert_clean(folder: &str) {
     let report = check_folder(folder);
-    assert!(report.is_empty(), "architecture offenders in {folder}:\n{}", report.render());
+    assert!(
+        report.is_empty(),
+        "architecture offenders in {folder}:\n{}",
+        report.render()
+    );
 }
 
 #[test]
@@ -59,7 +68,10 @@ fn cli_has_no_circles_and_keeps_sizes() {
 
 /// The checker on a small crate given as (path, text) pairs.
 fn check_strings(files: &[(&str, &str)]) -> Report {
-    let files = files.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
+    let files = files
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
     check(&CrateSources { files })
 }
 
@@ -71,22 +83,35 @@ fn finds_a_cycle_through_a_use_and_a_code_path() {
         ("b.rs", "pub struct B;\nfn f() { let _ = crate::a::A; }\n"),
     ]);
     assert_eq!(report.cycles.len(), 1, "{}", report.render());
-    assert!(report.cycles[0].starts_with("a.rs <-> b.rs"), "{}", report.render());
+    assert!(
+        report.cycles[0].starts_with("a.rs <-> b.rs"),
+        "{}",
+        report.render()
+    );
 }
 
 #[test]
 fn resolves_re_exports_to_the_defining_file() {
     // `use crate::Grid` is an edge to grid.rs, not lib.rs: no cycle, no arrow back up.
     let clean = check_strings(&[
-        ("lib.rs", "mod grid;\nmod solve;\npub use grid::{Grid, Shape};\npub use solve::*;\n"),
+        (
+            "lib.rs",
+            "mod grid;\nmod solve;\npub use grid::{Grid, Shape};\npub use solve::*;\n",
+        ),
         ("grid.rs", "pub struct Grid;\npub enum Shape {}\n"),
         ("solve.rs", "use crate::Grid;\npub fn solve(_: Grid) {}\n"),
     ]);
     assert!(clean.is_empty(), "{}", clean.render());
     // The same through a glob re-export and an alias, now making a cycle.
     let cycle = check_strings(&[
-        ("lib.rs", "mod grid;\nmod solve;\npub use grid::Grid as G;\npub use solve::*;\n"),
-        ("grid.rs", "pub struct Grid;\nimpl Grid { fn s(self) { crate::run(self) } }\n"),
+        (
+            "lib.rs",
+            "mod grid;\nmod solve;\npub use grid::Grid as G;\npub use solve::*;\n",
+        ),
+        (
+            "grid.rs",
+            "pub struct Grid;\nimpl Grid { fn s(self) { crate::run(self) } }\n",
+        ),
         ("solve.rs", "use crate::G;\npub fn run(_: G) {}\n"),
     ]);
     assert_eq!(cycle.cycles.len(), 1, "{}", cycle.render());
@@ -98,10 +123,16 @@ fn mod_declarations_alone_are_no_edges_but_items_above_are() {
     let report = check_strings(&[
         ("lib.rs", "mod logic;\n"),
         ("logic/mod.rs", "mod step;\npub struct Shared;\n"),
-        ("logic/step.rs", "use super::Shared;\nfn f() -> Shared { Shared }\n"),
+        (
+            "logic/step.rs",
+            "use super::Shared;\nfn f() -> Shared { Shared }\n",
+        ),
     ]);
     assert!(report.cycles.is_empty(), "{}", report.render());
-    assert_eq!(report.back_up, ["logic/step.rs uses Shared defined in logic/mod.rs"]);
+    assert_eq!(
+        report.back_up,
+        ["logic/step.rs uses Shared defined in logic/mod.rs"]
+    );
 }
 
 #[test]
@@ -118,8 +149,14 @@ fn module_aliases_and_nested_use_trees_are_followed() {
 fn comments_strings_and_test_modules_are_ignored() {
     let report = check_strings(&[
         ("lib.rs", "mod a;\nmod b;\n"),
-        ("a.rs", "// crate::b::g\npub fn f() { let _ = \"crate::b::g\"; }\n"),
-        ("b.rs", "pub fn g() { crate::a::f(); }\n#[cfg(test)]\nmod tests {\n    use crate::a::f;\n}\n"),
+        (
+            "a.rs",
+            "// crate::b::g\npub fn f() { let _ = \"crate::b::g\"; }\n",
+        ),
+        (
+            "b.rs",
+            "pub fn g() { crate::a::f(); }\n#[cfg(test)]\nmod tests {\n    use crate::a::f;\n}\n",
+        ),
     ]);
     assert!(report.is_empty(), "{}", report.render());
 }
@@ -143,11 +180,17 @@ fn finds_a_long_function_unless_marked() {
 #[test]
 fn finds_a_long_file_but_not_its_tests() {
     let code = "pub fn f() {}\n".repeat(700);
-    let tests = format!("#[cfg(test)]\nmod tests {{\n{}}}\n", "fn t() {}\n".repeat(200));
+    let tests = format!(
+        "#[cfg(test)]\nmod tests {{\n{}}}\n",
+        "fn t() {}\n".repeat(200)
+    );
     let with_tests = format!("{code}{tests}");
     assert!(check_strings(&[("lib.rs", &with_tests)]).is_empty());
     let long = "pub fn f() {}\n".repeat(801);
-    assert_eq!(check_strings(&[("lib.rs", &long)]).long_files, ["lib.rs: 801 lines outside tests"]);
+    assert_eq!(
+        check_strings(&[("lib.rs", &long)]).long_files,
+        ["lib.rs: 801 lines outside tests"]
+    );
     let marked = format!("//! Tables.\n// Long on purpose: generated tables.\n{long}");
     assert!(check_strings(&[("lib.rs", &marked)]).is_empty());
     assert!(check_strings(&[("tests.rs", &long)]).is_empty());

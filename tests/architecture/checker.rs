@@ -32,7 +32,10 @@ pub struct Report {
 
 impl Report {
     pub fn is_empty(&self) -> bool {
-        self.cycles.is_empty() && self.back_up.is_empty() && self.long_files.is_empty() && self.long_fns.is_empty()
+        self.cycles.is_empty()
+            && self.back_up.is_empty()
+            && self.long_files.is_empty()
+            && self.long_fns.is_empty()
     }
 
     /// Every offender, one a line, under its rule's heading.
@@ -40,7 +43,10 @@ impl Report {
         let mut out = String::new();
         for (title, list) in [
             ("import circles", &self.cycles),
-            ("arrows back up (items defined in a folder's root file)", &self.back_up),
+            (
+                "arrows back up (items defined in a folder's root file)",
+                &self.back_up,
+            ),
             ("files over the line limit", &self.long_files),
             ("functions over the line limit", &self.long_fns),
         ] {
@@ -106,8 +112,15 @@ pub fn check(sources: &CrateSources) -> Report {
 
 /// The module path of a file: `lib.rs` is the root, `a/mod.rs` and `a.rs` are `a`.
 fn module_of(rel: &str) -> Vec<String> {
-    let mut parts: Vec<String> = rel.trim_end_matches(".rs").split('/').map(String::from).collect();
-    if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+    let mut parts: Vec<String> = rel
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(String::from)
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
         parts.pop();
     }
     parts
@@ -121,7 +134,9 @@ fn tokens(code: &str) -> Vec<(Tok<'_>, usize)> {
         let b = bytes[i];
         if b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80 {
             let start = i;
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] >= 0x80) {
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] >= 0x80)
+            {
                 i += 1;
             }
             out.push((Tok::Ident(&code[start..i]), start));
@@ -138,7 +153,9 @@ fn tokens(code: &str) -> Vec<(Tok<'_>, usize)> {
     out
 }
 
-const DEFINING: [&str; 9] = ["fn", "struct", "enum", "trait", "type", "union", "mod", "const", "static"];
+const DEFINING: [&str; 9] = [
+    "fn", "struct", "enum", "trait", "type", "union", "mod", "const", "static",
+];
 
 /// Items, re-exports, uses and code paths of one file's test-free, blanked code.
 fn parse(rel: &str, module: Vec<String>, code: &str) -> File {
@@ -172,7 +189,9 @@ fn parse(rel: &str, module: Vec<String>, code: &str) -> File {
                 }
             }
             Tok::Ident("use") => {
-                let end = (i..toks.len()).find(|&j| toks[j].0 == Tok::Punct(b';')).unwrap_or(toks.len());
+                let end = (i..toks.len())
+                    .find(|&j| toks[j].0 == Tok::Punct(b';'))
+                    .unwrap_or(toks.len());
                 let public = i > 0 && is_visibility(&toks[..i]);
                 let mut leaves = Vec::new();
                 use_tree(&toks[i + 1..end], Vec::new(), &mut leaves);
@@ -196,7 +215,11 @@ fn parse(rel: &str, module: Vec<String>, code: &str) -> File {
             }
             Tok::Ident(kw) if at_module_level && DEFINING.contains(&kw) => {
                 let mut j = i + 1;
-                while matches!(toks.get(j), Some((Tok::Ident("mut" | "unsafe" | "fn" | "extern"), _))) && kw != "fn" {
+                while matches!(
+                    toks.get(j),
+                    Some((Tok::Ident("mut" | "unsafe" | "fn" | "extern"), _))
+                ) && kw != "fn"
+                {
                     j += 1;
                 }
                 if let Some((Tok::Ident(name), _)) = toks.get(j) {
@@ -211,7 +234,9 @@ fn parse(rel: &str, module: Vec<String>, code: &str) -> File {
             Tok::Ident(first) if i == 0 || toks[i - 1].0 != Tok::PathSep => {
                 let mut path = vec![first.to_string()];
                 let mut j = i + 1;
-                while let (Some((Tok::PathSep, _)), Some((Tok::Ident(next), _))) = (toks.get(j), toks.get(j + 1)) {
+                while let (Some((Tok::PathSep, _)), Some((Tok::Ident(next), _))) =
+                    (toks.get(j), toks.get(j + 1))
+                {
                     path.push(next.to_string());
                     j += 2;
                 }
@@ -294,7 +319,11 @@ struct Graph {
 
 impl Graph {
     fn new(files: Vec<File>) -> Self {
-        let by_module = files.iter().enumerate().map(|(i, f)| (f.module.clone(), i)).collect();
+        let by_module = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.module.clone(), i))
+            .collect();
         Graph { files, by_module }
     }
 
@@ -359,7 +388,9 @@ impl Graph {
         for glob in &file.glob_reexports {
             let mut p = glob.clone();
             p.push(first.clone());
-            if let t @ (Target::Item(..) | Target::Module(_)) = self.resolve(&file.module, &with_tail(p), hops + 1) {
+            if let t @ (Target::Item(..) | Target::Module(_)) =
+                self.resolve(&file.module, &with_tail(p), hops + 1)
+            {
                 return t;
             }
         }
@@ -411,7 +442,15 @@ fn cycles(graph: &Graph, edges: &BTreeMap<(usize, usize), BTreeSet<String>>) -> 
     for &(a, b) in edges.keys() {
         next[a].push(b);
     }
-    let mut tarjan = Tarjan { next: &next, index: vec![None; n], low: vec![0; n], on_stack: vec![false; n], stack: Vec::new(), counter: 0, components: Vec::new() };
+    let mut tarjan = Tarjan {
+        next: &next,
+        index: vec![None; n],
+        low: vec![0; n],
+        on_stack: vec![false; n],
+        stack: Vec::new(),
+        counter: 0,
+        components: Vec::new(),
+    };
     for v in 0..n {
         if tarjan.index[v].is_none() {
             tarjan.visit(v);
@@ -422,9 +461,17 @@ fn cycles(graph: &Graph, edges: &BTreeMap<(usize, usize), BTreeSet<String>>) -> 
         let set: BTreeSet<usize> = component.into_iter().collect();
         let names: Vec<&str> = set.iter().map(|&f| graph.files[f].rel.as_str()).collect();
         let mut line = names.join(" <-> ");
-        for ((a, b), items) in edges.iter().filter(|((a, b), _)| set.contains(a) && set.contains(b)) {
+        for ((a, b), items) in edges
+            .iter()
+            .filter(|((a, b), _)| set.contains(a) && set.contains(b))
+        {
             let items: Vec<&str> = items.iter().map(String::as_str).collect();
-            line += &format!("\n      {} -> {} ({})", graph.files[*a].rel, graph.files[*b].rel, items.join(", "));
+            line += &format!(
+                "\n      {} -> {} ({})",
+                graph.files[*a].rel,
+                graph.files[*b].rel,
+                items.join(", ")
+            );
         }
         out.push(line);
     }
@@ -477,7 +524,11 @@ impl Tarjan<'_> {
 fn folder_of(rel: &str, all: &[&str]) -> Option<String> {
     let (dir, name) = rel.rsplit_once('/').map_or(("", rel), |(d, n)| (d, n));
     if matches!(name, "lib.rs" | "main.rs" | "mod.rs") {
-        return Some(if dir.is_empty() { String::new() } else { format!("{dir}/") });
+        return Some(if dir.is_empty() {
+            String::new()
+        } else {
+            format!("{dir}/")
+        });
     }
     let folder = format!("{}/", rel.trim_end_matches(".rs"));
     all.iter().any(|f| f.starts_with(&folder)).then_some(folder)
@@ -509,7 +560,8 @@ fn marked_above(lines: &[&str], line: usize) -> bool {
 }
 
 fn has_marker(line: &str) -> bool {
-    line.split_once(MARKER).is_some_and(|(_, reason)| !reason.trim().is_empty())
+    line.split_once(MARKER)
+        .is_some_and(|(_, reason)| !reason.trim().is_empty())
 }
 
 /// The file and function size checks on one file (`code` is blanked, tests removed).
@@ -526,14 +578,19 @@ fn check_sizes(rel: &str, text: &str, stripped: &Stripped, report: &mut Report) 
         .take_while(|l| l.trim_start().starts_with("//") || l.trim().is_empty())
         .any(|l| has_marker(l));
     if counted > MAX_FILE_LINES && !file_marked {
-        report.long_files.push(format!("{rel}: {counted} lines outside tests"));
+        report
+            .long_files
+            .push(format!("{rel}: {counted} lines outside tests"));
     }
     let toks = tokens(code);
     for (k, &(tok, at)) in toks.iter().enumerate() {
         let (Tok::Ident("fn"), Some((Tok::Ident(name), _))) = (tok, toks.get(k + 1)) else {
             continue;
         };
-        let Some(&(open, open_at)) = toks[k..].iter().find(|t| matches!(t.0, Tok::Punct(b'{' | b';'))) else {
+        let Some(&(open, open_at)) = toks[k..]
+            .iter()
+            .find(|t| matches!(t.0, Tok::Punct(b'{' | b';')))
+        else {
             continue;
         };
         if open != Tok::Punct(b'{') {
@@ -543,7 +600,9 @@ fn check_sizes(rel: &str, text: &str, stripped: &Stripped, report: &mut Report) 
         let (first, last) = (line_of(at), line_of(close));
         let length = last - first + 1;
         if length > MAX_FN_LINES && !marked_above(&lines, first) {
-            report.long_fns.push(format!("{rel}:{}: fn {name} is {length} lines", first + 1));
+            report
+                .long_fns
+                .push(format!("{rel}:{}: fn {name} is {length} lines", first + 1));
         }
     }
 }

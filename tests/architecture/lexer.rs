@@ -18,7 +18,9 @@ pub fn blank(text: &str) -> String {
         let c = chars[i];
         let next = chars.get(i + 1).copied();
         if c == '/' && next == Some('/') {
-            let end = (i..chars.len()).find(|&j| chars[j] == '\n').unwrap_or(chars.len());
+            let end = (i..chars.len())
+                .find(|&j| chars[j] == '\n')
+                .unwrap_or(chars.len());
             wipe(&mut out, i, end);
             i = end;
         } else if c == '/' && next == Some('*') {
@@ -48,7 +50,9 @@ pub fn blank(text: &str) -> String {
         } else if c == '\'' {
             // A character literal ('x', '\n', '\u{..}'), or a lifetime ('a), left alone.
             if next == Some('\\') {
-                let end = (i + 3..chars.len()).find(|&j| chars[j] == '\'').unwrap_or(chars.len());
+                let end = (i + 3..chars.len())
+                    .find(|&j| chars[j] == '\'')
+                    .unwrap_or(chars.len());
                 wipe(&mut out, i + 1, end);
                 i = end + 1;
             } else if chars.get(i + 2) == Some(&'\'') {
@@ -85,7 +89,14 @@ fn raw_string_end(chars: &[char], i: usize) -> Option<usize> {
     }
     j += 1;
     while j < chars.len() {
-        if chars[j] == '"' && chars[j + 1..].iter().take(hashes).filter(|&&c| c == '#').count() == hashes {
+        if chars[j] == '"'
+            && chars[j + 1..]
+                .iter()
+                .take(hashes)
+                .filter(|&&c| c == '#')
+                .count()
+                == hashes
+        {
             return Some(j + 1 + hashes);
         }
         j += 1;
@@ -144,10 +155,16 @@ pub fn strip_test_modules(code: &str) -> Stripped {
             }
         }
         let tail = &code[rest..];
-        let Some(after_mod) = tail.strip_prefix("mod ").or_else(|| tail.strip_prefix("pub mod ")) else {
+        let Some(after_mod) = tail
+            .strip_prefix("mod ")
+            .or_else(|| tail.strip_prefix("pub mod "))
+        else {
             continue;
         };
-        let name: String = after_mod.chars().take_while(|&c| is_ident_char(c)).collect();
+        let name: String = after_mod
+            .chars()
+            .take_while(|&c| is_ident_char(c))
+            .collect();
         let after_name = after_mod[name.len()..].trim_start();
         if after_name.starts_with(';') {
             test_files.push(name);
@@ -163,5 +180,9 @@ pub fn strip_test_modules(code: &str) -> Stripped {
         }
     }
     let code = String::from_utf8(bytes).expect("blanking keeps UTF-8");
-    Stripped { code, test_files, test_lines }
+    Stripped {
+        code,
+        test_files,
+        test_lines,
+    }
 }

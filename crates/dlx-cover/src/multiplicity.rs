@@ -41,8 +41,8 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use crate::problem::Problem;
 use crate::limits::{Count, Limits, SearchEnd, Stats};
+use crate::problem::Problem;
 
 /// A node of Algorithm M's lists: an item header, an option's entry, or a spacer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

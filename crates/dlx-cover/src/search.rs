@@ -455,17 +455,15 @@ impl Solver {
             Chooser::Mrv => Some(choose_mrv::<0>(items, nodes)),
             Chooser::MrvStopAtOne => Some(choose_mrv::<1>(items, nodes)),
             Chooser::ForcedThenLeftmost => Some(choose_forced_then_leftmost(items, nodes)),
-            Chooser::Custom(c) => c
-                .choose(&ActiveItems::from_links(items, nodes))
-                .map(|i| {
-                    let i = i as u32 + 1;
-                    assert!(
-                        (i as usize) < items.len() - 1 && self.arena.is_active(i),
-                        "ItemChooser returned item {} that is not an active primary item",
-                        i - 1
-                    );
-                    i
-                }),
+            Chooser::Custom(c) => c.choose(&ActiveItems::from_links(items, nodes)).map(|i| {
+                let i = i as u32 + 1;
+                assert!(
+                    (i as usize) < items.len() - 1 && self.arena.is_active(i),
+                    "ItemChooser returned item {} that is not an active primary item",
+                    i - 1
+                );
+                i
+            }),
         }
     }
 

@@ -29,6 +29,8 @@
 //! The exact-cover encoding the DLX solvers share, and the proof that their answer is the
 //! smallest fill, are in [`encoding`].
 
+#![deny(unsafe_code)]
+
 pub mod backtrack;
 pub mod canon;
 pub mod check;
@@ -42,8 +44,8 @@ mod lex;
 pub mod logic;
 pub mod pencil;
 mod propagate;
-mod solver;
 pub mod puzzles;
+mod solver;
 pub mod variant;
 
 pub use backtrack::{Bitmask, Candidates, Naive};

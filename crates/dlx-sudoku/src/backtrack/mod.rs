@@ -57,7 +57,6 @@ use dlx_cover::{Limits, SearchEnd};
 
 use board::Board;
 
-
 /// Row-major depth-first search over any [`Board`].
 #[derive(Debug, Clone)]
 struct Engine<B> {

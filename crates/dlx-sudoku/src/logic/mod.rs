@@ -65,10 +65,10 @@ mod board;
 mod ladder9;
 mod search;
 mod search9;
-mod weights;
 mod step;
 mod tally9;
 mod techniques;
+mod weights;
 
 pub use board::Candidates;
 pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};

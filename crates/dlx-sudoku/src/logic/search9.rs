@@ -25,8 +25,8 @@
 
 use super::board::{Candidates, Geometry};
 use super::search::{Found, Isomorph};
-use super::weights::{EMPTY_WEIGHT, PAIR_WEIGHT};
 use super::techniques::ONES9;
+use super::weights::{EMPTY_WEIGHT, PAIR_WEIGHT};
 
 const CELLS: usize = 81;
 

@@ -30,8 +30,8 @@ mod pentominoes;
 mod queens;
 mod sudoku;
 
-pub use dlx_cover::knuth::Named;
 pub use common::PuzzleError;
+pub use dlx_cover::knuth::Named;
 pub use langford::Langford;
 pub use pentominoes::{PIECES, Pentominoes};
 pub use queens::Queens;

@@ -2,9 +2,9 @@
 //! [`sudoku::problem`](crate::problem), for Knuth's text format.
 
 use super::common::{add, base36};
-use dlx_cover::knuth::Named;
 use crate::{Grid, encoding};
 use dlx_cover::Problem;
+use dlx_cover::knuth::Named;
 
 /// A Sudoku puzzle of any shape as exact cover, with Knuth-style names: `pRC` (cell),
 /// `rRV` (row has value), `cCV` (column), `bBV` (box), one base-36 digit each, all primary.
