@@ -1,4 +1,4 @@
-//! Other puzzles as exact-cover encodings: each builds a named [`Problem`] for the
+//! Other puzzles as exact-cover encodings: each builds a named [`Problem`](dlx_cover::Problem) for the
 //! [`exact_cover`](dlx_cover) engine and decodes its solutions. No search code here.
 //!
 //! ```
