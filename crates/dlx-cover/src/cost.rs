@@ -35,9 +35,9 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
+use crate::limits::{Limits, SearchEnd, Stats};
 use crate::multiplicity::MultiSolver;
 use crate::problem::Problem;
-use crate::search::{Limits, SearchEnd, Stats};
 
 /// A solution with its total cost.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

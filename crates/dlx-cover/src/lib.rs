@@ -204,23 +204,25 @@
 //! that names the line. Searches themselves do not fail: they end with a [`SearchEnd`].
 
 #![deny(missing_docs)]
+#![deny(unsafe_code)]
 
 mod arena;
 mod bits;
+mod choose;
 pub mod cost;
 pub mod knuth;
+mod limits;
 pub mod multiplicity;
 pub mod preprocess;
 mod problem;
 mod search;
 pub mod split;
 
+pub use choose::{ActiveItems, Chooser, ItemChooser};
+pub use limits::{Cancel, Count, Limits, SearchEnd, SelectError, Stats};
 pub use multiplicity::MultiSolver;
 pub use problem::{MAX_NODES, Problem, ProblemError};
-pub use search::{
-    ActiveItems, Cancel, Chooser, Count, ItemChooser, Limits, SearchEnd, SelectError, Solution,
-    Solutions, Solver, Stats,
-};
+pub use search::{Solution, Solutions, Solver};
 
 /// This crate's README (its example), run as a doc-test.
 #[cfg(doctest)]

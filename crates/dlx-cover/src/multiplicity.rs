@@ -41,8 +41,8 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
+use crate::limits::{Count, Limits, SearchEnd, Stats};
 use crate::problem::Problem;
-use crate::search::{Count, Limits, SearchEnd, Stats};
 
 /// A node of Algorithm M's lists: an item header, an option's entry, or a spacer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -287,6 +287,9 @@ impl MultiSolver {
     /// The search itself. `visit` gets each solution with its *net* cost (its cost less
     /// [`MultiSolver::total_tax`]) and may lower the cutoff, its third argument: no option
     /// is tried whose choice would make the net cost of the partial solution exceed it.
+    ///
+    /// Long on purpose: Algorithm M's steps M2–M9 as one loop run once per node, sharing its
+    /// locals; cutting them into calls would put them on the hot path of every search.
     pub(crate) fn run<F>(&mut self, limits: Limits, mut visit: F) -> SearchEnd
     where
         F: FnMut(&[usize], u64, &mut u64) -> ControlFlow<()>,

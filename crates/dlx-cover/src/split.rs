@@ -50,7 +50,9 @@ use std::ops::ControlFlow;
 use thiserror::Error;
 
 use super::problem::Problem;
-use super::search::{ActiveItems, Chooser, Limits, SearchEnd, Solver};
+use crate::choose::{ActiveItems, Chooser};
+use crate::limits::{Limits, SearchEnd};
+use crate::search::Solver;
 
 /// What the search does at a node.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -416,6 +416,9 @@ pub(crate) use choose_portable as choose;
 /// x86-64 build and these instructions exist on every CPU the code can run on; calling a
 /// `#[target_feature]` intrinsic still needs `unsafe`, hence one block per wrapper.
 #[cfg(target_arch = "x86_64")]
+// `_mm_loadu_si128` reads through a pointer and has no safe form; the register-only
+// intrinsics are `unsafe` to call here as written. SAFETY: at each block.
+#[allow(unsafe_code)]
 mod sse2 {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_max_epu8, _mm_min_epu8,

@@ -140,6 +140,28 @@ impl Record {
     }
 }
 
+/// The record of a pencilmark line (line `number` of its input): the grid of its cells with
+/// one candidate, and every cell's candidates; or the fault.
+fn pencil_record(number: usize, line: &[u8]) -> Record {
+    match pencil::parse(line) {
+        Ok((shape, marks)) => Record {
+            line: number,
+            format: Format::Pencilmarks,
+            grid: Ok(pencil::singles(shape, &marks)),
+            marks: Some(marks),
+        },
+        Err(e) => Record {
+            line: number,
+            format: Format::Pencilmarks,
+            grid: Err(FormatError {
+                line: number,
+                kind: FormatErrorKind::Pencilmarks(e),
+            }),
+            marks: None,
+        },
+    }
+}
+
 /// A grid being read row by row.
 #[derive(Debug)]
 struct Pending {
@@ -663,7 +685,7 @@ impl Parser {
         if parts.len() == 1 && !bar && pencil::shape_for_length(line.len()).is_some() {
             // 64 characters are 4×4 pencilmarks or an 8×8 puzzle: pencilmarks when they read
             // as such, else a puzzle.
-            let marks = pencil::record(number, line);
+            let marks = pencil_record(number, line);
             if marks.grid.is_ok() || Shape::for_cells(line.len()).is_none() {
                 return Some(marks);
             }

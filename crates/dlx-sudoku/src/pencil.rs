@@ -16,7 +16,6 @@
 
 use thiserror::Error;
 
-use super::format::{Format, FormatError, FormatErrorKind, Record};
 use super::grid::{Grid, Shape, describe_byte};
 
 /// The sides whose pencilmark lines are read: 4, 6, 9, 16 and 25 (lines of 64, 216, 729,
@@ -87,28 +86,6 @@ pub fn parse(line: &[u8]) -> Result<(Shape, Vec<u32>), PencilError> {
         marks.push(mask);
     }
     Ok((shape, marks))
-}
-
-/// The record of a pencilmark line (line `number` of its input): the grid of its cells with
-/// one candidate, and every cell's candidates; or the fault.
-pub(crate) fn record(number: usize, line: &[u8]) -> Record {
-    match parse(line) {
-        Ok((shape, marks)) => Record {
-            line: number,
-            format: Format::Pencilmarks,
-            grid: Ok(singles(shape, &marks)),
-            marks: Some(marks),
-        },
-        Err(e) => Record {
-            line: number,
-            format: Format::Pencilmarks,
-            grid: Err(FormatError {
-                line: number,
-                kind: FormatErrorKind::Pencilmarks(e),
-            }),
-            marks: None,
-        },
-    }
 }
 
 /// The grid of the cells with a single candidate (the others blank).

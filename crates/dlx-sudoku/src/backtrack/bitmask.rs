@@ -4,7 +4,7 @@
 //! the bit of each value in turn, where this finds the lowest free value above the last one
 //! tried in one step: the same values in the same order.
 
-use super::Board;
+use super::board::Board;
 use crate::grid::{Grid, Shape};
 
 /// The grid plus used-value masks; `u32` holds values up to 25 (bit 0 unused).

@@ -3,7 +3,7 @@
 //! checks each against the grid as it stands by scanning. The candidates are never updated
 //! during the search, so they prune only what the givens rule out.
 
-use super::{Board, Geometry};
+use super::board::{Board, Geometry};
 use crate::grid::{Grid, Shape};
 
 /// The grid plus each cell's candidates from the givens (bit `v` for value `v`).

@@ -45,6 +45,7 @@
 //! microseconds. Give it a node limit.
 
 mod bitmask;
+mod board;
 mod candidates;
 mod naive;
 
@@ -54,21 +55,7 @@ use super::grid::{Grid, Shape};
 use super::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver, count_up_to};
 use dlx_cover::{Limits, SearchEnd};
 
-/// The state a row-major search needs: the grid being filled and a legality test.
-trait Board {
-    /// A board for grids of `shape`.
-    fn new(shape: Shape) -> Self;
-    /// Takes the givens of `puzzle` (known not to clash) as the starting grid.
-    fn load(&mut self, puzzle: &Grid);
-    /// The smallest value greater than `after` that may go in the blank `cell`, or 0.
-    fn next(&self, cell: usize, after: u8) -> u8;
-    /// Puts `value` in the blank `cell`.
-    fn place(&mut self, cell: usize, value: u8);
-    /// Takes `value` back out of `cell`.
-    fn clear(&mut self, cell: usize, value: u8);
-    /// The grid as it stands, row-major, 0 for blank.
-    fn cells(&self) -> &[u8];
-}
+use board::Board;
 
 /// Row-major depth-first search over any [`Board`].
 #[derive(Debug, Clone)]
@@ -255,57 +242,6 @@ solver!(
     candidates::Precomputed,
     "candidates"
 );
-
-/// Geometry shared by the scanning boards: for each cell, its row, column and the top-left
-/// cell of its box.
-#[derive(Debug, Clone)]
-struct Geometry {
-    n: usize,
-    box_rows: usize,
-    box_cols: usize,
-    /// `(row, col, box corner cell)` per cell.
-    at: Vec<(u8, u8, u16)>,
-}
-
-impl Geometry {
-    fn new(shape: Shape) -> Self {
-        let n = shape.side();
-        let (br, bc) = (shape.box_rows(), shape.box_cols());
-        let at = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                (r as u8, c as u8, ((r / br * br) * n + c / bc * bc) as u16)
-            })
-            .collect();
-        Geometry {
-            n,
-            box_rows: br,
-            box_cols: bc,
-            at,
-        }
-    }
-
-    /// Whether `v` is nowhere in the row, the column or the box of `cell`, by scanning
-    /// them, as the seeds do.
-    fn free_by_scan(&self, cells: &[u8], cell: usize, v: u8) -> bool {
-        let n = self.n;
-        let (r, c, corner) = self.at[cell];
-        let (r, c, corner) = (r as usize, c as usize, corner as usize);
-        if cells[r * n..r * n + n].contains(&v) {
-            return false;
-        }
-        if (0..n).any(|i| cells[i * n + c] == v) {
-            return false;
-        }
-        for i in 0..self.box_rows {
-            let start = corner + i * n;
-            if cells[start..start + self.box_cols].contains(&v) {
-                return false;
-            }
-        }
-        true
-    }
-}
 
 #[cfg(test)]
 mod tests;

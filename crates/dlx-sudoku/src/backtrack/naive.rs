@@ -3,7 +3,7 @@
 //! finds the next blank by rescanning the grid from the top, which costs more per node but
 //! visits the same tree.
 
-use super::{Board, Geometry};
+use super::board::{Board, Geometry};
 use crate::grid::{Grid, Shape};
 
 /// The grid and nothing else: legality is found by scanning.

@@ -68,6 +68,7 @@ mod search9;
 mod step;
 mod tally9;
 mod techniques;
+mod weights;
 
 pub use board::Candidates;
 pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};
@@ -452,9 +453,6 @@ thread_local! {
     /// The canonicaliser `rate` uses on this thread, kept for its buffers.
     static CANON: std::cell::RefCell<Canonicalizer> = std::cell::RefCell::new(Canonicalizer::new());
 }
-
-/// How often each technique was used, by [`Technique::index`].
-type Counts = [u32; Technique::ALL.len()];
 
 /// The fill, when there is exactly one.
 fn fill_of(shape: Shape, fills: u64, first: Option<Vec<u8>>) -> Result<Grid, LogicError> {

@@ -3,7 +3,7 @@
 //! and counts its nodes for the machine effort, on random isomorphs of the puzzle.
 
 use super::board::{Candidates, Geometry, full_mask};
-use super::search9::{EMPTY_WEIGHT, PAIR_WEIGHT};
+use super::weights::{EMPTY_WEIGHT, PAIR_WEIGHT};
 use crate::canon::Transform;
 
 /// What a search found: the number of fills (it stops at its limit), the first fill, and

@@ -11,12 +11,14 @@
 //!
 //! [`Step`]: super::Step
 
-use super::Counts;
 use super::board::Candidates;
 use super::ladder9;
 use super::search9::{BOX, COL, ROW, Tables9, band_fewest, band_words, index_planes, plane_digit};
 use super::step::Technique;
 use crate::Grid;
+
+/// How often each technique was used, by [`Technique::index`].
+pub(crate) type Counts = [u32; Technique::ALL.len()];
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;

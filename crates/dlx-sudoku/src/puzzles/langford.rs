@@ -1,8 +1,9 @@
 //! Langford pairs: arrange two copies of `1..=n` so that the two `k`s have `k` numbers
 //! between them.
 
-use super::{Named, PuzzleError, add, check_range};
+use super::common::{PuzzleError, add, check_range};
 use dlx_cover::Problem;
+use dlx_cover::knuth::Named;
 
 /// Langford pairs as exact cover: items `1..n` (the values) and `s1..s2n` (the positions),
 /// all primary; an option puts value `k` at positions `i` and `i + k + 1`.

@@ -1,4 +1,4 @@
-//! Other puzzles as exact-cover encodings: each builds a named [`Problem`] for the
+//! Other puzzles as exact-cover encodings: each builds a named [`Problem`](dlx_cover::Problem) for the
 //! [`exact_cover`](dlx_cover) engine and decodes its solutions. No search code here.
 //!
 //! ```
@@ -24,71 +24,15 @@
 //! [`Named::to_knuth`](dlx_cover::knuth::Named::to_knuth) writes in Knuth's
 //! format; the option numbers of a solution decode with `decode`.
 
+mod common;
 mod langford;
 mod pentominoes;
 mod queens;
 mod sudoku;
 
-use thiserror::Error;
-
-use dlx_cover::Problem;
+pub use common::PuzzleError;
 pub use dlx_cover::knuth::Named;
 pub use langford::Langford;
 pub use pentominoes::{PIECES, Pentominoes};
 pub use queens::Queens;
 pub use sudoku::SudokuCover;
-
-/// Why a puzzle cannot be built.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum PuzzleError {
-    /// A size outside what the encoding supports.
-    #[error("{what} must be from {min} to {max}, not {value}")]
-    OutOfRange {
-        /// What was given ("n", "width", ...).
-        what: &'static str,
-        /// The value given.
-        value: usize,
-        /// Smallest allowed.
-        min: usize,
-        /// Largest allowed.
-        max: usize,
-    },
-    /// A pentomino board whose area is not the 60 cells of the twelve pieces.
-    #[error("a {width}x{height} board has {} cells; the twelve pentominoes cover 60", width * height)]
-    BoardArea {
-        /// Columns.
-        width: usize,
-        /// Rows.
-        height: usize,
-    },
-}
-
-fn check_range(
-    what: &'static str,
-    value: usize,
-    min: usize,
-    max: usize,
-) -> Result<(), PuzzleError> {
-    if (min..=max).contains(&value) {
-        Ok(())
-    } else {
-        Err(PuzzleError::OutOfRange {
-            what,
-            value,
-            min,
-            max,
-        })
-    }
-}
-
-/// A digit in base 36 (`0`-`9`, `a`-`z`), for short item names.
-fn base36(d: usize) -> char {
-    char::from_digit(d as u32, 36).expect("a base-36 digit")
-}
-
-/// Adds an option that is known to be valid (the encodings name distinct, existing items).
-fn add(problem: &mut Problem, items: &[usize]) {
-    problem
-        .add_option(items.iter().copied())
-        .expect("the encoding's options are valid");
-}

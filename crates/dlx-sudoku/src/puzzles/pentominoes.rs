@@ -1,7 +1,8 @@
 //! The twelve pentominoes on a rectangle of 60 cells (6×10, 5×12, 4×15, 3×20).
 
-use super::{Named, PuzzleError, add, base36, check_range};
+use super::common::{PuzzleError, add, base36, check_range};
 use dlx_cover::Problem;
+use dlx_cover::knuth::Named;
 
 /// The twelve pieces by Conway's letters, each as `(row, column)` cells.
 pub const PIECES: [(char, [(usize, usize); 5]); 12] = [

@@ -1,7 +1,8 @@
 //! The `n`-queens problem: place `n` queens on an `n × n` board, none attacking another.
 
-use super::{Named, PuzzleError, add, check_range};
+use super::common::{PuzzleError, add, check_range};
 use dlx_cover::Problem;
+use dlx_cover::knuth::Named;
 
 /// `n` queens as exact cover: items `r0..` (rows) and `c0..` (columns) primary, `a0..`
 /// (diagonals `r + c`) and `b0..` (anti-diagonals `r − c + n − 1`) secondary; option

@@ -1,9 +1,10 @@
 //! A Sudoku puzzle as a named exact-cover problem, in the layout of
 //! [`sudoku::problem`](crate::problem), for Knuth's text format.
 
-use super::{Named, add, base36};
+use super::common::{add, base36};
 use crate::{Grid, encoding};
 use dlx_cover::Problem;
+use dlx_cover::knuth::Named;
 
 /// A Sudoku puzzle of any shape as exact cover, with Knuth-style names: `pRC` (cell),
 /// `rRV` (row has value), `cCV` (column), `bBV` (box), one base-36 digit each, all primary.

@@ -1,0 +1,71 @@
+//! What the row-major backtracking boards share: the [`Board`] trait the search drives, and
+//! the cell geometry of the scanning boards.
+
+use crate::grid::{Grid, Shape};
+
+/// The state a row-major search needs: the grid being filled and a legality test.
+pub(super) trait Board {
+    /// A board for grids of `shape`.
+    fn new(shape: Shape) -> Self;
+    /// Takes the givens of `puzzle` (known not to clash) as the starting grid.
+    fn load(&mut self, puzzle: &Grid);
+    /// The smallest value greater than `after` that may go in the blank `cell`, or 0.
+    fn next(&self, cell: usize, after: u8) -> u8;
+    /// Puts `value` in the blank `cell`.
+    fn place(&mut self, cell: usize, value: u8);
+    /// Takes `value` back out of `cell`.
+    fn clear(&mut self, cell: usize, value: u8);
+    /// The grid as it stands, row-major, 0 for blank.
+    fn cells(&self) -> &[u8];
+}
+
+/// Geometry shared by the scanning boards: for each cell, its row, column and the top-left
+/// cell of its box.
+#[derive(Debug, Clone)]
+pub(super) struct Geometry {
+    pub(super) n: usize,
+    pub(super) box_rows: usize,
+    pub(super) box_cols: usize,
+    /// `(row, col, box corner cell)` per cell.
+    pub(super) at: Vec<(u8, u8, u16)>,
+}
+
+impl Geometry {
+    pub(super) fn new(shape: Shape) -> Self {
+        let n = shape.side();
+        let (br, bc) = (shape.box_rows(), shape.box_cols());
+        let at = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                (r as u8, c as u8, ((r / br * br) * n + c / bc * bc) as u16)
+            })
+            .collect();
+        Geometry {
+            n,
+            box_rows: br,
+            box_cols: bc,
+            at,
+        }
+    }
+
+    /// Whether `v` is nowhere in the row, the column or the box of `cell`, by scanning
+    /// them, as the seeds do.
+    pub(super) fn free_by_scan(&self, cells: &[u8], cell: usize, v: u8) -> bool {
+        let n = self.n;
+        let (r, c, corner) = self.at[cell];
+        let (r, c, corner) = (r as usize, c as usize, corner as usize);
+        if cells[r * n..r * n + n].contains(&v) {
+            return false;
+        }
+        if (0..n).any(|i| cells[i * n + c] == v) {
+            return false;
+        }
+        for i in 0..self.box_rows {
+            let start = corner + i * n;
+            if cells[start..start + self.box_cols].contains(&v) {
+                return false;
+            }
+        }
+        true
+    }
+}
