@@ -27,7 +27,7 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use super::{MAX_SYMBOLS, Variant};
+use super::model::{MAX_SYMBOLS, Variant};
 
 /// A puzzle read from Knuth's general format.
 #[derive(Debug, Clone, PartialEq, Eq)]

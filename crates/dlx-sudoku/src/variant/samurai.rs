@@ -18,7 +18,7 @@
 
 use thiserror::Error;
 
-use super::Variant;
+use super::model::{Variant, symbol};
 
 /// Rows and columns of the canvas.
 pub const SIZE: usize = 21;
@@ -184,7 +184,7 @@ pub fn render(values: &[u8], filler: char) -> String {
         let start = out.len();
         for c in 0..SIZE {
             out.push(if inside(r, c) {
-                super::symbol(values[r * SIZE + c])
+                symbol(values[r * SIZE + c])
             } else {
                 filler
             });

@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 
 use super::encode::Encoding;
 use super::links::{Rule, VariantLinks};
-use super::{Variant, VariantClash, VariantError};
+use super::model::{Variant, VariantClash, VariantError};
 use crate::{
     CountOutcome, GaveUp, Grid, LEX_DFS_BUDGET, NoSolution, Outcome, SudokuSolver, count_up_to,
 };

@@ -17,7 +17,8 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::{Cage, MAX_SYMBOLS, sum_range};
+use super::model::{Cage, MAX_SYMBOLS, Variant, VariantError};
+use super::sums::sum_range;
 
 /// Jigsaw regions: a label per cell of an `n × n` grid, `n` regions of `n` connected cells.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -376,6 +377,22 @@ fn parse_cell(word: &str) -> Option<(usize, usize)> {
             .flatten()
     };
     Some((number(r)?, number(c)?))
+}
+
+impl Variant {
+    /// Adds jigsaw regions ("region 'L'" by their label).
+    pub fn with_regions(mut self, regions: &Regions) -> Result<Variant, VariantError> {
+        if regions.side() != self.side || self.width != self.side || self.height != self.side {
+            return Err(VariantError::RegionSide {
+                regions: regions.side(),
+                side: self.side,
+            });
+        }
+        for (label, cells) in regions.regions() {
+            self = self.with_house(&format!("region '{label}'"), cells)?;
+        }
+        Ok(self)
+    }
 }
 
 #[cfg(test)]
