@@ -41,6 +41,7 @@ pub mod format;
 pub mod generate;
 mod grid;
 mod lex;
+mod links16;
 pub mod logic;
 pub mod pencil;
 mod propagate;

@@ -281,20 +281,12 @@ impl Board {
         }
     }
 
-    /// Depth-first search from `states[depth]`; returns the depth of the first solved state.
-    fn search(
-        &mut self,
-        depth: usize,
-        limit: u64,
-        found: &mut u64,
-        node_limit: u64,
-        rng: &mut Option<&mut dyn Random>,
-    ) -> Result<Option<usize>, OverBudget> {
+    /// The branches at `states[depth]`, one of which every fill takes: the (cell, value)
+    /// pairs of the open cell with the fewest candidates, or the places of a digit with
+    /// fewer places in some unit; and how many there are.
+    #[inline]
+    fn branches(&self, depth: usize) -> ([(u16, u8); 32], usize) {
         let cells = self.geo.side * self.geo.side;
-        if self.states[depth].placed == cells {
-            *found += 1;
-            return Ok(Some(depth));
-        }
         // The open cell with fewest candidates.
         let st = &self.states[depth];
         let mut best = usize::MAX;
@@ -367,6 +359,24 @@ impl Board {
                 }
             }
         }
+        (branches, n)
+    }
+
+    /// Depth-first search from `states[depth]`; returns the depth of the first solved state.
+    fn search(
+        &mut self,
+        depth: usize,
+        limit: u64,
+        found: &mut u64,
+        node_limit: u64,
+        rng: &mut Option<&mut dyn Random>,
+    ) -> Result<Option<usize>, OverBudget> {
+        let cells = self.geo.side * self.geo.side;
+        if self.states[depth].placed == cells {
+            *found += 1;
+            return Ok(Some(depth));
+        }
+        let (mut branches, n) = self.branches(depth);
         let mut guided = false;
         if let Some(r) = rng {
             for i in (1..n).rev() {

@@ -196,8 +196,3 @@ impl Encoding {
         Named::new(self.problem, self.names, Vec::new())
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-}

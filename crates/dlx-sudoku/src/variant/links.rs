@@ -32,13 +32,13 @@
 
 use std::ops::ControlFlow;
 
-use crate::fast::{
+use crate::links16::{
     COVERED, Chunk, LANES, Lens, Link, Links, PAD, SPAN, boxed, choose, hide_node, unhide_node,
 };
 use dlx_cover::{Limits, Problem, SearchEnd};
 
 /// A read-only `u16` per node (the same shape as `fast.rs`'s item table).
-type Table = crate::fast::Items;
+type Table = crate::links16::Items;
 
 /// A variant's exact-cover problem as specialised dancing links (see the module docs).
 #[derive(Clone)]
