@@ -48,41 +48,59 @@ impl Variant {
     }
 }
 
-impl Encoding {
-    /// The encoding of `variant`. With `givens`, the problem has them built in (for
-    /// Knuth's format): a given cell keeps only its own option, and an empty cell loses the
-    /// values given elsewhere in one of its houses. Without, every option is there and the
-    /// solver selects the givens.
-    pub fn new(variant: &Variant, givens: Option<&[u8]>) -> Result<Encoding, ProblemError> {
+/// A cage's items: its digit sets, the digits in some set (`union`; a cell of the cage
+/// holding another digit could meet no set, so it gets no option), its set item (only with
+/// two sets or more: a single set is simply the cage's digits), and `first`, the item of
+/// the smallest digit of `union`.
+struct CageItems {
+    sets: Vec<u64>,
+    union: u64,
+    set_item: Option<usize>,
+    first: usize,
+}
+
+impl CageItems {
+    /// The item of digit `v` of `union`: `first + rank of v in union`.
+    fn digit(&self, v: usize) -> usize {
+        self.first + (self.union & ((1u64 << v) - 1)).count_ones() as usize
+    }
+}
+
+/// The items of a variant's problem, in their order (see the module docs of `variant`).
+struct ItemLayout {
+    /// Canvas cell of each cell item.
+    cell_items: Vec<usize>,
+    /// Per canvas cell, the first item of each house holding it (the value item is that
+    /// plus v − 1): full houses, then partial ones.
+    value_items: Vec<Vec<usize>>,
+    cages: Vec<CageItems>,
+    /// Per canvas cell, the digits its cage allows (all, outside cages).
+    allowed: Vec<u64>,
+    /// Item names, for Knuth's format.
+    names: Vec<String>,
+    primary: usize,
+    total: usize,
+}
+
+impl ItemLayout {
+    fn new(variant: &Variant) -> ItemLayout {
         let n = variant.side();
         let cells = variant.present.len();
         let cell_items: Vec<usize> = (0..cells).filter(|&x| variant.present[x]).collect();
-        let mut item_of_cell = vec![usize::MAX; cells];
-        for (i, &x) in cell_items.iter().enumerate() {
-            item_of_cell[x] = i;
-        }
         let houses: Vec<_> = variant.houses().collect();
-        let full: Vec<_> = houses.iter().filter(|h| h.cells.len() == n).collect();
-        let partial: Vec<_> = houses.iter().filter(|h| h.cells.len() < n).collect();
         let mut names: Vec<String> = cell_items
             .iter()
             .map(|&x| format!("p{}_{}", b36(x / variant.width), b36(x % variant.width)))
             .collect();
-        // Per canvas cell, the first item of each house holding it; the value item is that
-        // plus v − 1.
         let mut value_items: Vec<Vec<usize>> = vec![Vec::new(); cells];
         let mut next = cell_items.len();
-        for (k, h) in full.iter().enumerate() {
+        for (k, h) in houses.iter().filter(|h| h.cells.len() == n).enumerate() {
             for &x in &h.cells {
                 value_items[x].push(next);
             }
             names.extend((1..=n).map(|v| format!("h{}_{}", b36(k), b36(v))));
             next += n;
         }
-        // Per cage: its digit sets, the digits in some set (`union`; a cell of the cage
-        // holding another digit could meet no set, so it gets no option), its set item
-        // (only with two sets or more: a single set is simply the cage's digits), and the
-        // item of each digit of `union`, `first + rank of v in union`.
         let mut cages = Vec::with_capacity(variant.cages.len());
         let mut allowed = vec![u64::MAX; cells];
         for (k, cage) in variant.cages.iter().enumerate() {
@@ -105,25 +123,47 @@ impl Encoding {
                     .map(|v| format!("k{}_{}", b36(k), b36(v))),
             );
             next += union.count_ones() as usize;
-            cages.push((sets, union, set_item, first));
+            cages.push(CageItems {
+                sets,
+                union,
+                set_item,
+                first,
+            });
         }
-        // The item of digit `v` in a cage whose digits are `union`, from its first.
-        let cage_digit = |first: usize, union: u64, v: usize| -> usize {
-            first + (union & ((1u64 << v) - 1)).count_ones() as usize
-        };
         let primary = next;
-        for (k, h) in partial.iter().enumerate() {
+        for (k, h) in houses.iter().filter(|h| h.cells.len() < n).enumerate() {
             for &x in &h.cells {
                 value_items[x].push(next);
             }
             names.extend((1..=n).map(|v| format!("s{}_{}", b36(k), b36(v))));
             next += n;
         }
-        let mut problem = Problem::new(primary, next - primary)?;
+        ItemLayout {
+            cell_items,
+            value_items,
+            cages,
+            allowed,
+            names,
+            primary,
+            total: next,
+        }
+    }
+}
+
+impl Encoding {
+    /// The encoding of `variant`. With `givens`, the problem has them built in (for
+    /// Knuth's format): a given cell keeps only its own option, and an empty cell loses the
+    /// values given elsewhere in one of its houses. Without, every option is there and the
+    /// solver selects the givens.
+    pub fn new(variant: &Variant, givens: Option<&[u8]>) -> Result<Encoding, ProblemError> {
+        let n = variant.side();
+        let cells = variant.present.len();
+        let layout = ItemLayout::new(variant);
+        let mut problem = Problem::new(layout.primary, layout.total - layout.primary)?;
         // With givens built in: used[x] has bit v when a house of x holds v elsewhere.
         let mut used = vec![0u64; cells];
         if let Some(g) = givens {
-            for h in &houses {
+            for h in variant.houses() {
                 let mask = h.cells.iter().fold(0u64, |m, &x| m | (1u64 << g[x]) & !1);
                 for &x in &h.cells {
                     used[x] |= mask;
@@ -140,9 +180,9 @@ impl Encoding {
         let mut placements = Vec::new();
         let mut option_of = vec![usize::MAX; cells * n];
         let mut items = Vec::with_capacity(8);
-        for (i, &x) in cell_items.iter().enumerate() {
+        for (i, &x) in layout.cell_items.iter().enumerate() {
             for v in 1..=n {
-                if allowed[x] & (1 << v) == 0 {
+                if layout.allowed[x] & (1 << v) == 0 {
                     continue;
                 }
                 if let Some(g) = givens {
@@ -158,25 +198,26 @@ impl Encoding {
                 items.clear();
                 items.push(i);
                 // Houses' items run over every symbol; a cage's over its digits only.
-                items.extend(value_items[x].iter().map(|&first| first + v - 1));
+                items.extend(layout.value_items[x].iter().map(|&first| first + v - 1));
                 if cage_of[x] != usize::MAX {
-                    let (_, union, _, first) = cages[cage_of[x]];
-                    items.push(cage_digit(first, union, v));
+                    items.push(layout.cages[cage_of[x]].digit(v));
                 }
                 items.sort_unstable();
                 option_of[x * n + v - 1] = problem.add_option(items.iter().copied())?;
                 placements.push(Some((x, v as u8)));
             }
         }
-        for (sets, union, set_item, first) in &cages {
-            let Some(set_item) = *set_item else { continue };
-            for &set in sets {
+        for cage in &layout.cages {
+            let Some(set_item) = cage.set_item else {
+                continue;
+            };
+            for &set in &cage.sets {
                 items.clear();
                 items.push(set_item);
                 items.extend(
                     (1..=n)
-                        .filter(|&v| union & !set & (1 << v) != 0)
-                        .map(|v| cage_digit(*first, *union, v)),
+                        .filter(|&v| cage.union & !set & (1 << v) != 0)
+                        .map(|v| cage.digit(v)),
                 );
                 problem.add_option(items.iter().copied())?;
                 placements.push(None);
@@ -184,9 +225,9 @@ impl Encoding {
         }
         Ok(Encoding {
             problem,
-            cell_items,
+            cell_items: layout.cell_items,
             option_of,
-            names,
+            names: layout.names,
             placements,
         })
     }

@@ -157,7 +157,29 @@ fn quote(ch: char) -> String {
 /// `\r\n`; the text ends at its end (an empty last line is ignored).
 pub fn parse(text: &str) -> Result<General, GeneralError> {
     let lines: Vec<&str> = text.lines().collect();
-    let err = |line: usize, kind| GeneralError { line, kind };
+    let n = check_shape(&lines)?;
+    let (present, givens) = read_grid(&lines[..n], n)?;
+    let boxes = read_boxes(&lines[n..], n, &present)?;
+    let mut variant =
+        Variant::square_with_holes(n, present).expect("n was checked to be in 1..=32");
+    for (label, cells) in boxes.into_iter().enumerate() {
+        if !cells.is_empty() {
+            let name = format!("box {}", label_char(label));
+            variant = variant
+                .with_house(&name, cells)
+                .expect("boxes were checked: at most n present cells, none twice");
+        }
+    }
+    Ok(General { variant, givens })
+}
+
+fn err(line: usize, kind: GeneralErrorKind) -> GeneralError {
+    GeneralError { line, kind }
+}
+
+/// The side `n` (the first line's length), once every line has `n` characters and the
+/// lines are the grid plus whole groups of `n` box lines.
+fn check_shape(lines: &[&str]) -> Result<usize, GeneralError> {
     let first = lines.first().copied().unwrap_or("");
     let n = first.chars().count();
     if n == 0 {
@@ -192,9 +214,14 @@ pub fn parse(text: &str) -> Result<General, GeneralError> {
             return Err(err(i + 1, GeneralErrorKind::Length { found, expected: n }));
         }
     }
+    Ok(n)
+}
+
+/// The grid's first `n` lines: which cells are present (not `#`), and the givens.
+fn read_grid(lines: &[&str], n: usize) -> Result<(Vec<bool>, Vec<u8>), GeneralError> {
     let mut present = vec![true; n * n];
     let mut givens = vec![0u8; n * n];
-    for (r, line) in lines[..n].iter().enumerate() {
+    for (r, line) in lines.iter().enumerate() {
         for (c, ch) in line.chars().enumerate() {
             let x = r * n + c;
             let v = match ch {
@@ -228,9 +255,14 @@ pub fn parse(text: &str) -> Result<General, GeneralError> {
             givens[x] = v as u8;
         }
     }
+    Ok((present, givens))
+}
+
+/// The box lines: each label's cells, in the order met (32 labels, most of them empty).
+fn read_boxes(lines: &[&str], n: usize, present: &[bool]) -> Result<Vec<Vec<usize>>, GeneralError> {
     // boxes[label] = its cells, in the order met.
     let mut boxes: Vec<Vec<usize>> = vec![Vec::new(); 32];
-    for (i, line) in lines[n..].iter().enumerate() {
+    for (i, line) in lines.iter().enumerate() {
         let number = n + i + 1;
         let r = i % n;
         for (c, ch) in line.chars().enumerate() {
@@ -272,17 +304,7 @@ pub fn parse(text: &str) -> Result<General, GeneralError> {
             boxes[label].push(x);
         }
     }
-    let mut variant =
-        Variant::square_with_holes(n, present).expect("n was checked to be in 1..=32");
-    for (label, cells) in boxes.into_iter().enumerate() {
-        if !cells.is_empty() {
-            let name = format!("box {}", label_char(label));
-            variant = variant
-                .with_house(&name, cells)
-                .expect("boxes were checked: at most n present cells, none twice");
-        }
-    }
-    Ok(General { variant, givens })
+    Ok(boxes)
 }
 
 fn label_char(label: usize) -> char {
