@@ -63,6 +63,34 @@ fn time_label(ns: f64) -> String {
     format!("{value} {unit}")
 }
 
+/// The SVG path of one curve: a step up at each time (sorted here), through at most
+/// [`MAX_POINTS`] quantiles, drawn with the axes' `x` (time) and `y` (fraction solved).
+fn step_path(times: &[u64], x: impl Fn(f64) -> f64, y: impl Fn(f64) -> f64) -> String {
+    let mut times = times.to_vec();
+    times.sort_unstable();
+    let n = times.len();
+    let mut d = String::new();
+    if n > 0 {
+        let _ = write!(d, "M{:.1},{:.1}", x(times[0] as f64), y(0.0));
+        let step = n.div_ceil(MAX_POINTS);
+        let mut i = 0;
+        while i < n {
+            let end = (i + step).min(n);
+            let t = times[end - 1] as f64;
+            let _ = write!(
+                d,
+                " L{:.1},{:.1} L{:.1},{:.1}",
+                x(t),
+                y(i as f64 / n as f64),
+                x(t),
+                y(end as f64 / n as f64)
+            );
+            i = end;
+        }
+    }
+    d
+}
+
 /// The SVG document: `title` names the dataset; one curve per entry of `curves`.
 pub fn svg(title: &str, curves: &[Curve<'_>]) -> String {
     // The time axis spans whole decades around every time (at least 1 ns).
@@ -136,28 +164,7 @@ pub fn svg(title: &str, curves: &[Curve<'_>]) -> String {
     // The curves: a step up at each time, through at most MAX_POINTS quantiles.
     for (k, curve) in curves.iter().enumerate() {
         let colour = COLOURS[k % COLOURS.len()];
-        let mut times = curve.times.to_vec();
-        times.sort_unstable();
-        let n = times.len();
-        let mut d = String::new();
-        if n > 0 {
-            let _ = write!(d, "M{:.1},{:.1}", x(times[0] as f64), y(0.0));
-            let step = n.div_ceil(MAX_POINTS);
-            let mut i = 0;
-            while i < n {
-                let end = (i + step).min(n);
-                let t = times[end - 1] as f64;
-                let _ = write!(
-                    d,
-                    " L{:.1},{:.1} L{:.1},{:.1}",
-                    x(t),
-                    y(i as f64 / n as f64),
-                    x(t),
-                    y(end as f64 / n as f64)
-                );
-                i = end;
-            }
-        }
+        let d = step_path(curve.times, x, y);
         let label = escape(&curve.label);
         let _ = writeln!(
             s,

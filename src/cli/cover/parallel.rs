@@ -71,28 +71,61 @@ pub fn run<W: Write>(
     let mut stats = Stats::default();
     stats.nodes = split.nodes;
     stats.updates = split.updates;
-    // Set once the output needs no more solutions: the limit was reached, or writing failed.
-    let stop = AtomicBool::new(false);
-    if !all {
+    let parts = Parts {
+        base,
+        parts: &split.parts,
+        solvers: &solvers,
+        limit,
+        stop: AtomicBool::new(false),
+        cancel,
+    };
+    let (found, written) = if all {
+        parts.print(&pool, parsed, out, &mut stats)
+    } else {
+        (parts.count(&pool, &mut stats), Ok(()))
+    };
+    stats.solutions = found;
+    Ok(Run {
+        found,
+        end: end_of(found, limit, written.is_err(), cancel),
+        written,
+        stats,
+        parts: split.parts.len(),
+    })
+}
+
+/// The subtrees of one run and what their searches share.
+struct Parts<'a> {
+    base: &'a Solver,
+    parts: &'a [Part],
+    solvers: &'a [WorkerSolver],
+    limit: u64,
+    /// Set once the output needs no more solutions: the limit was reached, or writing
+    /// failed.
+    stop: AtomicBool,
+    cancel: Option<Cancel>,
+}
+
+impl Parts<'_> {
+    /// Counts the solutions (at most `limit`), adding the nodes and updates to `stats`.
+    fn count(&self, pool: &rayon::ThreadPool, stats: &mut Stats) -> u64 {
         // A count needs no order: the workers add their subtrees up among themselves, with
         // no thread of ours waking for each subtree (on two cores that thread would take
         // turns with the workers).
         let counted = AtomicU64::new(0);
         let total = pool.install(|| {
-            split
-                .parts
+            self.parts
                 .par_iter()
                 // One subtree per rayon job: a worker left idle steals single subtrees,
                 // where rayon's own leaves (runs of subtrees searched in a row, which no
                 // one can steal) left the other worker a long tail alone.
                 .with_max_len(1)
                 .map(|part| {
-                    let mut solver = worker_solver(&solvers, base);
-                    let found = search_part(&mut solver, part, false, limit, &stop, cancel);
+                    let found = self.search(part, false);
                     if counted.fetch_add(found.solutions, Ordering::Relaxed) + found.solutions
-                        >= limit
+                        >= self.limit
                     {
-                        stop.store(true, Ordering::Relaxed);
+                        self.stop.store(true, Ordering::Relaxed);
                     }
                     found
                 })
@@ -100,52 +133,46 @@ pub fn run<W: Write>(
         });
         stats.nodes += total.nodes;
         stats.updates += total.updates;
-        let found_total = total.solutions.min(limit);
-        stats.solutions = found_total;
-        return Ok(Run {
-            found: found_total,
-            end: end_of(found_total, limit, false, cancel),
-            written: Ok(()),
-            stats,
-            parts: split.parts.len(),
-        });
+        total.solutions.min(self.limit)
     }
-    let (tx, rx) = mpsc::channel::<(usize, Found)>();
-    let mut found_total = 0u64;
-    let mut written = Ok(());
-    std::thread::scope(|scope| {
-        let stop = &stop;
-        let split = &split;
-        let solvers = &solvers;
-        scope.spawn(move || {
-            pool.install(|| {
-                split
-                    .parts
-                    .par_iter()
-                    .with_max_len(1)
-                    .enumerate()
-                    .for_each_with(tx, |tx, (k, part)| {
-                        let mut solver = worker_solver(solvers, base);
-                        let found = search_part(&mut solver, part, all, limit, stop, cancel);
-                        drop(solver);
-                        let _ = tx.send((k, found));
-                    });
+
+    /// Writes the solutions (at most `limit`) in tree order, adding the nodes and updates
+    /// to `stats`; how many were written, and how writing went.
+    fn print<W: Write>(
+        &self,
+        pool: &rayon::ThreadPool,
+        parsed: &Parsed,
+        out: &mut W,
+        stats: &mut Stats,
+    ) -> (u64, io::Result<()>) {
+        let (tx, rx) = mpsc::channel::<(usize, Found)>();
+        let mut found_total = 0u64;
+        let mut written = Ok(());
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                pool.install(|| {
+                    self.parts
+                        .par_iter()
+                        .with_max_len(1)
+                        .enumerate()
+                        .for_each_with(tx, |tx, (k, part)| {
+                            let _ = tx.send((k, self.search(part, true)));
+                        });
+                });
             });
-        });
-        // Take each part once every part before it is taken.
-        let mut waiting = BTreeMap::new();
-        let mut next = 0;
-        for (k, found) in rx {
-            waiting.insert(k, found);
-            while let Some(found) = waiting.remove(&next) {
-                next += 1;
-                stats.nodes += found.nodes;
-                stats.updates += found.updates;
-                if stop.load(Ordering::Relaxed) {
-                    continue;
-                }
-                let take = found.solutions.min(limit - found_total);
-                if all {
+            // Take each part once every part before it is taken.
+            let mut waiting = BTreeMap::new();
+            let mut next = 0;
+            for (k, found) in rx {
+                waiting.insert(k, found);
+                while let Some(found) = waiting.remove(&next) {
+                    next += 1;
+                    stats.nodes += found.nodes;
+                    stats.updates += found.updates;
+                    if self.stop.load(Ordering::Relaxed) {
+                        continue;
+                    }
+                    let take = found.solutions.min(self.limit - found_total);
                     let mut start = 0;
                     for &end in &found.ends[..take as usize] {
                         found_total += 1;
@@ -156,28 +183,25 @@ pub fn run<W: Write>(
                             parsed,
                         );
                         if written.is_err() {
-                            stop.store(true, Ordering::Relaxed);
+                            self.stop.store(true, Ordering::Relaxed);
                             break;
                         }
                         start = end;
                     }
-                } else {
-                    found_total += take;
-                }
-                if found_total >= limit {
-                    stop.store(true, Ordering::Relaxed);
+                    if found_total >= self.limit {
+                        self.stop.store(true, Ordering::Relaxed);
+                    }
                 }
             }
-        }
-    });
-    stats.solutions = found_total;
-    Ok(Run {
-        found: found_total,
-        end: end_of(found_total, limit, written.is_err(), cancel),
-        written,
-        stats,
-        parts: split.parts.len(),
-    })
+        });
+        (found_total, written)
+    }
+
+    /// One subtree's search on this worker's solver.
+    fn search(&self, part: &Part, all: bool) -> Found {
+        let mut solver = worker_solver(self.solvers, self.base);
+        search_part(&mut solver, part, all, self.limit, &self.stop, self.cancel)
+    }
 }
 
 /// How a run ended, as one search would say it: `Stopped` at the limit or a failed write,
