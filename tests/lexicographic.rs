@@ -6,6 +6,7 @@ mod common;
 use common::{
     Rng, check_solution, count_fills, lex_by_feasibility, random_puzzle, row_major_first,
 };
+use dlx_sudoku::SudokuSolver;
 use dlx_sudoku::{DlxSolver, GenericDlxSolver, Grid, Outcome, Shape};
 
 fn dlx_answer(solver: &mut DlxSolver, puzzle: &str) -> Option<String> {

@@ -6,6 +6,7 @@
 
 mod common;
 
+use dlx_sudoku::SudokuSolver;
 use std::collections::BTreeMap;
 
 use dlx_sudoku::logic::{Logic, Technique};

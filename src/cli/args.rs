@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use dlx_sudoku::generate::Symmetry;
 
-use super::solvers::SolverKind;
+use super::solvers::{self, SolverKind};
 
 /// Solve Sudoku (and other exact-cover problems) with Knuth's dancing links.
 #[derive(Debug, Parser)]
@@ -194,7 +194,7 @@ pub struct Common {
     #[command(flatten)]
     pub batch: BatchArgs,
     /// The solver to use.
-    #[arg(long, value_enum, default_value_t = SolverKind::Dlx)]
+    #[arg(long, value_parser = solvers::parser(), default_value = "dlx")]
     pub solver: SolverKind,
     /// Give up on a puzzle after this many search nodes (DLX: options tried; backtracking:
     /// values placed). Backtracking can run for hours on hard puzzles without it.
@@ -258,7 +258,7 @@ pub struct BenchArgs {
     /// Puzzle files, one table row per file and solver; `-` or none for standard input.
     pub files: Vec<PathBuf>,
     /// The solvers to compare, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "dlx")]
+    #[arg(long, value_parser = solvers::parser(), value_delimiter = ',', default_value = "dlx")]
     pub solver: Vec<SolverKind>,
     /// Give up on a puzzle after this many search nodes (it then counts as "gave up").
     #[arg(long, value_name = "N")]

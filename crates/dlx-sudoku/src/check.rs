@@ -17,7 +17,7 @@
 //! per given, with that given removed. (The generator proves the same things another way,
 //! by refutation; this module is deliberately the plain, independent version.)
 
-use super::{Clash, DlxSolver, Grid};
+use super::{Clash, DlxSolver, Grid, SudokuSolver};
 
 /// What [`check`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]

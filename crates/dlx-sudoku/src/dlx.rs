@@ -111,19 +111,6 @@ impl GenericDlxSolver {
         self.shape
     }
 
-    /// The lexicographically smallest fill of `puzzle`, or why there is none.
-    ///
-    /// # Panics
-    /// If `puzzle` has another shape than the solver.
-    pub fn solve(&mut self, puzzle: &Grid) -> Outcome {
-        self.solve_within(puzzle, Limits::default())
-    }
-
-    /// Counts the fills of `puzzle` up to `limit`.
-    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> CountOutcome {
-        self.count_within(puzzle, limit, Limits::default())
-    }
-
     /// Search nodes (options tried) so far, over every call.
     pub fn nodes(&self) -> u64 {
         // Options tried, as the specialised solver counts (the engine's `nodes` also

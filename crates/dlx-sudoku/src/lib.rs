@@ -47,6 +47,7 @@ pub mod pencil;
 mod propagate;
 pub mod puzzles;
 mod solver;
+pub mod solvers;
 pub mod variant;
 
 pub use backtrack::{Bitmask, Candidates, Naive};

@@ -447,6 +447,7 @@ fn hall(adj: &mut [u32]) -> bool {
 mod tests {
     use super::*;
     use crate::DlxSolver;
+    use crate::SudokuSolver;
 
     #[test]
     fn hall_removes_what_no_matching_uses() {

@@ -117,6 +117,20 @@ pub trait SudokuSolver {
     fn solve_within(&mut self, puzzle: &Grid, limits: Limits) -> Outcome;
     /// The number of fills up to `limit`, within the node limit.
     fn count_within(&mut self, puzzle: &Grid, limit: u64, limits: Limits) -> CountOutcome;
+    /// The lexicographically smallest fill of `puzzle`, or why there is none (no limits).
+    ///
+    /// # Panics
+    /// If `puzzle` has another shape than the solver.
+    fn solve(&mut self, puzzle: &Grid) -> Outcome {
+        self.solve_within(puzzle, Limits::NONE)
+    }
+    /// Counts the fills of `puzzle` up to `limit` (no other limits).
+    ///
+    /// # Panics
+    /// If `puzzle` has another shape than the solver.
+    fn count(&mut self, puzzle: &Grid, limit: u64) -> CountOutcome {
+        self.count_within(puzzle, limit, Limits::NONE)
+    }
     /// Search nodes (for backtracking: values placed) so far, over every call.
     fn nodes(&self) -> u64;
     /// Guesses so far, over every call, for a solver that tells them apart from forced

@@ -665,6 +665,7 @@ fn locked_candidates(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::SudokuSolver;
     use crate::{DlxSolver, Grid};
 
     struct Lcg(u64);

@@ -2,7 +2,7 @@
 //! shares nothing with the techniques), on puzzles from easy to very hard and on other sizes.
 
 use super::*;
-use crate::{DlxSolver, Outcome};
+use crate::{DlxSolver, Outcome, SudokuSolver};
 use std::collections::BTreeMap;
 
 /// A few puzzles: a newspaper one, 17-clue ones, and hard ones from top1465 and the forum's
