@@ -141,6 +141,23 @@ impl Limits {
         cancel: None,
     };
 
+    /// These limits once `used` nodes of the budget are spent: the same deadline and
+    /// cancel flag, `max_nodes` less `used` (never below zero).
+    pub fn spent(self, used: u64) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes.saturating_sub(used),
+            ..self
+        }
+    }
+
+    /// These limits with at most `nodes` search nodes: the smaller of the two budgets.
+    pub fn at_most(self, nodes: u64) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes.min(nodes),
+            ..self
+        }
+    }
+
     /// Only a node limit.
     pub fn nodes(max_nodes: u64) -> Limits {
         Limits {
@@ -219,5 +236,21 @@ impl Count {
             stopped_early: end != SearchEnd::Exhausted,
             node_limit: matches!(end, SearchEnd::NodeLimit | SearchEnd::Deadline),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spent_and_at_most_shape_the_node_budget_only() {
+        let l = Limits::nodes(10);
+        assert_eq!(l.spent(3).max_nodes, 7);
+        assert_eq!(l.spent(30).max_nodes, 0);
+        assert_eq!(l.at_most(4).max_nodes, 4);
+        assert_eq!(l.at_most(40).max_nodes, 10);
+        assert_eq!(Limits::NONE.spent(5).at_most(9).max_nodes, 9);
+        assert_eq!(Limits::NONE.spent(5).deadline, None);
     }
 }

@@ -221,7 +221,7 @@ fn first_fill<S: FillSearch>(
         if s.place_givens(partial).is_err() {
             return Ok(false);
         }
-        let left = limits.max_nodes.saturating_sub(s.nodes() - start);
+        let left = limits.spent(s.nodes() - start);
         let cutoff = unit.saturating_mul(luby(run));
         let branching = if run == 1 {
             Branching::Mrv
@@ -229,15 +229,14 @@ fn first_fill<S: FillSearch>(
             Branching::MrvRandomTies(seed)
         };
         fill.copy_from_slice(partial.cells());
-        let rest = Limits {
-            max_nodes: left.min(cutoff),
-            ..limits
-        };
+        let rest = left.at_most(cutoff);
         match s.search(branching, rest, 1, Some(fill)) {
             (_, SearchEnd::Stopped) => return Ok(true),
             (_, SearchEnd::Exhausted) => return Ok(false),
             (_, SearchEnd::Deadline) => return Err(GaveUp::Timeout),
-            (_, SearchEnd::NodeLimit) if left <= cutoff => return Err(GaveUp::NodeLimit),
+            (_, SearchEnd::NodeLimit) if left.max_nodes <= cutoff => {
+                return Err(GaveUp::NodeLimit);
+            }
             (_, SearchEnd::NodeLimit) => {}
         }
         // Propagation.
@@ -245,18 +244,15 @@ fn first_fill<S: FillSearch>(
         if run == 1 {
             prop.forget();
         }
-        let left = limits.max_nodes.saturating_sub(s.nodes() - start);
+        let left = limits.spent(s.nodes() - start);
         let cutoff = branch_unit.saturating_mul(luby(run));
-        let rest = Limits {
-            max_nodes: left.min(cutoff),
-            ..limits
-        };
+        let rest = left.at_most(cutoff);
         let (answer, tried) = prop.first_fill(partial, if run == 1 { 0 } else { seed }, rest, fill);
         s.add_nodes(tried);
         match answer {
             Feasible::Yes => return Ok(true),
             Feasible::No => return Ok(false),
-            Feasible::Unknown(SearchEnd::NodeLimit) if left > cutoff => {}
+            Feasible::Unknown(SearchEnd::NodeLimit) if left.max_nodes > cutoff => {}
             Feasible::Unknown(SearchEnd::NodeLimit) => return Err(GaveUp::NodeLimit),
             Feasible::Unknown(_) => return Err(GaveUp::Timeout),
         }
@@ -274,10 +270,7 @@ pub(crate) fn smallest_fill<S: FillSearch>(s: &mut S, puzzle: &Grid, limits: Lim
     // Taken out (no allocation) so that the searches can write it.
     let mut answer = std::mem::take(s.scratch());
     answer.copy_from_slice(puzzle.cells());
-    let counting = Limits {
-        max_nodes: limits.max_nodes.min(COUNT_BUDGET),
-        ..limits
-    };
+    let counting = limits.at_most(COUNT_BUDGET);
     let (found, end) = s.search(Branching::Mrv, counting, 2, Some(&mut answer));
     let shape = s.shape();
     let grid = |answer: &[u8]| Grid::from_values(shape, answer).expect("values are in range");
@@ -311,15 +304,9 @@ pub(crate) fn smallest_fill<S: FillSearch>(s: &mut S, puzzle: &Grid, limits: Lim
         }
     }
     let witness = answer.clone();
-    let rest = Limits {
-        max_nodes: limits.max_nodes.saturating_sub(s.nodes() - start),
-        ..limits
-    };
+    let rest = limits.spent(s.nodes() - start);
     let budget = s.lex_dfs_budget();
-    let dfs = Limits {
-        max_nodes: rest.max_nodes.min(budget),
-        ..rest
-    };
+    let dfs = rest.at_most(budget);
     s.restart(puzzle);
     answer.copy_from_slice(puzzle.cells());
     let (_, end) = s.search(Branching::ForcedThenLeftmost, dfs, 1, Some(&mut answer));

@@ -281,11 +281,8 @@ impl VariantSolver {
             _ => {}
         }
         let witness = self.answer.clone();
-        let rest = remaining(limits, self.nodes() - start);
-        let dfs = Limits {
-            max_nodes: rest.max_nodes.min(self.lex_dfs_budget),
-            ..rest
-        };
+        let rest = limits.spent(self.nodes() - start);
+        let dfs = rest.at_most(self.lex_dfs_budget);
         let (placements, answer) = (&self.placements, &mut self.answer);
         let end = self
             .engine
@@ -325,7 +322,7 @@ impl VariantSolver {
                 if self.place_givens(&partial).is_err() {
                     continue;
                 }
-                let rest = remaining(limits, self.nodes() - start);
+                let rest = limits.spent(self.nodes() - start);
                 let (placements, t) = (&self.placements, &mut trial);
                 t.copy_from_slice(&partial);
                 let end = self.engine.search(Rule::Mrv, rest, |options| {
@@ -369,14 +366,6 @@ impl VariantSolver {
             "puzzle shape differs from the variant's"
         );
         puzzle.cells().to_vec()
-    }
-}
-
-/// `limits` less the `used` nodes.
-fn remaining(limits: Limits, used: u64) -> Limits {
-    Limits {
-        max_nodes: limits.max_nodes.saturating_sub(used),
-        ..limits
     }
 }
 
