@@ -45,7 +45,7 @@ pub struct GenericDlxSolver {
 /// implements too, so that both walk the same tree (MRV is [`Chooser::MrvStopAtOne`],
 /// whose scan stops at the first item of length ≤ 1, not the engine's default). `random`
 /// is the chooser for [`Branching::MrvRandomTies`].
-fn chooser(branching: Branching, random: &mut RandomTies) -> Chooser<'_> {
+pub(crate) fn chooser(branching: Branching, random: &mut RandomTies) -> Chooser<'_> {
     match branching {
         Branching::Mrv => Chooser::MrvStopAtOne,
         Branching::ForcedThenLeftmost => Chooser::ForcedThenLeftmost,
@@ -59,9 +59,19 @@ fn chooser(branching: Branching, random: &mut RandomTies) -> Chooser<'_> {
 /// MRV with the random tie-break of [`TieBreaker`]: the first item of length ≤ 1, else the
 /// first item of minimum length at or after a random item, else the first of all.
 #[derive(Debug, Clone)]
-struct RandomTies {
+pub(crate) struct RandomTies {
     ties: TieBreaker,
     ties_items: usize,
+}
+
+impl RandomTies {
+    /// The chooser for a problem of `items` primary items (reseeded by [`chooser`]).
+    pub(crate) fn new(items: usize) -> RandomTies {
+        RandomTies {
+            ties: TieBreaker::new(0, items),
+            ties_items: items,
+        }
+    }
 }
 
 impl ItemChooser for RandomTies {
@@ -91,10 +101,7 @@ impl GenericDlxSolver {
             solver: Solver::new(&problem(shape)),
             answer: vec![0; shape.cells()],
             lex_dfs_budget: LEX_DFS_BUDGET,
-            random: RandomTies {
-                ties: TieBreaker::new(0, 4 * shape.cells()),
-                ties_items: 4 * shape.cells(),
-            },
+            random: RandomTies::new(4 * shape.cells()),
             extra_nodes: 0,
         }
     }
@@ -121,8 +128,10 @@ impl GenericDlxSolver {
 }
 
 impl FillSearch for GenericDlxSolver {
-    fn shape(&self) -> Shape {
-        self.shape
+    type Puzzle = Grid;
+
+    fn cells(&self) -> usize {
+        self.shape.cells()
     }
 
     /// Clears any earlier selection and selects the givens.

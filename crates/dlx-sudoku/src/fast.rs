@@ -579,8 +579,10 @@ fn record(answer: &mut [u8], base: usize, shape: Shape, choice: &[u16]) {
 }
 
 impl FillSearch for DlxSolver {
-    fn shape(&self) -> Shape {
-        self.shape
+    type Puzzle = Grid;
+
+    fn cells(&self) -> usize {
+        self.shape.cells()
     }
 
     fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution> {

@@ -67,7 +67,7 @@
 //! searches are quick: near-empty grids have fills everywhere, and where a value is
 //! impossible most cells are already fixed.
 
-use super::grid::{Grid, Shape};
+use super::grid::Grid;
 use super::propagate::{Feasible, Propagator};
 use super::{CountOutcome, GaveUp, NoSolution, Outcome};
 use dlx_cover::{Limits, SearchEnd};
@@ -119,22 +119,78 @@ impl TieBreaker {
     }
 }
 
-/// One Sudoku search on a dancing-links matrix, as the policy needs it. Implemented by both
-/// DLX solvers, so that [`smallest_fill`] and [`count_fills`] are written once.
+/// A puzzle as the policy sees it: one value per cell (0 blank), some cells perhaps not to
+/// be filled at all (a variant's holes). [`Grid`] is one; the variant solver's puzzles are
+/// another.
+pub(crate) trait FillPuzzle: Clone {
+    /// One value per cell, 0 for blank (and for a hole).
+    fn values(&self) -> &[u8];
+
+    /// True when the search fills `cell`: blank, and not a hole.
+    fn is_open(&self, cell: usize) -> bool;
+
+    /// Sets `cell` to `value` (0 clears it).
+    fn set(&mut self, cell: usize, value: u8);
+
+    /// True when the value at `cell` repeats no symbol in a house (or cage) of `cell`.
+    fn consistent_at(&self, cell: usize) -> bool;
+
+    /// True when `fill` (one value per cell) fills this puzzle: it keeps the givens, fills
+    /// every open cell and breaks no rule.
+    fn is_filled_by(&self, fill: &[u8]) -> bool;
+
+    /// The puzzle as a classic grid, for the [`Propagator`] (which knows only those).
+    fn as_grid(&self) -> Option<&Grid>;
+}
+
+impl FillPuzzle for Grid {
+    fn values(&self) -> &[u8] {
+        self.cells()
+    }
+
+    fn is_open(&self, cell: usize) -> bool {
+        self.cells()[cell] == 0
+    }
+
+    fn set(&mut self, cell: usize, value: u8) {
+        let n = self.shape().side();
+        Grid::set(self, cell / n, cell % n, value);
+    }
+
+    fn consistent_at(&self, cell: usize) -> bool {
+        let n = self.shape().side();
+        Grid::consistent_at(self, cell / n, cell % n)
+    }
+
+    fn is_filled_by(&self, fill: &[u8]) -> bool {
+        Grid::from_values(self.shape(), fill).is_ok_and(|g| g.is_complete_solution_of(self))
+    }
+
+    fn as_grid(&self) -> Option<&Grid> {
+        Some(self)
+    }
+}
+
+/// One search on a dancing-links matrix, as the policy needs it. Implemented by both DLX
+/// solvers and by the variant solver, so that [`smallest_values`] and [`count_fills`] are
+/// written once.
 pub(crate) trait FillSearch {
-    /// The shape of the grids this solver takes.
-    fn shape(&self) -> Shape;
+    /// The puzzles this solver takes.
+    type Puzzle: FillPuzzle;
+
+    /// Values in a fill: the puzzle's cells (holes included).
+    fn cells(&self) -> usize;
 
     /// Starts a puzzle: the matrix with the givens of `puzzle` placed, whatever any earlier
     /// search left. `Err` when the givens clash (or cannot all be placed).
     ///
     /// # Panics
     /// If `puzzle` has another shape than the solver.
-    fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution>;
+    fn place_givens(&mut self, puzzle: &Self::Puzzle) -> Result<(), NoSolution>;
 
     /// Brings back the state right after the last [`place_givens`](Self::place_givens)
     /// of `puzzle`, after a search that may have stopped early.
-    fn restart(&mut self, puzzle: &Grid);
+    fn restart(&mut self, puzzle: &Self::Puzzle);
 
     /// Searches from the placed givens until `stop_at` fills are met or a limit ends it.
     /// The first fill met is written into `first` (the cells the search fills; the givens'
@@ -158,9 +214,18 @@ pub(crate) trait FillSearch {
     /// Nodes the forced-then-leftmost search may use before the witness construction.
     fn lex_dfs_budget(&self) -> u64;
 
-    /// The scratch answer, `shape().cells()` long, kept so that solving allocates only the
-    /// grid it returns.
+    /// The scratch answer, [`cells`](Self::cells) long, kept so that solving allocates
+    /// only the answer it returns.
     fn scratch(&mut self) -> &mut Vec<u8>;
+}
+
+/// Why [`smallest_values`] has no fill to give.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Unfilled {
+    /// There is none.
+    NoSolution(NoSolution),
+    /// A limit ended the search first.
+    GaveUp(GaveUp),
 }
 
 /// What a search that ended with `end` says about the fills, if it ended at a limit.
@@ -207,14 +272,14 @@ fn luby(k: u64) -> u64 {
 fn first_fill<S: FillSearch>(
     s: &mut S,
     prop: &mut Option<Propagator>,
-    partial: &Grid,
+    partial: &S::Puzzle,
     limits: Limits,
     start: u64,
     fill: &mut [u8],
 ) -> Result<bool, GaveUp> {
-    let shape = s.shape();
-    let unit = 4 * shape.cells() as u64;
-    let branch_unit = (shape.cells() as u64 / 64).max(1);
+    let cells = s.cells() as u64;
+    let unit = 4 * cells;
+    let branch_unit = (cells / 64).max(1);
     for run in 1u64.. {
         let seed = run.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         // Dancing links.
@@ -228,7 +293,7 @@ fn first_fill<S: FillSearch>(
         } else {
             Branching::MrvRandomTies(seed)
         };
-        fill.copy_from_slice(partial.cells());
+        fill.copy_from_slice(partial.values());
         let rest = left.at_most(cutoff);
         match s.search(branching, rest, 1, Some(fill)) {
             (_, SearchEnd::Stopped) => return Ok(true),
@@ -239,15 +304,18 @@ fn first_fill<S: FillSearch>(
             }
             (_, SearchEnd::NodeLimit) => {}
         }
-        // Propagation.
-        let prop = prop.get_or_insert_with(|| Propagator::new(shape));
+        // Propagation, on classic grids (variants take the restarts alone).
+        let Some(grid) = partial.as_grid() else {
+            continue;
+        };
+        let prop = prop.get_or_insert_with(|| Propagator::new(grid.shape()));
         if run == 1 {
             prop.forget();
         }
         let left = limits.spent(s.nodes() - start);
         let cutoff = branch_unit.saturating_mul(luby(run));
         let rest = left.at_most(cutoff);
-        let (answer, tried) = prop.first_fill(partial, if run == 1 { 0 } else { seed }, rest, fill);
+        let (answer, tried) = prop.first_fill(grid, if run == 1 { 0 } else { seed }, rest, fill);
         s.add_nodes(tried);
         match answer {
             Feasible::Yes => return Ok(true),
@@ -261,75 +329,95 @@ fn first_fill<S: FillSearch>(
 }
 
 /// The lexicographically smallest fill of `puzzle` within `limits` (the node limit covers
-/// the whole solve): the policy of the module docs.
-pub(crate) fn smallest_fill<S: FillSearch>(s: &mut S, puzzle: &Grid, limits: Limits) -> Outcome {
+/// the whole solve): the policy of the module docs, for a classic grid.
+pub(crate) fn smallest_fill<S: FillSearch<Puzzle = Grid>>(
+    s: &mut S,
+    puzzle: &Grid,
+    limits: Limits,
+) -> Outcome {
+    match smallest_values(s, puzzle, limits) {
+        Ok(()) => Outcome::Solved(
+            Grid::from_values(puzzle.shape(), s.scratch()).expect("values are in range"),
+        ),
+        Err(Unfilled::NoSolution(why)) => Outcome::NoSolution(why),
+        Err(Unfilled::GaveUp(why)) => Outcome::GaveUp(why),
+    }
+}
+
+/// The lexicographically smallest fill of `puzzle` within `limits` (the node limit covers
+/// the whole solve), left in the solver's [`scratch`](FillSearch::scratch): the policy of
+/// the module docs.
+pub(crate) fn smallest_values<S: FillSearch>(
+    s: &mut S,
+    puzzle: &S::Puzzle,
+    limits: Limits,
+) -> Result<(), Unfilled> {
     if let Err(why) = s.place_givens(puzzle) {
-        return Outcome::NoSolution(why);
+        return Err(Unfilled::NoSolution(why));
     }
     let start = s.nodes();
     // Taken out (no allocation) so that the searches can write it.
     let mut answer = std::mem::take(s.scratch());
-    answer.copy_from_slice(puzzle.cells());
+    let outcome = smallest_into(s, puzzle, limits, start, &mut answer);
+    *s.scratch() = answer;
+    outcome
+}
+
+/// [`smallest_values`] once the givens are placed, writing into `answer`.
+fn smallest_into<S: FillSearch>(
+    s: &mut S,
+    puzzle: &S::Puzzle,
+    limits: Limits,
+    start: u64,
+    answer: &mut [u8],
+) -> Result<(), Unfilled> {
+    answer.copy_from_slice(puzzle.values());
     let counting = limits.at_most(COUNT_BUDGET);
-    let (found, end) = s.search(Branching::Mrv, counting, 2, Some(&mut answer));
-    let shape = s.shape();
-    let grid = |answer: &[u8]| Grid::from_values(shape, answer).expect("values are in range");
+    let (found, end) = s.search(Branching::Mrv, counting, 2, Some(answer));
     let cut_short = end == SearchEnd::NodeLimit && limits.max_nodes > COUNT_BUDGET;
-    let outcome = match (found, gave_up(end)) {
-        (0 | 1, Err(_)) if cut_short => None,
-        (0 | 1, Err(why)) => Some(Outcome::GaveUp(why)),
-        (0, _) => Some(Outcome::NoSolution(NoSolution::Unsolvable)),
-        (1, _) => Some(Outcome::Solved(grid(&answer))),
-        _ => None,
-    };
-    if let Some(outcome) = outcome {
-        *s.scratch() = answer;
-        return outcome;
+    match (found, gave_up(end)) {
+        (0 | 1, Err(_)) if cut_short => {}
+        (0 | 1, Err(why)) => return Err(Unfilled::GaveUp(why)),
+        (0, _) => return Err(Unfilled::NoSolution(NoSolution::Unsolvable)),
+        (1, _) => return Ok(()),
+        _ => {}
     }
     let mut prop = None;
     // Several fills, or counting was cut short: search again, meeting the fills in
     // lexicographic order; a first fill is kept as the witness in case that search runs
     // too long.
     if found == 0 {
-        match first_fill(s, &mut prop, puzzle, limits, start, &mut answer) {
+        match first_fill(s, &mut prop, puzzle, limits, start, answer) {
             Ok(true) => {}
-            Ok(false) => {
-                *s.scratch() = answer;
-                return Outcome::NoSolution(NoSolution::Unsolvable);
-            }
-            Err(why) => {
-                *s.scratch() = answer;
-                return Outcome::GaveUp(why);
-            }
+            Ok(false) => return Err(Unfilled::NoSolution(NoSolution::Unsolvable)),
+            Err(why) => return Err(Unfilled::GaveUp(why)),
         }
     }
-    let witness = answer.clone();
+    let witness = answer.to_vec();
     let rest = limits.spent(s.nodes() - start);
     let budget = s.lex_dfs_budget();
     let dfs = rest.at_most(budget);
     s.restart(puzzle);
-    answer.copy_from_slice(puzzle.cells());
-    let (_, end) = s.search(Branching::ForcedThenLeftmost, dfs, 1, Some(&mut answer));
-    let outcome = match end {
-        SearchEnd::Stopped => Outcome::Solved(grid(&answer)),
+    answer.copy_from_slice(puzzle.values());
+    let (_, end) = s.search(Branching::ForcedThenLeftmost, dfs, 1, Some(answer));
+    match end {
+        SearchEnd::Stopped => Ok(()),
         SearchEnd::NodeLimit if rest.max_nodes > budget => {
-            smallest_from_witness(puzzle, &witness, |partial, fill| {
+            smallest_from_witness(puzzle, &witness, answer, |partial, fill| {
                 first_fill(s, &mut prop, partial, limits, start, fill)
             })
         }
-        SearchEnd::NodeLimit => Outcome::GaveUp(GaveUp::NodeLimit),
-        SearchEnd::Deadline => Outcome::GaveUp(GaveUp::Timeout),
+        SearchEnd::NodeLimit => Err(Unfilled::GaveUp(GaveUp::NodeLimit)),
+        SearchEnd::Deadline => Err(Unfilled::GaveUp(GaveUp::Timeout)),
         // Cannot happen: a fill is known.
-        SearchEnd::Exhausted => Outcome::NoSolution(NoSolution::Unsolvable),
-    };
-    *s.scratch() = answer;
-    outcome
+        SearchEnd::Exhausted => Err(Unfilled::NoSolution(NoSolution::Unsolvable)),
+    }
 }
 
 /// The number of fills of `puzzle` up to `limit`, by MRV within `limits`.
 pub(crate) fn count_fills<S: FillSearch>(
     s: &mut S,
-    puzzle: &Grid,
+    puzzle: &S::Puzzle,
     limit: u64,
     limits: Limits,
 ) -> CountOutcome {
@@ -340,29 +428,27 @@ pub(crate) fn count_fills<S: FillSearch>(
     CountOutcome::after(solutions, end)
 }
 
-/// Builds the smallest fill of `puzzle` from `witness` (any fill of it).
+/// Builds the smallest fill of `puzzle` from `witness` (any fill of it) into `answer`.
 ///
-/// `first_fill(partial, out)` must search `partial` (a grid whose fixed cells do not clash)
-/// and, if it finds a fill, write it into `out` (every cell) and return `Ok(true)`;
+/// `first_fill(partial, out)` must search `partial` (a puzzle whose fixed cells do not
+/// clash) and, if it finds a fill, write it into `out` (every cell) and return `Ok(true)`;
 /// `Ok(false)` when there is none; `Err` when a search limit ended it.
-fn smallest_from_witness(
-    puzzle: &Grid,
+fn smallest_from_witness<P: FillPuzzle>(
+    puzzle: &P,
     witness: &[u8],
-    mut first_fill: impl FnMut(&Grid, &mut [u8]) -> Result<bool, GaveUp>,
-) -> Outcome {
-    let shape = puzzle.shape();
-    let n = shape.side();
+    answer: &mut [u8],
+    mut first_fill: impl FnMut(&P, &mut [u8]) -> Result<bool, GaveUp>,
+) -> Result<(), Unfilled> {
     let mut witness = witness.to_vec();
     let mut trial = vec![0u8; witness.len()];
     let mut partial = puzzle.clone();
-    for cell in 0..shape.cells() {
-        let (row, col) = (cell / n, cell % n);
-        if partial.get(row, col) != 0 {
+    for cell in 0..witness.len() {
+        if !partial.is_open(cell) {
             continue;
         }
         for value in 1..witness[cell] {
-            partial.set(row, col, value);
-            if !partial.consistent_at(row, col) {
+            partial.set(cell, value);
+            if !partial.consistent_at(cell) {
                 continue;
             }
             match first_fill(&partial, &mut trial) {
@@ -372,14 +458,16 @@ fn smallest_from_witness(
                     break;
                 }
                 Ok(false) => {}
-                Err(why) => return Outcome::GaveUp(why),
+                Err(why) => return Err(Unfilled::GaveUp(why)),
             }
         }
-        partial.set(row, col, witness[cell]);
+        partial.set(cell, witness[cell]);
     }
-    match Grid::from_values(shape, &witness) {
-        Ok(fill) if fill.is_complete_solution_of(puzzle) => Outcome::Solved(fill),
+    if puzzle.is_filled_by(&witness) {
+        answer.copy_from_slice(&witness);
+        Ok(())
+    } else {
         // Cannot happen for a correct first_fill; say so rather than answer wrongly.
-        _ => Outcome::NoSolution(NoSolution::Unsolvable),
+        Err(Unfilled::NoSolution(NoSolution::Unsolvable))
     }
 }

@@ -32,6 +32,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::lex::{Branching, TieBreaker};
 use crate::links16::{
     COVERED, Chunk, LANES, Lens, Link, Links, PAD, SPAN, boxed, choose, hide_node, unhide_node,
 };
@@ -157,15 +158,6 @@ struct Tables<'a> {
     item: &'a Table,
     start: &'a Table,
     end: &'a Table,
-}
-
-/// The choice rule of a search (the two `Chooser`s the variants use).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Rule {
-    /// `Chooser::MrvStopAtOne`.
-    Mrv,
-    /// `Chooser::ForcedThenLeftmost`.
-    ForcedThenLeftmost,
 }
 
 impl VariantLinks {
@@ -298,21 +290,28 @@ impl VariantLinks {
     /// givens', then those chosen, in order). Leaves the matrix dirty: place the givens again before the next one.
     pub(crate) fn search(
         &mut self,
-        rule: Rule,
+        branching: Branching,
         limits: Limits,
         visit: impl FnMut(&[usize]) -> ControlFlow<()>,
     ) -> SearchEnd {
-        match rule {
-            Rule::Mrv => self.run::<false>(limits, visit),
-            Rule::ForcedThenLeftmost => self.run::<true>(limits, visit),
+        match branching {
+            Branching::Mrv => self.run::<false, false>(limits, 0, visit),
+            Branching::MrvRandomTies(seed) => self.run::<false, true>(limits, seed, visit),
+            Branching::ForcedThenLeftmost => self.run::<true, false>(limits, 0, visit),
         }
     }
 
-    fn run<const LEFTMOST: bool>(
+    /// The search with the item choice of `LEFTMOST` (forced, then leftmost) or MRV, with
+    /// `RANDOM` ties broken by a [`TieBreaker`] seeded with `seed` (as the generic
+    /// engine's chooser for [`Branching::MrvRandomTies`] does, so both walk one tree).
+    fn run<const LEFTMOST: bool, const RANDOM: bool>(
         &mut self,
         limits: Limits,
+        seed: u64,
         mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
     ) -> SearchEnd {
+        // Primary item `k` has header node `k + 1`; there are as many as choice levels.
+        let mut ties = TieBreaker::new(seed, self.choice.len());
         let links = &mut *self.links;
         let len = &mut *self.len;
         let t = Tables {
@@ -330,7 +329,8 @@ impl VariantLinks {
             let mut back = true;
             let (mut i, mut x) = (0u16, 0u16);
             let lens: &[Chunk] = len[..chunks * LANES].as_chunks().0;
-            let (chosen, length) = choose::<LEFTMOST>(lens, 0);
+            let from = if RANDOM { ties.next() + 1 } else { 0 };
+            let (chosen, length) = choose::<LEFTMOST>(lens, from);
             // No active item: the choice says so by index 0 (the padding before the
             // headers) or by a covered length.
             if chosen == 0 || length >= COVERED {

@@ -5,23 +5,23 @@
 //! counts); [`VariantSolver::new`] takes the specialised one whenever the problem fits it,
 //! [`VariantSolver::on_generic_engine`] always the generic one.
 //!
-//! The policy is the one of `sudoku/dlx.rs` and `sudoku/lex.rs`, restated for a canvas of
-//! cells rather than a [`Grid`]: MRV counting to two; with several fills the
+//! The policy is the one of the classic solvers, written once in `lex.rs`
+//! ([`FillSearch`]): MRV counting to two within a count budget; with several fills the
 //! forced-then-leftmost search (cells are the first items, row-major); past
-//! [`LEX_DFS_BUDGET`] nodes the witness construction, where each empty cell in turn gets
-//! the smallest value with which an MRV search still finds a fill. (The classic policy
-//! works on `Grid`s, whose boxes are fixed; this one needs only "select these givens and
-//! search", so it is written here in the terms of the variant.)
+//! [`LEX_DFS_BUDGET`] nodes the witness construction, whose "is there a fill?" searches
+//! restart with random MRV tie-breaks under Luby cutoffs. The puzzle it sees is a
+//! [`VariantPuzzle`]: the canvas's values with the variant's rules.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use super::encode::Encoding;
-use super::links::{Rule, VariantLinks};
+use super::links::VariantLinks;
 use super::model::{Variant, VariantClash, VariantError};
-use crate::{
-    CountOutcome, GaveUp, Grid, LEX_DFS_BUDGET, NoSolution, Outcome, SudokuSolver, count_up_to,
-};
-use dlx_cover::{Chooser, Limits, SearchEnd, Solver};
+use crate::dlx::{RandomTies, chooser};
+use crate::lex::{self, Branching, FillPuzzle, FillSearch, Unfilled};
+use crate::{CountOutcome, GaveUp, Grid, LEX_DFS_BUDGET, NoSolution, Outcome, SudokuSolver};
+use dlx_cover::{Limits, SearchEnd, Solver};
 
 /// The result of solving one variant puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,8 +39,8 @@ pub enum VariantOutcome {
 enum Kind {
     /// Specialised dancing links, rebuilt from the givens before each search.
     Links(Box<VariantLinks>),
-    /// The generic engine, the givens selected.
-    Generic(Box<Solver>),
+    /// The generic engine, the givens selected, and its chooser for random ties.
+    Generic(Box<Solver>, RandomTies),
 }
 
 /// The engine and the givens it holds.
@@ -58,7 +58,7 @@ impl Engine {
     fn nodes(&self) -> u64 {
         match &self.kind {
             Kind::Links(l) => l.nodes(),
-            Kind::Generic(s) => s.stats().options_tried,
+            Kind::Generic(s, _) => s.stats().options_tried,
         }
     }
 
@@ -66,7 +66,7 @@ impl Engine {
     fn clear(&mut self) {
         self.givens.clear();
         self.placed = false;
-        if let Kind::Generic(s) = &mut self.kind {
+        if let Kind::Generic(s, _) = &mut self.kind {
             s.clear_selection();
         }
     }
@@ -76,7 +76,7 @@ impl Engine {
         self.givens.push(option);
         match &mut self.kind {
             Kind::Links(_) => true,
-            Kind::Generic(s) => s.select(option).is_ok(),
+            Kind::Generic(s, _) => s.select(option).is_ok(),
         }
     }
 
@@ -87,14 +87,15 @@ impl Engine {
                 self.placed = l.place_givens(&self.givens);
                 self.placed
             }
-            Kind::Generic(_) => true,
+            Kind::Generic(..) => true,
         }
     }
 
-    /// Searches from the givens placed, with `rule`, visiting each solution's options.
+    /// Searches from the givens placed, choosing items by `branching`, visiting each
+    /// solution's options.
     fn search(
         &mut self,
-        rule: Rule,
+        branching: Branching,
         limits: Limits,
         visit: impl FnMut(&[usize]) -> ControlFlow<()>,
     ) -> SearchEnd {
@@ -106,16 +107,62 @@ impl Engine {
                     debug_assert!(ok, "the givens were placed once already");
                 }
                 self.placed = false;
-                l.search(rule, limits, visit)
+                l.search(branching, limits, visit)
             }
-            Kind::Generic(s) => {
-                let chooser = match rule {
-                    Rule::Mrv => Chooser::MrvStopAtOne,
-                    Rule::ForcedThenLeftmost => Chooser::ForcedThenLeftmost,
-                };
-                s.search(chooser, limits, visit)
-            }
+            Kind::Generic(s, random) => s.search(chooser(branching, random), limits, visit),
         }
+    }
+}
+
+/// A variant puzzle as the smallest-fill policy sees it: one value per canvas cell (0 for
+/// blank and in holes), with the variant's rules.
+#[derive(Debug, Clone)]
+pub(crate) struct VariantPuzzle {
+    variant: Arc<Variant>,
+    values: Vec<u8>,
+}
+
+impl FillPuzzle for VariantPuzzle {
+    fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    fn is_open(&self, cell: usize) -> bool {
+        self.variant.is_present(cell) && self.values[cell] == 0
+    }
+
+    fn set(&mut self, cell: usize, value: u8) {
+        self.values[cell] = value;
+    }
+
+    /// The puzzle had no clash before `cell` was set, so any clash now is at `cell`.
+    fn consistent_at(&self, _cell: usize) -> bool {
+        self.variant.clash(&self.values).is_none()
+    }
+
+    fn is_filled_by(&self, fill: &[u8]) -> bool {
+        let v = &self.variant;
+        let side = v.side();
+        fill.len() == self.values.len()
+            && fill
+                .iter()
+                .zip(&self.values)
+                .enumerate()
+                .all(|(x, (&f, &g))| {
+                    if v.is_present(x) {
+                        (1..=side).contains(&(f as usize)) && (g == 0 || g == f)
+                    } else {
+                        f == 0
+                    }
+                })
+            && v.clash(fill).is_none()
+            && v.cages()
+                .iter()
+                .all(|c| c.cells.iter().map(|&x| u32::from(fill[x])).sum::<u32>() == c.sum)
+    }
+
+    fn as_grid(&self) -> Option<&Grid> {
+        None
     }
 }
 
@@ -123,7 +170,7 @@ impl Engine {
 /// selected, searched, and cleared.
 #[derive(Debug, Clone)]
 pub struct VariantSolver {
-    variant: Variant,
+    variant: Arc<Variant>,
     engine: Engine,
     /// Canvas cell → its cell item, or `usize::MAX` for a hole.
     block: Vec<usize>,
@@ -134,6 +181,8 @@ pub struct VariantSolver {
     placements: Vec<Option<(usize, u8)>>,
     answer: Vec<u8>,
     lex_dfs_budget: u64,
+    /// Nodes counted beside the engine's (see [`FillSearch::add_nodes`]).
+    extra_nodes: u64,
 }
 
 impl VariantSolver {
@@ -172,7 +221,10 @@ impl VariantSolver {
         };
         let kind = match links {
             Some(l) => Kind::Links(Box::new(l)),
-            None => Kind::Generic(Box::new(Solver::new(&enc.problem))),
+            None => Kind::Generic(
+                Box::new(Solver::new(&enc.problem)),
+                RandomTies::new(enc.problem.primary_items()),
+            ),
         };
         Ok(VariantSolver {
             engine: Engine {
@@ -180,12 +232,13 @@ impl VariantSolver {
                 givens: Vec::new(),
                 placed: false,
             },
-            variant: variant.clone(),
+            variant: Arc::new(variant.clone()),
             block,
             option_of: enc.option_of,
             placements: enc.placements,
             answer: vec![0; variant.present.len()],
             lex_dfs_budget: LEX_DFS_BUDGET,
+            extra_nodes: 0,
         })
     }
 
@@ -204,7 +257,7 @@ impl VariantSolver {
     /// them (the engine's `nodes` also counts each search's root, Knuth's convention).
     #[allow(clippy::misnamed_getters)] // on purpose: options tried, not the engine's `nodes`
     pub fn nodes(&self) -> u64 {
-        self.engine.nodes()
+        self.engine.nodes() + self.extra_nodes
     }
 
     /// Selects the givens (one value per canvas cell, 0 blank); `Err` when they clash.
@@ -251,111 +304,32 @@ impl VariantSolver {
     /// The lexicographically smallest fill of `givens` (one value per canvas cell, 0 for
     /// blank), within `limits`.
     pub fn solve(&mut self, givens: &[u8], limits: Limits) -> VariantOutcome {
-        if let Err(clash) = self.place_givens(givens) {
-            self.engine.clear();
-            return VariantOutcome::NoSolution(clash);
+        if let Some(clash) = self.variant.clash(givens) {
+            return VariantOutcome::NoSolution(Some(clash));
         }
-        let outcome = self.solve_selected(givens, limits);
+        let puzzle = self.puzzle(givens);
+        let outcome = match lex::smallest_values(self, &puzzle, limits) {
+            Ok(()) => VariantOutcome::Solved(self.answer.clone()),
+            Err(Unfilled::NoSolution(_)) => VariantOutcome::NoSolution(None),
+            Err(Unfilled::GaveUp(why)) => VariantOutcome::GaveUp(why),
+        };
         self.engine.clear();
         outcome
     }
 
-    fn solve_selected(&mut self, givens: &[u8], limits: Limits) -> VariantOutcome {
-        let start = self.nodes();
-        let mut found = 0u32;
-        let (placements, answer) = (&self.placements, &mut self.answer);
-        answer.fill(0);
-        let end = self.engine.search(Rule::Mrv, limits, |options| {
-            found += 1;
-            if found == 1 {
-                Self::record(placements, answer, options);
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        });
-        match (found, GaveUp::from_end(end)) {
-            (0 | 1, Some(why)) => return VariantOutcome::GaveUp(why),
-            (0, _) => return VariantOutcome::NoSolution(None),
-            (1, _) => return VariantOutcome::Solved(self.answer.clone()),
-            _ => {}
-        }
-        let witness = self.answer.clone();
-        let rest = limits.spent(self.nodes() - start);
-        let dfs = rest.at_most(self.lex_dfs_budget);
-        let (placements, answer) = (&self.placements, &mut self.answer);
-        let end = self
-            .engine
-            .search(Rule::ForcedThenLeftmost, dfs, |options| {
-                Self::record(placements, answer, options);
-                ControlFlow::Break(())
-            });
-        match end {
-            SearchEnd::Stopped => VariantOutcome::Solved(self.answer.clone()),
-            SearchEnd::NodeLimit if rest.max_nodes > self.lex_dfs_budget => {
-                self.smallest_by_witness(givens, witness, limits, start)
-            }
-            SearchEnd::NodeLimit => VariantOutcome::GaveUp(GaveUp::NodeLimit),
-            SearchEnd::Deadline => VariantOutcome::GaveUp(GaveUp::Timeout),
-            SearchEnd::Exhausted => VariantOutcome::NoSolution(None),
-        }
-    }
-
-    /// The witness construction: each empty cell, row-major, gets the smallest value below
-    /// the witness's with which an MRV search still finds a fill (that fill becomes the
-    /// witness), else the witness's own value.
-    fn smallest_by_witness(
-        &mut self,
-        givens: &[u8],
-        mut witness: Vec<u8>,
-        limits: Limits,
-        start: u64,
-    ) -> VariantOutcome {
-        let mut partial = givens.to_vec();
-        let mut trial = vec![0u8; witness.len()];
-        for x in 0..partial.len() {
-            if self.block[x] == usize::MAX || partial[x] != 0 {
-                continue;
-            }
-            for v in 1..witness[x] {
-                partial[x] = v;
-                if self.place_givens(&partial).is_err() {
-                    continue;
-                }
-                let rest = limits.spent(self.nodes() - start);
-                let (placements, t) = (&self.placements, &mut trial);
-                t.copy_from_slice(&partial);
-                let end = self.engine.search(Rule::Mrv, rest, |options| {
-                    Self::record(placements, t, options);
-                    ControlFlow::Break(())
-                });
-                match end {
-                    SearchEnd::Stopped => {
-                        std::mem::swap(&mut witness, &mut trial);
-                        break;
-                    }
-                    SearchEnd::Exhausted => {}
-                    SearchEnd::NodeLimit => return VariantOutcome::GaveUp(GaveUp::NodeLimit),
-                    SearchEnd::Deadline => return VariantOutcome::GaveUp(GaveUp::Timeout),
-                }
-            }
-            partial[x] = witness[x];
-        }
-        VariantOutcome::Solved(witness)
-    }
-
     /// Counts the fills of `givens` up to `limit`, within `limits`.
     pub fn count(&mut self, givens: &[u8], limit: u64, limits: Limits) -> CountOutcome {
-        if self.place_givens(givens).is_err() {
-            self.engine.clear();
-            return CountOutcome::NONE;
-        }
-        let mut solutions = 0u64;
-        let end = self
-            .engine
-            .search(Rule::Mrv, limits, count_up_to(limit, &mut solutions));
+        let puzzle = self.puzzle(givens);
+        let outcome = lex::count_fills(self, &puzzle, limit, limits);
         self.engine.clear();
-        CountOutcome::after(solutions, end)
+        outcome
+    }
+
+    fn puzzle(&self, givens: &[u8]) -> VariantPuzzle {
+        VariantPuzzle {
+            variant: Arc::clone(&self.variant),
+            values: givens.to_vec(),
+        }
     }
 
     /// The givens of a classic-format grid, when it fits this square variant.
@@ -366,6 +340,66 @@ impl VariantSolver {
             "puzzle shape differs from the variant's"
         );
         puzzle.cells().to_vec()
+    }
+}
+
+impl FillSearch for VariantSolver {
+    type Puzzle = VariantPuzzle;
+
+    fn cells(&self) -> usize {
+        self.block.len()
+    }
+
+    fn place_givens(&mut self, puzzle: &VariantPuzzle) -> Result<(), NoSolution> {
+        VariantSolver::place_givens(self, &puzzle.values).map_err(|_| NoSolution::Unsolvable)
+    }
+
+    fn restart(&mut self, puzzle: &VariantPuzzle) {
+        VariantSolver::place_givens(self, &puzzle.values)
+            .expect("the givens were placed once already");
+    }
+
+    fn search(
+        &mut self,
+        branching: Branching,
+        limits: Limits,
+        stop_at: u64,
+        mut first: Option<&mut [u8]>,
+    ) -> (u64, SearchEnd) {
+        let mut found = 0u64;
+        let placements = &self.placements;
+        let end = self.engine.search(branching, limits, |options| {
+            found += 1;
+            if found == 1
+                && let Some(answer) = first.as_deref_mut()
+            {
+                Self::record(placements, answer, options);
+            }
+            if found >= stop_at {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        (found, end)
+    }
+
+    fn nodes(&self) -> u64 {
+        VariantSolver::nodes(self)
+    }
+
+    /// Never called (only classic grids have the propagator whose branches these are),
+    /// but counted all the same.
+    fn add_nodes(&mut self, nodes: u64) {
+        self.extra_nodes += nodes;
+    }
+
+    fn lex_dfs_budget(&self) -> u64 {
+        self.lex_dfs_budget
+    }
+
+    fn scratch(&mut self) -> &mut Vec<u8> {
+        &mut self.answer
     }
 }
 
