@@ -10,6 +10,18 @@
 //! two (MRV stopping at length ≤ 1, ties to the first item); the check before timing
 //! asserts equal solution and node counts.
 //!
+//! What it measured when the decision was made (500 17-clue puzzles, criterion medians on a
+//! quiet host; a loaded run gave the same ratios, 75.2 / 58.4 / 22.7 µs):
+//!
+//! | design                                         | µs per puzzle |
+//! |------------------------------------------------|---------------|
+//! | `typed-arena` pointer nodes, rebuilt per solve | 37.7          |
+//! | flat `u32` arena (`dlx-cover`)                 | 29.5          |
+//! | specialised `u16` layout (`DlxSolver`)         | 11.2          |
+//!
+//! Beyond speed, the flat arena is built once per problem, is `Send`, has no lifetimes and
+//! restores by undo. `typed-arena` is a dev-dependency, used only here.
+//!
 //! Run: `cargo bench --bench arena`.
 
 use std::cell::Cell;

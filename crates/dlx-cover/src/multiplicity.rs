@@ -37,6 +37,12 @@
 //! With no multiplicities this is Algorithm C (dlx2) and finds the same solutions as
 //! [`Solver`](crate::Solver), on a slightly different tree. Option costs (dlx5) are honoured
 //! only by the branch-and-bound search of [`cost`](crate::cost), which runs on this engine.
+//!
+//! It keeps links of its own (nodes with `up`, `down`, `itm` and `color`; items with
+//! `bound` and `slack`) rather than the arena of `arena.rs`: tweaking and partial covering
+//! need fields the plain arena does not carry, and carrying them would slow Algorithms X and
+//! C down. A stop (node limit, deadline) sends the loop back through its own backtracking
+//! steps, so the lists are restored as [`Solver`](crate::Solver) restores its arena.
 
 use std::ops::ControlFlow;
 use std::time::Instant;

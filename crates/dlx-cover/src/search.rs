@@ -1,5 +1,15 @@
 //! Algorithm X (and C, with colors) over the arena: an iterative search with an explicit
 //! stack of choices, pluggable item choice, node limits and statistics.
+//!
+//! The walk is Knuth's steps X2–X8 as a loop over a small state (`Step`), kept between two
+//! solutions in a `Walk`, so a search can pause at a solution and go on. Every entry point
+//! (`solutions`, `first_solution`, `count_solutions`, `search`, the subtree searches of
+//! `split.rs`) is made of three pieces: `start` (the root; it first ends any search left
+//! open), `resume` (on to the next solution or the end) and `finish`, which uncovers
+//! whatever is still covered. So after any search, even one stopped by a limit or an
+//! iterator dropped early (`Solutions` finishes on drop), the arena is bit for bit what it
+//! was; a selection is undone by `clear_selection`. Cover/uncover and commit/uncommit must
+//! nest like parentheses; the unit tests compare whole arenas before and after.
 
 use std::ops::ControlFlow;
 

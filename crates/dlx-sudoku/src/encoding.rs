@@ -70,6 +70,10 @@
 //! builds the same fill one cell at a time. The tests check the answers against an
 //! independent oracle.
 //!
+//! Two things in the layout carry this proof, in every engine that runs it: each item's
+//! list in ascending option order (never sort or shuffle a list), and the cell items first
+//! (forced-then-leftmost branches on the first empty cell because of it).
+//!
 //! [`Chooser::ForcedThenLeftmost`]: dlx_cover::Chooser::ForcedThenLeftmost
 
 use super::grid::Shape;

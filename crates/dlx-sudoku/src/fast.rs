@@ -42,7 +42,8 @@
 //!   are linked into their lists, in ascending order: the state that covering the givens'
 //!   items would reach, without walking the excluded options. Searches never unwind when
 //!   they stop (nor at the end, below): the next puzzle starts afresh. Nothing is
-//!   allocated per puzzle except the answer grid.
+//!   allocated per puzzle except the answer grid. So every entry point places the givens
+//!   first: a search may leave the matrix dirty, and only the rebuild cleans it.
 //!
 //! **Dead ends noticed at once.** Hiding the last node of an item's list (while an option
 //! tried is committed) writes that item into a register: one compare and a conditional
