@@ -41,11 +41,10 @@
 //! It keeps links of its own (nodes with `up`, `down`, `itm` and `color`; items with
 //! `bound` and `slack`) rather than the arena of `arena.rs`: tweaking and partial covering
 //! need fields the plain arena does not carry, and carrying them would slow Algorithms X and
-//! C down. A stop (node limit, deadline) sends the loop back through its own backtracking
+//! C down. A stop (node limit, deadline, cancel flag) sends the loop back through its own backtracking
 //! steps, so the lists are restored as [`Solver`](crate::Solver) restores its arena.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use crate::limits::{Count, Limits, SearchEnd, Stats};
 use crate::problem::Problem;
@@ -319,17 +318,9 @@ impl MultiSolver {
         loop {
             match step {
                 Step::Forward => {
-                    if nodes_here >= limits.max_nodes {
-                        end = Some(SearchEnd::NodeLimit);
-                        step = Step::Backdown;
-                        continue;
-                    }
-                    if let Some(deadline) = limits.deadline
-                        && nodes_here > 0
-                        && nodes_here.is_multiple_of(Limits::CLOCK_EVERY)
-                        && Instant::now() >= deadline
-                    {
-                        end = Some(SearchEnd::Deadline);
+                    // The node limit, the deadline and the cancel flag, as every search.
+                    if let Some(why) = limits.reached(nodes_here) {
+                        end = Some(why);
                         step = Step::Backdown;
                         continue;
                     }

@@ -211,6 +211,27 @@ fn limits_stop_the_search_and_restore_the_lists() {
     assert_eq!(first.end, SearchEnd::NodeLimit);
 }
 
+/// Algorithm M heeds the cancel flag (Ctrl-C) as the other searches do, and its lists are
+/// whole again afterwards.
+#[test]
+fn the_cancel_flag_stops_algorithm_m() {
+    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+    // Item 0 needs 4 of 40 options: C(40, 4) = 91,390 solutions.
+    let mut p = Problem::new(1, 0).unwrap();
+    for _ in 0..40 {
+        p.add_option([0]).unwrap();
+    }
+    p.set_multiplicity(0, 4, 4).unwrap();
+    let mut s = MultiSolver::new(&p);
+    let cancelled = Limits {
+        cancel: Some(dlx_cover::Cancel::new(&STOP)),
+        ..Limits::NONE
+    };
+    let stopped = s.count_solutions_within(u64::MAX, cancelled);
+    assert!(stopped.node_limit && stopped.solutions < 91_390, "{stopped:?}");
+    assert_eq!(s.count_solutions(u64::MAX).solutions, 91_390);
+}
+
 #[test]
 fn preprocessing_keeps_every_solution() {
     let mut rng = Rng(0xdead_beef_0000_0007);
