@@ -19,7 +19,13 @@ fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> common::Run {
 /// The pencilmark line of every digit in every cell but r1c1, which may be `first` only.
 fn marks(first: char) -> String {
     let mut line: String = (1..=9)
-        .map(|d| if d.to_string() == first.to_string() { first } else { '.' })
+        .map(|d| {
+            if d.to_string() == first.to_string() {
+                first
+            } else {
+                '.'
+            }
+        })
         .collect();
     line.push_str(&"123456789".repeat(80));
     line
@@ -41,7 +47,12 @@ fn canon_and_check_refuse_pencilmark_lines_by_line() {
     let input = format!("{PUZZLE}\n{}\n{}\n", marks('1'), marks('2'));
     let r = run(&["canon", "--dedupe"], &input);
     assert_eq!(r.code, 2, "{}", r.stderr);
-    assert_eq!(r.stdout.lines().count(), 1, "only the classic puzzle: {}", r.stdout);
+    assert_eq!(
+        r.stdout.lines().count(),
+        1,
+        "only the classic puzzle: {}",
+        r.stdout
+    );
     for line in [2, 3] {
         assert!(
             r.stderr.contains(&format!(
@@ -57,7 +68,10 @@ fn canon_and_check_refuse_pencilmark_lines_by_line() {
     assert_eq!(verdicts.len(), 3, "{}", r.stdout);
     assert!(verdicts[0].starts_with("not minimal"), "{}", r.stdout);
     assert_eq!(verdicts[1..], ["error", "error"]);
-    assert!(r.stderr.contains("<stdin>:2: check takes puzzles of givens, not pencilmark lines"));
+    assert!(
+        r.stderr
+            .contains("<stdin>:2: check takes puzzles of givens, not pencilmark lines")
+    );
 }
 
 // ---- Item 2: bounded pencilmark searches -------------------------------------------------
@@ -69,13 +83,27 @@ fn pencilmark_searches_honour_the_limits() {
     assert_eq!(r.code, 3, "{}", r.stderr);
     assert_eq!(r.stdout, "gave up (node limit reached)\n");
     assert_eq!(r.stderr, "<stdin>:1: gave up: node limit reached\n");
-    let r = run(&["count", "--limit", "1000000000", "--max-nodes", "5000"], &open);
+    let r = run(
+        &["count", "--limit", "1000000000", "--max-nodes", "5000"],
+        &open,
+    );
     assert_eq!(r.code, 3, "{}", r.stderr);
-    assert!(r.stdout.ends_with(" (gave up: node limit reached)\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.ends_with(" (gave up: node limit reached)\n"),
+        "{}",
+        r.stdout
+    );
     let started = Instant::now();
-    let r = run(&["count", "--limit", "1000000000000", "--timeout", "200ms"], &open);
+    let r = run(
+        &["count", "--limit", "1000000000000", "--timeout", "200ms"],
+        &open,
+    );
     assert_eq!(r.code, 3, "{}", r.stderr);
-    assert!(r.stdout.ends_with(" (gave up: time limit reached)\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.ends_with(" (gave up: time limit reached)\n"),
+        "{}",
+        r.stdout
+    );
     assert!(started.elapsed() < Duration::from_secs(10));
     // Within the limits, the bounded search gives the ladder's answers.
     for args in [&["solve"][..], &["count", "--limit", "3"]] {
@@ -142,7 +170,10 @@ fn timeouts_too_short_to_mean_anything_are_refused_alike() {
     let zero = run(&["solve", "--timeout", "0"], PUZZLE);
     let tiny = run(&["solve", "--timeout", "1e-300"], PUZZLE);
     assert_eq!((zero.code, tiny.code), (2, 2));
-    assert!(zero.stderr.contains("'0' is not a time from 1 ns to 10^9 s"));
+    assert!(
+        zero.stderr
+            .contains("'0' is not a time from 1 ns to 10^9 s")
+    );
     assert_eq!(zero.stderr.replace("'0'", "'1e-300'"), tiny.stderr);
 }
 
@@ -150,7 +181,11 @@ fn timeouts_too_short_to_mean_anything_are_refused_alike() {
 fn generate_refuses_what_it_cannot_make_at_once() {
     let r = run(&["generate", "--count", "0"], "");
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("invalid value '0' for '--count <N>'"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("invalid value '0' for '--count <N>'"),
+        "{}",
+        r.stderr
+    );
     for (size, clues, most) in [("9", "81", 77), ("9", "78", 77), ("4", "13", 12)] {
         let started = Instant::now();
         let r = run(&["generate", "--size", size, "--min-clues", clues], "");
@@ -172,7 +207,10 @@ fn invalid_bytes_and_stray_byte_order_marks_are_named() {
     bad[40] = 0xFF;
     let r = run(&["solve"], [&bad[..], b"\n"].concat());
     assert_eq!(r.code, 2);
-    assert_eq!(r.stderr, "<stdin>:1: column 41: byte 0xFF is not a digit 1-9, '.' or '0'\n");
+    assert_eq!(
+        r.stderr,
+        "<stdin>:1: column 41: byte 0xFF is not a digit 1-9, '.' or '0'\n"
+    );
     let mut short = b"12".to_vec();
     short.push(0xFF);
     short.extend_from_slice(b"4\n");

@@ -29,7 +29,10 @@ fuzz_target!(|data: &[u8]| {
         }
         if let Ok(outcome) = jobfile::parse_result_line(line) {
             let again = jobfile::parse_result_line(&outcome.to_string()).expect("written back");
-            assert_eq!((again.job, again.count, again.nodes), (outcome.job, outcome.count, outcome.nodes));
+            assert_eq!(
+                (again.job, again.count, again.nodes),
+                (outcome.job, outcome.count, outcome.nodes)
+            );
             assert_eq!(again.sha256, outcome.sha256);
             assert!((again.seconds - outcome.seconds).abs() <= 0.0005 + outcome.seconds * 1e-12);
         }
@@ -44,7 +47,11 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(e) => {
             assert!(e.line >= 1 && e.line <= lines, "{e:?} in {lines} lines");
-            assert!(e.fault.len() < 4_000, "a message of {} bytes", e.fault.len());
+            assert!(
+                e.fault.len() < 4_000,
+                "a message of {} bytes",
+                e.fault.len()
+            );
         }
     }
     if let Err(e) = jobfile::read_results(&text) {

@@ -595,7 +595,18 @@ mod tests {
             parse_timeout("1e-300").unwrap_err(),
             parse_timeout("0").unwrap_err().replace("'0'", "'1e-300'")
         );
-        for bad in ["", "s", "0", "-1s", "abc", "1h", "nan", "inf", "1e-300", "0.0000001"] {
+        for bad in [
+            "",
+            "s",
+            "0",
+            "-1s",
+            "abc",
+            "1h",
+            "nan",
+            "inf",
+            "1e-300",
+            "0.0000001",
+        ] {
             assert!(parse_timeout(bad).is_err(), "{bad:?} was accepted");
         }
     }

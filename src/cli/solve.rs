@@ -209,7 +209,8 @@ fn solved_text(
     nodes: u64,
     at: &str,
 ) -> (Text, Option<String>, Status) {
-    let entry = |answer, status: &str| entry(style, record.format, Some(puzzle), answer, status, nodes);
+    let entry =
+        |answer, status: &str| entry(style, record.format, Some(puzzle), answer, status, nodes);
     match outcome {
         Outcome::Solved(g) => (entry(Some(&g), "solved"), None, Status::Solved),
         Outcome::NoSolution(why) => (

@@ -9,8 +9,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use dlx_sudoku::variant::{
-    RegionError, Regions, Variant, VariantError, VariantOutcome, VariantSolver, general, parse_cages,
-    parse_regions, samurai,
+    RegionError, Regions, Variant, VariantError, VariantOutcome, VariantSolver, general,
+    parse_cages, parse_regions, samurai,
 };
 use dlx_sudoku::{Grid, Limits, Shape, SudokuSolver};
 

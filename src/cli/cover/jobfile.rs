@@ -429,7 +429,10 @@ pub fn read_job_file(text: &str) -> Result<JobFile, LineError> {
         if let Some((first, _)) = slots.get(&job.number) {
             return Err(LineError::new(
                 line,
-                format!("job {} appears twice (lines {first} and {line})", job.number),
+                format!(
+                    "job {} appears twice (lines {first} and {line})",
+                    job.number
+                ),
             ));
         }
         slots.insert(job.number, (line, job));
@@ -442,7 +445,11 @@ pub fn read_job_file(text: &str) -> Result<JobFile, LineError> {
             format!(
                 "the split line (line {header_line}) promises {n} jobs, but {} {} missing: {}",
                 n - slots.len() as u64,
-                if n - slots.len() as u64 == 1 { "is" } else { "are" },
+                if n - slots.len() as u64 == 1 {
+                    "is"
+                } else {
+                    "are"
+                },
                 range_list(&missing)
             ),
         ));
@@ -699,7 +706,8 @@ mod tests {
     #[test]
     fn huge_promises_cost_nothing() {
         let sha = "a".repeat(64);
-        let head = format!("split jobs 18446744073709551615 finished 0 nodes 0 sha256 {sha} version v\n");
+        let head =
+            format!("split jobs 18446744073709551615 finished 0 nodes 0 sha256 {sha} version v\n");
         let started = std::time::Instant::now();
         let e = read_job_file(&head).unwrap_err();
         assert_eq!(
@@ -709,7 +717,13 @@ mod tests {
         );
         let far = format!("{head}job 18446744073709551000 path - sha256 {sha} version v\n");
         let e = read_job_file(&far).unwrap_err();
-        assert!(e.fault.ends_with("missing: 0-18446744073709550999, 18446744073709551001-18446744073709551614"), "{}", e.fault);
+        assert!(
+            e.fault.ends_with(
+                "missing: 0-18446744073709550999, 18446744073709551001-18446744073709551614"
+            ),
+            "{}",
+            e.fault
+        );
         assert!(started.elapsed() < std::time::Duration::from_secs(1));
     }
 
