@@ -260,7 +260,7 @@ fn answer_marks_within(record: &Record, input: &str, job: &Job, per_puzzle: PerP
     let (text, note, status) = match job {
         Job::Solve(style) => {
             let outcome = search.smallest_fill(limits);
-            solved_text(*style, record, puzzle, outcome, search.nodes(), &at)
+            solved_text(*style, record, puzzle, outcome, search.options_tried(), &at)
         }
         Job::Count(limit) => counted_text(search.count_fills(*limit, limits), &at),
         Job::Logic(_) => unreachable!("logic jobs are answered by `logic::answer`"),
@@ -269,7 +269,7 @@ fn answer_marks_within(record: &Record, input: &str, job: &Job, per_puzzle: PerP
         text,
         note,
         status,
-        nodes: search.nodes(),
+        nodes: search.options_tried(),
         guesses: None,
     }
 }

@@ -181,7 +181,7 @@ impl MarkSearch {
     }
 
     /// Search nodes (options tried) so far, over every search.
-    pub fn nodes(&self) -> u64 {
+    pub fn options_tried(&self) -> u64 {
         self.solver.stats().options_tried
     }
 
@@ -198,7 +198,7 @@ impl MarkSearch {
     /// solve): an MRV count to two first (none, or exactly one, is the answer), then the
     /// forced-then-leftmost search for the first fill in order.
     pub fn smallest_fill(&mut self, limits: Limits) -> Outcome {
-        let start = self.nodes();
+        let start = self.options_tried();
         let mut first = None;
         let mut found = 0u64;
         let end = self.solver.search(Chooser::Mrv, limits, |options| {
@@ -214,7 +214,7 @@ impl MarkSearch {
             return Outcome::GaveUp(why);
         }
         if found == 2 {
-            let rest = limits.spent(self.nodes() - start);
+            let rest = limits.spent(self.options_tried() - start);
             first = None;
             let end = self
                 .solver
