@@ -212,7 +212,8 @@ pub struct Common {
     pub variant: VariantArgs,
 }
 
-/// Parses `--timeout`: a number with `ms`, `s` or `m`, or bare milliseconds.
+/// Parses `--timeout`: a number with `ms`, `s` or `m`, or bare milliseconds, from 1 ns to
+/// 10^9 s. Anything shorter (`0`, `1e-300`) is refused alike: it would be no time at all.
 pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     let t = text.trim();
     let (number, unit_secs) = if let Some(n) = t.strip_suffix("ms") {
@@ -229,8 +230,8 @@ pub fn parse_timeout(text: &str) -> Result<Duration, String> {
         .parse()
         .map_err(|_| format!("'{text}' is not a time such as 2s, 1.5s, 250ms or 1m"))?;
     let secs = value * unit_secs;
-    if !secs.is_finite() || secs <= 0.0 || secs > 1e9 {
-        return Err(format!("'{text}' is not a positive time below 10^9 s"));
+    if !secs.is_finite() || !(1e-9..=1e9).contains(&secs) {
+        return Err(format!("'{text}' is not a time from 1 ns to 10^9 s"));
     }
     Ok(Duration::from_secs_f64(secs))
 }
@@ -409,7 +410,7 @@ pub struct CheckArgs {
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// Puzzles to make.
-    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
     /// The seed of the stream of puzzles.
     #[arg(long, value_name = "S")]
@@ -589,7 +590,23 @@ mod tests {
         assert_eq!(parse_timeout("250ms"), Ok(Duration::from_millis(250)));
         assert_eq!(parse_timeout("250"), Ok(Duration::from_millis(250)));
         assert_eq!(parse_timeout("1m"), Ok(Duration::from_secs(60)));
-        for bad in ["", "s", "0", "-1s", "abc", "1h", "nan", "inf"] {
+        assert_eq!(parse_timeout("1e-9s"), Ok(Duration::from_nanos(1)));
+        assert_eq!(
+            parse_timeout("1e-300").unwrap_err(),
+            parse_timeout("0").unwrap_err().replace("'0'", "'1e-300'")
+        );
+        for bad in [
+            "",
+            "s",
+            "0",
+            "-1s",
+            "abc",
+            "1h",
+            "nan",
+            "inf",
+            "1e-300",
+            "0.0000001",
+        ] {
             assert!(parse_timeout(bad).is_err(), "{bad:?} was accepted");
         }
     }

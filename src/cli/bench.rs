@@ -93,22 +93,18 @@ fn median(xs: &[u64]) -> f64 {
 }
 
 /// The puzzles of one input, or why it cannot be read or holds none. Records that do not
-/// parse are reported and skipped, and make the run exit with code 2.
+/// parse are reported as they are read and skipped (only the puzzles are kept, so junk costs
+/// no memory), and make the run exit with code 2; the note on skipped labels comes last, as
+/// `solve` writes it.
 fn load(path: &Path, exit: &mut Exit) -> Result<(String, Vec<Puzzle>), Error> {
     let (name, reader) = open(path)?;
     let mut reading = Records::new(reader, false);
-    let records = reading
-        .by_ref()
-        .collect::<io::Result<Vec<_>>>()
-        .map_err(|source| Error::Read {
+    let mut puzzles = Vec::new();
+    for r in reading.by_ref() {
+        let r = r.map_err(|source| Error::Read {
             name: name.clone(),
             source,
         })?;
-    if let Some(note) = reading.label_note(&name) {
-        report(&note);
-    }
-    let mut puzzles = Vec::with_capacity(records.len());
-    for r in records {
         match r.grid {
             Ok(grid) => puzzles.push(Puzzle { line: r.line, grid }),
             Err(e) => {
@@ -116,6 +112,9 @@ fn load(path: &Path, exit: &mut Exit) -> Result<(String, Vec<Puzzle>), Error> {
                 *exit = exit.worst(Exit::BadInput);
             }
         }
+    }
+    if let Some(note) = reading.label_note(&name) {
+        report(&note);
     }
     if puzzles.is_empty() {
         return Err(Error::Empty { name });

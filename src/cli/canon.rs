@@ -10,7 +10,7 @@ use dlx_sudoku::canon::Canonicalizer;
 
 use super::args::CanonArgs;
 use super::error::{Error, Exit};
-use super::per_record::{Fault, grid_of, note_fault, run as run_batch};
+use super::per_record::{Fault, givens_of, note_fault, run as run_batch};
 
 /// The run; returns the exit code, or the error that stopped it.
 pub fn run(args: &CanonArgs) -> Result<Exit, Error> {
@@ -22,7 +22,7 @@ pub fn run(args: &CanonArgs) -> Result<Exit, Error> {
         "",
         Canonicalizer::new,
         |_, record, canon| {
-            let grid = grid_of(record)?;
+            let grid = givens_of(record, "canon")?;
             canon
                 .canonical(grid)
                 .map(|(form, _)| form)

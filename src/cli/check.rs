@@ -11,7 +11,7 @@ use dlx_sudoku::{DlxSolver, Grid, Shape};
 use super::args::{CheckArgs, CheckFormat};
 use super::error::{Error, Exit};
 use super::output::{csv_field, json_string};
-use super::per_record::{Fault, grid_of, note_fault, run as run_batch};
+use super::per_record::{Fault, givens_of, note_fault, run as run_batch};
 
 /// The CSV header.
 const HEADER: &str = "puzzle,status,valid,unique,minimal,givens,redundant\n";
@@ -30,7 +30,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Error> {
         header,
         HashMap::<Shape, DlxSolver>::new,
         |_, record, solvers| {
-            let grid = grid_of(record)?;
+            let grid = givens_of(record, "check")?;
             let solver = solvers
                 .entry(grid.shape())
                 .or_insert_with(|| DlxSolver::new(grid.shape()));

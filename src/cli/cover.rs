@@ -400,8 +400,13 @@ impl Engine {
 /// `--pre`: the reduced problem on standard output, what was removed on standard error.
 fn write_preprocessed(parsed: &Parsed, name: &str) -> Result<Exit, Error> {
     let named = &parsed.named;
-    let reduced = preprocess::reduce(&named.problem)
-        .map_err(|e| Error::Usage(format!("{name}: --pre: {e}")))?;
+    let reduced = preprocess::reduce(&named.problem).map_err(|e| match e {
+        preprocess::PreprocessError::Multiplicity { item } => Error::Usage(format!(
+            "{name}: --pre: primary item `{}` has a multiplicity other than 1:1, \
+             which preprocessing does not support",
+            named.item_text(item)
+        )),
+    })?;
     let item = |i: usize| named.item_names[i].as_str();
     let option = |o: usize| {
         format!(

@@ -188,6 +188,16 @@ fn settings(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Settings, Er
             "--min-clues {min_clues} is above --max-clues {max_clues}"
         )));
     }
+    // Three empty cells or fewer cannot hold an unavoidable set with a given removed (the
+    // smallest has four cells, and three cells lie in at most one four-cell rectangle), so
+    // no minimal puzzle leaves fewer than four cells empty.
+    let most = shape.cells().saturating_sub(4);
+    if min_clues > most {
+        let side = shape.side();
+        return Err(Error::Usage(format!(
+            "--min-clues {min_clues} cannot be met: a minimal {side}x{side} puzzle has at most {most} givens"
+        )));
+    }
     Ok(Settings {
         symmetry: args.symmetry,
         min_clues,

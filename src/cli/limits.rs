@@ -12,6 +12,11 @@ pub struct PerPuzzle {
 }
 
 impl PerPuzzle {
+    /// True when `--max-nodes` or `--timeout` bounds the search.
+    pub fn bounded(self) -> bool {
+        self.max_nodes != u64::MAX || self.timeout.is_some()
+    }
+
     /// The limits for a search starting now.
     pub fn limits(self) -> dlx_sudoku::Limits {
         dlx_sudoku::Limits {

@@ -111,8 +111,8 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
 }
 
 /// `solve` and `count` of a pencilmark record, which the DLX solvers (givens only) cannot
-/// take: the ladder's search, branching in reading order for the smallest fill. Search
-/// limits (`--max-nodes`, `--timeout`) do not apply here.
+/// take, when no search limit is set: the ladder's search, branching in reading order for
+/// the smallest fill (`solve` runs a bounded search under `--max-nodes` or `--timeout`).
 pub fn answer_marks(record: &Record, input: &str, job: &Job, ladders: &mut Ladders) -> Answer {
     let (Ok(puzzle), Some(marks)) = (&record.grid, &record.marks) else {
         unreachable!("a record with marks parsed")

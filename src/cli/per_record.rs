@@ -135,12 +135,24 @@ pub fn run<S: Send, A: Send>(
 /// A fault of one record: its line and what is wrong.
 pub type Fault = (usize, String);
 
-/// The grid of a record, or its format fault.
-pub fn grid_of(record: &Record) -> Result<&Grid, Fault> {
-    record
+/// The givens of a record for `command` (`canon`, `check`), or its fault: a format fault,
+/// or a pencilmark line, which these commands refuse rather than judge by its
+/// single-candidate cells alone (two different candidate grids can share those).
+pub fn givens_of<'r>(record: &'r Record, command: &str) -> Result<&'r Grid, Fault> {
+    let grid = record
         .grid
         .as_ref()
-        .map_err(|e| (e.line, e.kind.to_string()))
+        .map_err(|e| (e.line, e.kind.to_string()))?;
+    if record.marks.is_some() {
+        return Err((
+            record.line,
+            format!(
+                "{command} takes puzzles of givens, not pencilmark lines (their candidates \
+                 would be lost); solve and count take them"
+            ),
+        ));
+    }
+    Ok(grid)
 }
 
 /// Reports a record's fault on standard error (after what was written so far).

@@ -6,14 +6,14 @@ use std::io::Write;
 use std::time::Instant;
 
 use dlx_sudoku::format::Record;
-use dlx_sudoku::{NoSolution, Outcome};
+use dlx_sudoku::{CountOutcome, Grid, NoSolution, Outcome, pencil};
 
 use super::args::{Common, LogicCommon, OutputFormat};
 use super::error::{Error, Exit, report};
 use super::job::{Answer, Job, Status, Task, plain};
 use super::limits::PerPuzzle;
 use super::logic::{self, Ladders};
-use super::output::{CSV_HEADER, entry};
+use super::output::{CSV_HEADER, Text, entry};
 use super::per_record::run as run_batch;
 use super::solvers::SolverKind;
 use super::variant::{Refusal, WorkerSolvers, run_whole_file};
@@ -116,6 +116,9 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
         || (WorkerSolvers::new(kind, spec.clone()), Ladders::default()),
         |input, record, (solvers, ladders)| match &job {
             Job::Logic(task) => logic::answer(record, input, *task, ladders),
+            _ if record.marks.is_some() && per_puzzle.bounded() => {
+                answer_marks_within(record, input, &job, per_puzzle)
+            }
             _ if record.marks.is_some() => logic::answer_marks(record, input, &job, ladders),
             _ => answer(record, input, &job, per_puzzle, solvers),
         },
@@ -183,43 +186,9 @@ fn answer(
         Job::Solve(style) => {
             let outcome = solver.solve_within(puzzle, limits);
             let nodes = solver.nodes() - before;
-            let entry = |answer, status: &str| {
-                entry(*style, record.format, Some(puzzle), answer, status, nodes)
-            };
-            match outcome {
-                Outcome::Solved(g) => (entry(Some(&g), "solved"), None, Status::Solved),
-                Outcome::NoSolution(why) => (
-                    entry(None, "no solution"),
-                    match why {
-                        NoSolution::Clash(c) => Some(format!("{at}: no solution: {c}")),
-                        NoSolution::Unsolvable => None,
-                    },
-                    Status::NoSolution,
-                ),
-                Outcome::GaveUp(why) => (
-                    entry(None, &format!("gave up ({why})")),
-                    Some(format!("{at}: gave up: {why}")),
-                    Status::GaveUp,
-                ),
-            }
+            solved_text(*style, record, puzzle, outcome, nodes, &at)
         }
-        Job::Count(limit) => {
-            let count = solver.count_within(puzzle, *limit, limits);
-            let n = count.solutions;
-            match count.gave_up {
-                _ if count.complete => (plain(&format!("{n}\n")), None, Status::Solved),
-                Some(why) => (
-                    plain(&format!("{n} (gave up: {why})\n")),
-                    Some(format!("{at}: gave up: {why}")),
-                    Status::GaveUp,
-                ),
-                None => (
-                    plain(&format!("{n} (stopped at the limit)\n")),
-                    None,
-                    Status::Solved,
-                ),
-            }
-        }
+        Job::Count(limit) => counted_text(solver.count_within(puzzle, *limit, limits), &at),
         Job::Logic(_) => unreachable!("answered above"),
     };
     Answer {
@@ -228,6 +197,80 @@ fn answer(
         status,
         nodes: solver.nodes() - before,
         guesses: solver.guesses().zip(guesses_before).map(|(g, b)| g - b),
+    }
+}
+
+/// A solve's answer in `style`, its note for standard error and its status.
+fn solved_text(
+    style: OutputFormat,
+    record: &Record,
+    puzzle: &Grid,
+    outcome: Outcome,
+    nodes: u64,
+    at: &str,
+) -> (Text, Option<String>, Status) {
+    let entry =
+        |answer, status: &str| entry(style, record.format, Some(puzzle), answer, status, nodes);
+    match outcome {
+        Outcome::Solved(g) => (entry(Some(&g), "solved"), None, Status::Solved),
+        Outcome::NoSolution(why) => (
+            entry(None, "no solution"),
+            match why {
+                NoSolution::Clash(c) => Some(format!("{at}: no solution: {c}")),
+                NoSolution::Unsolvable => None,
+            },
+            Status::NoSolution,
+        ),
+        Outcome::GaveUp(why) => (
+            entry(None, &format!("gave up ({why})")),
+            Some(format!("{at}: gave up: {why}")),
+            Status::GaveUp,
+        ),
+    }
+}
+
+/// A count's answer, its note for standard error and its status.
+fn counted_text(count: CountOutcome, at: &str) -> (Text, Option<String>, Status) {
+    let n = count.solutions;
+    match count.gave_up {
+        _ if count.complete => (plain(&format!("{n}\n")), None, Status::Solved),
+        Some(why) => (
+            plain(&format!("{n} (gave up: {why})\n")),
+            Some(format!("{at}: gave up: {why}")),
+            Status::GaveUp,
+        ),
+        None => (
+            plain(&format!("{n} (stopped at the limit)\n")),
+            None,
+            Status::Solved,
+        ),
+    }
+}
+
+/// `solve` and `count` of a pencilmark record under `--max-nodes` or `--timeout`: the
+/// bounded exact-cover search of [`pencil::MarkSearch`], which gives the ladder's answers
+/// (the smallest fill, the count) when it ends within the limits.
+fn answer_marks_within(record: &Record, input: &str, job: &Job, per_puzzle: PerPuzzle) -> Answer {
+    let (Ok(puzzle), Some(marks)) = (&record.grid, &record.marks) else {
+        unreachable!("a record with marks parsed")
+    };
+    let mut search = pencil::MarkSearch::new(puzzle.shape(), marks);
+    let at = format!("{input}:{}", record.line);
+    let limits = per_puzzle.limits();
+    let (text, note, status) = match job {
+        Job::Solve(style) => {
+            let outcome = search.smallest_fill(limits);
+            solved_text(*style, record, puzzle, outcome, search.options_tried(), &at)
+        }
+        Job::Count(limit) => counted_text(search.count_fills(*limit, limits), &at),
+        Job::Logic(_) => unreachable!("logic jobs are answered by `logic::answer`"),
+    };
+    Answer {
+        text,
+        note,
+        status,
+        nodes: search.options_tried(),
+        guesses: None,
     }
 }
 

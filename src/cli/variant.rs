@@ -9,8 +9,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use dlx_sudoku::variant::{
-    Regions, Variant, VariantError, VariantOutcome, VariantSolver, general, parse_cages,
-    parse_regions, samurai,
+    RegionError, Regions, Variant, VariantError, VariantOutcome, VariantSolver, general,
+    parse_cages, parse_regions, samurai,
 };
 use dlx_sudoku::{Grid, Limits, Shape, SudokuSolver};
 
@@ -56,6 +56,45 @@ fn read_all(path: &Path) -> Result<(String, String), Error> {
             })
         }
     }
+}
+
+/// `--regions`' value, read: the labels themselves, or a regular file holding them. Anything
+/// else that exists (a directory, a device, a pipe) is refused, and so is a name that is no
+/// file and no square number of labels (a typo in a file name).
+fn read_regions(arg: &str) -> Result<Regions, Error> {
+    let path = Path::new(arg);
+    let (source, text) = if path.is_file() {
+        read_all(path)?
+    } else if path.exists() {
+        return Err(Error::Usage(format!(
+            "--regions {arg}: not a regular file (a directory, device or pipe); give a file \
+             or the labels themselves"
+        )));
+    } else {
+        ("--regions".to_string(), arg.to_string())
+    };
+    parse_regions(&text).map_err(|e| match e {
+        RegionError::NotSquare { found } if source == "--regions" => Error::Usage(format!(
+            "--regions {arg}: no such file, and {found} labels are not n² for an n×n grid"
+        )),
+        e => Error::Usage(format!("{source}: {e}")),
+    })
+}
+
+/// `--cages`' file: its name and text, refused when it holds no cage (an empty file would
+/// quietly solve plain Sudoku).
+fn cages_text(path: &Path) -> Result<(String, String), Error> {
+    let (name, text) = read_all(path)?;
+    let cage = |line: &str| {
+        let line = line.trim();
+        !line.is_empty() && !line.starts_with('#')
+    };
+    if !text.lines().any(cage) {
+        return Err(Error::Usage(format!(
+            "--cages {name}: no cages in the file (one cage per line: the sum, then the cells)"
+        )));
+    }
+    Ok((name, text))
 }
 
 impl VariantArgs {
@@ -128,19 +167,11 @@ impl VariantArgs {
         }
         let regions = match &self.regions {
             None => None,
-            Some(arg) => {
-                let (source, text) = if Path::new(arg).is_file() {
-                    let (name, text) = read_all(Path::new(arg))?;
-                    (name, text)
-                } else {
-                    ("--regions".to_string(), arg.clone())
-                };
-                Some(parse_regions(&text).map_err(|e| Error::Usage(format!("{source}: {e}")))?)
-            }
+            Some(arg) => Some(read_regions(arg)?),
         };
         let cages = match &self.cages {
             None => None,
-            Some(path) => Some(read_all(path)?),
+            Some(path) => Some(cages_text(path)?),
         };
         let spec = VariantSpec {
             x: self.variant.contains(&VariantKind::X),
@@ -305,7 +336,15 @@ pub fn run_whole_file(
                 continue;
             }
         };
-        for (start, block) in blocks(&text) {
+        let blocks = blocks(&text);
+        if blocks.is_empty() {
+            after_write(out.flush())?;
+            let empty = Error::Empty { name };
+            report(&empty.to_string());
+            exit = exit.worst(empty.exit());
+            continue;
+        }
+        for (start, block) in blocks {
             puzzles += 1;
             let parsed = parse_block(kind, &block);
             let mut text_out = String::new();

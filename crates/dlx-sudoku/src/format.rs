@@ -318,11 +318,14 @@ impl<'a> Chars<'a> {
         }
     }
 
-    /// `len` characters of the line from `i` for a message, quoted, cut after 12.
+    /// `len` characters of the line from `i` for a message, quoted, cut after 12 (a control
+    /// character as `?`); or, when one of them is a byte of invalid UTF-8, that byte named
+    /// (`byte 0xFF`), since a `?` in its place would hide it.
     fn show(&self, i: usize, len: usize) -> String {
         let mut shown = String::new();
         for k in i..i + len.min(12) {
             shown.push(match self.wide_at(k) {
+                Some(Wide::Byte(_)) => return self.describe(k),
                 Some(Wide::Char(c)) if !c.is_control() => c,
                 Some(_) => '?',
                 None => {
@@ -337,6 +340,15 @@ impl<'a> Chars<'a> {
         }
         let more = if len > 12 { "…" } else { "" };
         format!("'{shown}{more}'")
+    }
+
+    /// Where in [`Chars::line`] a byte-order mark stands, if one does (one that started the
+    /// raw line was stripped before).
+    fn inner_bom(&self) -> Option<usize> {
+        self.wide
+            .iter()
+            .find(|(_, w)| matches!(w, Wide::Char('\u{FEFF}')))
+            .map(|&(at, _)| at - self.start)
     }
 
     /// True when the character at `i` is a letter (ASCII or not).
@@ -681,6 +693,21 @@ impl Parser {
                 grid: Ok(grid),
                 marks: None,
             });
+        }
+        if let Some(at) = chars.inner_bom()
+            && !chars.has_word(None)
+        {
+            // Files joined in the middle of a line (`cat` after a file with no final line
+            // end): the mark, not the length it adds, is the fault to name.
+            return Some(record(
+                Format::Line,
+                FormatErrorKind::BadEntry {
+                    position: format!("column {}", at + 1),
+                    found: chars.describe(at),
+                    allowed: "a symbol (a byte-order mark belongs only at the start of a line)"
+                        .into(),
+                },
+            ));
         }
         if parts.len() == 1 && !bar && pencil::shape_for_length(line.len()).is_some() {
             // 64 characters are 4×4 pencilmarks or an 8×8 puzzle: pencilmarks when they read

@@ -14,9 +14,14 @@
 //! assert_eq!(marks[1], 0x1FF);
 //! ```
 
+use std::ops::ControlFlow;
+
+use dlx_cover::{Chooser, Limits, Problem, Solver};
 use thiserror::Error;
 
+use super::encoding;
 use super::grid::{Grid, Shape, describe_byte};
+use super::solver::{CountOutcome, GaveUp, NoSolution, Outcome, count_up_to};
 
 /// The sides whose pencilmark lines are read: 4, 6, 9, 16 and 25 (lines of 64, 216, 729,
 /// 4096 and 15625 characters).
@@ -128,6 +133,111 @@ pub fn line_of_marks(shape: Shape, marks: &[u32]) -> String {
         }
     }
     out
+}
+
+/// A pencilmark puzzle as exact cover, searched within [`Limits`]: one option per candidate
+/// of each cell, the cells' items first and in reading order, each cell's options by value.
+/// So the forced-then-leftmost search meets the fills in lexicographic order, as the DLX
+/// solvers' answers (see [`encoding`](crate::encoding)), and every search is bounded.
+///
+/// ```
+/// use dlx_sudoku::{Limits, Outcome, pencil};
+///
+/// let line = "123456789".repeat(81);
+/// let (shape, marks) = pencil::parse(line.as_bytes()).unwrap();
+/// let mut search = pencil::MarkSearch::new(shape, &marks);
+/// let Outcome::Solved(fill) = search.smallest_fill(Limits::NONE) else { panic!() };
+/// assert!(fill.to_line().starts_with("123456789456789123"));
+/// assert!(search.count_fills(2, Limits::nodes(10)).gave_up.is_some());
+/// ```
+#[derive(Debug)]
+pub struct MarkSearch {
+    shape: Shape,
+    solver: Solver,
+    /// `(cell, value)` of each option.
+    placements: Vec<(usize, u8)>,
+}
+
+impl MarkSearch {
+    /// The search for the candidates `marks` (bit `v − 1` for digit `v`, one mask per cell).
+    pub fn new(shape: Shape, marks: &[u32]) -> MarkSearch {
+        let n = shape.side();
+        let mut problem = Problem::new(4 * n * n, 0).expect("a Sudoku of side <= 25 fits");
+        let mut placements = Vec::new();
+        for (cell, &mask) in marks.iter().enumerate() {
+            for v in 1..=n {
+                if mask & (1 << (v - 1)) != 0 {
+                    let items = encoding::option_items(shape, cell / n, cell % n, v);
+                    problem.add_option(items).expect("items are in range");
+                    placements.push((cell, v as u8));
+                }
+            }
+        }
+        MarkSearch {
+            shape,
+            solver: Solver::new(&problem),
+            placements,
+        }
+    }
+
+    /// Search nodes (options tried) so far, over every search.
+    pub fn options_tried(&self) -> u64 {
+        self.solver.stats().options_tried
+    }
+
+    /// The fills up to `limit`, by MRV within `limits`.
+    pub fn count_fills(&mut self, limit: u64, limits: Limits) -> CountOutcome {
+        let mut found = 0u64;
+        let end = self
+            .solver
+            .search(Chooser::Mrv, limits, count_up_to(limit, &mut found));
+        CountOutcome::after(found, end)
+    }
+
+    /// The lexicographically smallest fill within `limits` (the node limit covers the whole
+    /// solve): an MRV count to two first (none, or exactly one, is the answer), then the
+    /// forced-then-leftmost search for the first fill in order.
+    pub fn smallest_fill(&mut self, limits: Limits) -> Outcome {
+        let start = self.options_tried();
+        let mut first = None;
+        let mut found = 0u64;
+        let end = self.solver.search(Chooser::Mrv, limits, |options| {
+            found += 1;
+            first.get_or_insert_with(|| options.to_vec());
+            if found >= 2 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if let Some(why) = GaveUp::from_end(end) {
+            return Outcome::GaveUp(why);
+        }
+        if found == 2 {
+            let rest = limits.spent(self.options_tried() - start);
+            first = None;
+            let end = self
+                .solver
+                .search(Chooser::ForcedThenLeftmost, rest, |options| {
+                    first = Some(options.to_vec());
+                    ControlFlow::Break(())
+                });
+            if let Some(why) = GaveUp::from_end(end) {
+                return Outcome::GaveUp(why);
+            }
+        }
+        match first {
+            None => Outcome::NoSolution(NoSolution::Unsolvable),
+            Some(options) => {
+                let mut values = vec![0u8; self.shape.cells()];
+                for o in options {
+                    let (cell, v) = self.placements[o];
+                    values[cell] = v;
+                }
+                Outcome::Solved(Grid::from_values(self.shape, &values).expect("a fill"))
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 //! of the problem file), separated by commas, `-` for the root itself. Fields are separated
 //! by spaces; empty lines and lines starting with `#` are ignored everywhere.
 
+use std::collections::BTreeMap;
 use std::fmt::{self, Display};
 
 /// The program version written into job lines: paths are only meaningful to the version
@@ -412,7 +413,9 @@ pub fn read_job_file(text: &str) -> Result<JobFile, LineError> {
         ));
     };
     let n = header.jobs;
-    let mut slots: Vec<Option<(usize, Job)>> = Vec::new();
+    // By number, in a map: a split line may promise up to 2^64 jobs, and only the lines
+    // the file holds may cost memory or time.
+    let mut slots: BTreeMap<u64, (usize, Job)> = BTreeMap::new();
     for (line, job) in jobs {
         if job.number >= n {
             return Err(LineError::new(
@@ -423,30 +426,31 @@ pub fn read_job_file(text: &str) -> Result<JobFile, LineError> {
                 ),
             ));
         }
-        let k = job.number as usize;
-        if slots.len() <= k {
-            slots.resize(k + 1, None);
-        }
-        if let Some((first, _)) = &slots[k] {
+        if let Some((first, _)) = slots.get(&job.number) {
             return Err(LineError::new(
                 line,
-                format!("job {k} appears twice (lines {first} and {line})"),
+                format!(
+                    "job {} appears twice (lines {first} and {line})",
+                    job.number
+                ),
             ));
         }
-        slots[k] = Some((line, job));
+        slots.insert(job.number, (line, job));
     }
     let last = text.lines().count().max(1);
-    if slots.len() as u64 != n || slots.iter().any(Option::is_none) {
-        let missing: Vec<u64> = (0..n)
-            .filter(|&k| slots.get(k as usize).is_none_or(Option::is_none))
-            .collect();
+    if slots.len() as u64 != n {
+        let missing = gaps(slots.keys().copied(), n);
         return Err(LineError::new(
             last,
             format!(
                 "the split line (line {header_line}) promises {n} jobs, but {} {} missing: {}",
-                missing.len(),
-                if missing.len() == 1 { "is" } else { "are" },
-                ranges(&missing)
+                n - slots.len() as u64,
+                if n - slots.len() as u64 == 1 {
+                    "is"
+                } else {
+                    "are"
+                },
+                range_list(&missing)
             ),
         ));
     }
@@ -460,7 +464,7 @@ pub fn read_job_file(text: &str) -> Result<JobFile, LineError> {
             ),
         ));
     }
-    let (job_lines, jobs) = slots.into_iter().map(|s| s.expect("checked")).unzip();
+    let (job_lines, jobs) = slots.into_values().unzip();
     Ok(JobFile {
         header,
         jobs,
@@ -484,24 +488,47 @@ pub fn read_results(text: &str) -> Result<Vec<(usize, Outcome)>, LineError> {
 
 /// Sorted numbers as ranges for messages: `1, 4-7, 9`, at most 20 ranges, then `…`.
 pub fn ranges(numbers: &[u64]) -> String {
-    let mut parts = Vec::new();
-    let mut k = 0;
-    while k < numbers.len() {
-        let start = numbers[k];
-        let mut end = start;
-        while k + 1 < numbers.len() && numbers[k + 1] == end + 1 {
-            k += 1;
-            end += 1;
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    for &k in numbers {
+        match runs.last_mut() {
+            Some((_, end)) if end.checked_add(1) == Some(k) => *end = k,
+            _ => runs.push((k, k)),
         }
-        parts.push(if start == end {
-            start.to_string()
-        } else {
-            format!("{start}-{end}")
-        });
-        k += 1;
     }
-    if parts.len() > 20 {
-        parts.truncate(20);
+    range_list(&runs)
+}
+
+/// The runs of numbers in `0..n` missing from `present` (sorted, each below `n`), at most
+/// 21 of them (one more than [`range_list`] shows), in time proportional to `present`.
+fn gaps(present: impl Iterator<Item = u64>, n: u64) -> Vec<(u64, u64)> {
+    let mut runs = Vec::new();
+    let mut next = 0;
+    for k in present.chain(std::iter::once(n)) {
+        if k > next {
+            runs.push((next, k - 1));
+            if runs.len() > 20 {
+                break;
+            }
+        }
+        next = k.saturating_add(1);
+    }
+    runs
+}
+
+/// Runs of numbers as `1, 4-7, 9`: at most 20, then `…`.
+fn range_list(runs: &[(u64, u64)]) -> String {
+    let mut parts: Vec<String> = runs
+        .iter()
+        .take(20)
+        .map(|&(start, end)| {
+            if start == end {
+                start.to_string()
+            } else {
+                format!("{start}-{end}")
+            }
+        })
+        .collect();
+    if runs.len() > 20 {
         parts.push("…".to_string());
     }
     parts.join(", ")
@@ -672,6 +699,32 @@ mod tests {
         assert_eq!(ranges(&[]), "");
         let many: Vec<u64> = (0..100).map(|k| k * 2).collect();
         assert!(ranges(&many).ends_with(", …"));
+    }
+
+    /// Found by the `jobfile` fuzz target: a split line promising 2^64 - 1 jobs made the
+    /// reader list every missing number (a hang) or size a table by a job's number.
+    #[test]
+    fn huge_promises_cost_nothing() {
+        let sha = "a".repeat(64);
+        let head =
+            format!("split jobs 18446744073709551615 finished 0 nodes 0 sha256 {sha} version v\n");
+        let started = std::time::Instant::now();
+        let e = read_job_file(&head).unwrap_err();
+        assert_eq!(
+            e.fault,
+            "the split line (line 1) promises 18446744073709551615 jobs, but \
+             18446744073709551615 are missing: 0-18446744073709551614"
+        );
+        let far = format!("{head}job 18446744073709551000 path - sha256 {sha} version v\n");
+        let e = read_job_file(&far).unwrap_err();
+        assert!(
+            e.fault.ends_with(
+                "missing: 0-18446744073709550999, 18446744073709551001-18446744073709551614"
+            ),
+            "{}",
+            e.fault
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
     }
 
     fn sha() -> impl Strategy<Value = String> {

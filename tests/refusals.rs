@@ -1,0 +1,258 @@
+//! Issue 34's findings, one test each, through the real binary: pencilmark lines refused
+//! by `canon` and `check`, pencilmark searches bounded by `--max-nodes`/`--timeout`, bad
+//! `--regions`/`--cages` names and empty whole-file inputs refused, `--timeout` and
+//! `generate` values judged at once, invalid bytes and mid-line byte-order marks named,
+//! `cover --pre` naming items, and `bench` keeping only puzzles.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+/// A 17-clue puzzle with one fill.
+const PUZZLE: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> common::Run {
+    common::run_bin(args, stdin)
+}
+
+/// The pencilmark line of every digit in every cell but r1c1, which may be `first` only.
+fn marks(first: char) -> String {
+    let mut line: String = (1..=9)
+        .map(|d| {
+            if d.to_string() == first.to_string() {
+                first
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    line.push_str(&"123456789".repeat(80));
+    line
+}
+
+/// A file under the target folder for one test.
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+// ---- Item 1: pencilmark lines in canon and check -----------------------------------------
+
+#[test]
+fn canon_and_check_refuse_pencilmark_lines_by_line() {
+    // Two different candidate grids with the same single-candidate cell.
+    let input = format!("{PUZZLE}\n{}\n{}\n", marks('1'), marks('2'));
+    let r = run(&["canon", "--dedupe"], &input);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stdout.lines().count(),
+        1,
+        "only the classic puzzle: {}",
+        r.stdout
+    );
+    for line in [2, 3] {
+        assert!(
+            r.stderr.contains(&format!(
+                "<stdin>:{line}: canon takes puzzles of givens, not pencilmark lines"
+            )),
+            "{}",
+            r.stderr
+        );
+    }
+    let r = run(&["check"], &input);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let verdicts: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(verdicts.len(), 3, "{}", r.stdout);
+    assert!(verdicts[0].starts_with("not minimal"), "{}", r.stdout);
+    assert_eq!(verdicts[1..], ["error", "error"]);
+    assert!(
+        r.stderr
+            .contains("<stdin>:2: check takes puzzles of givens, not pencilmark lines")
+    );
+}
+
+// ---- Item 2: bounded pencilmark searches -------------------------------------------------
+
+#[test]
+fn pencilmark_searches_honour_the_limits() {
+    let open = "123456789".repeat(81);
+    let r = run(&["solve", "--max-nodes", "10"], &open);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert_eq!(r.stdout, "gave up (node limit reached)\n");
+    assert_eq!(r.stderr, "<stdin>:1: gave up: node limit reached\n");
+    let r = run(
+        &["count", "--limit", "1000000000", "--max-nodes", "5000"],
+        &open,
+    );
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(
+        r.stdout.ends_with(" (gave up: node limit reached)\n"),
+        "{}",
+        r.stdout
+    );
+    let started = Instant::now();
+    let r = run(
+        &["count", "--limit", "1000000000000", "--timeout", "200ms"],
+        &open,
+    );
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(
+        r.stdout.ends_with(" (gave up: time limit reached)\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // Within the limits, the bounded search gives the ladder's answers.
+    for args in [&["solve"][..], &["count", "--limit", "3"]] {
+        let free = run(args, &open);
+        let bounded = run(&[args, &["--max-nodes", "100000000"]].concat(), &open);
+        assert_eq!(bounded.stdout, free.stdout, "{args:?}");
+        assert_eq!(bounded.code, 0);
+    }
+}
+
+// ---- Item 4: --regions, --cages, empty whole-file inputs ---------------------------------
+
+#[test]
+fn regions_that_are_no_file_and_no_labels_are_named() {
+    let r = run(&["solve", "--regions", "regoins.txt"], PUZZLE);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "sudoku-dlx: --regions regoins.txt: no such file, and 11 labels are not n² for an n×n grid\n"
+    );
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let r = run(&["solve", "--regions", dir], PUZZLE);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "sudoku-dlx: --regions {dir}: not a regular file (a directory, device or pipe); \
+             give a file or the labels themselves\n"
+        )
+    );
+    assert_eq!(r.stdout, "");
+}
+
+#[test]
+fn an_empty_cages_file_is_refused() {
+    let path = temp_file("refusals-empty.cages", "# nothing here\n\n");
+    let r = run(&["solve", "--cages", &path], PUZZLE);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "sudoku-dlx: --cages {path}: no cages in the file (one cage per line: the sum, then \
+             the cells)\n"
+        )
+    );
+}
+
+#[test]
+fn empty_whole_file_inputs_hold_no_puzzles() {
+    for variant in ["general", "samurai"] {
+        for command in ["solve", "count"] {
+            let r = run(&[command, "--variant", variant], "");
+            assert_eq!(r.code, 2, "{command} {variant}");
+            assert_eq!(r.stderr, "sudoku-dlx: <stdin>: no puzzles found\n");
+            assert_eq!(r.stdout, "");
+        }
+    }
+}
+
+// ---- Item 5: values judged at once, bytes named ------------------------------------------
+
+#[test]
+fn timeouts_too_short_to_mean_anything_are_refused_alike() {
+    let zero = run(&["solve", "--timeout", "0"], PUZZLE);
+    let tiny = run(&["solve", "--timeout", "1e-300"], PUZZLE);
+    assert_eq!((zero.code, tiny.code), (2, 2));
+    assert!(
+        zero.stderr
+            .contains("'0' is not a time from 1 ns to 10^9 s")
+    );
+    assert_eq!(zero.stderr.replace("'0'", "'1e-300'"), tiny.stderr);
+}
+
+#[test]
+fn generate_refuses_what_it_cannot_make_at_once() {
+    let r = run(&["generate", "--count", "0"], "");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("invalid value '0' for '--count <N>'"),
+        "{}",
+        r.stderr
+    );
+    for (size, clues, most) in [("9", "81", 77), ("9", "78", 77), ("4", "13", 12)] {
+        let started = Instant::now();
+        let r = run(&["generate", "--size", size, "--min-clues", clues], "");
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert_eq!(
+            r.stderr,
+            format!(
+                "sudoku-dlx: --min-clues {clues} cannot be met: a minimal {size}x{size} puzzle \
+                 has at most {most} givens\n"
+            )
+        );
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn invalid_bytes_and_stray_byte_order_marks_are_named() {
+    let mut bad = PUZZLE.as_bytes().to_vec();
+    bad[40] = 0xFF;
+    let r = run(&["solve"], [&bad[..], b"\n"].concat());
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "<stdin>:1: column 41: byte 0xFF is not a digit 1-9, '.' or '0'\n"
+    );
+    let mut short = b"12".to_vec();
+    short.push(0xFF);
+    short.extend_from_slice(b"4\n");
+    let r = run(&["solve"], &short);
+    assert!(r.stderr.contains("byte 0xFF"), "{}", r.stderr);
+    assert!(!r.stderr.contains('?'), "{}", r.stderr);
+    // A byte-order mark in the middle of a puzzle line (files joined mid-line).
+    let joined = format!("{}\u{FEFF}{}\n", &PUZZLE[..40], &PUZZLE[40..]);
+    let r = run(&["solve"], &joined);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("byte-order mark"), "{}", r.stderr);
+}
+
+// ---- Item 6: cover --pre names items -----------------------------------------------------
+
+#[test]
+fn cover_pre_names_the_item_with_a_multiplicity() {
+    let path = temp_file("refusals-multi.dlx", "a 2|b\na b\nb\n");
+    let r = run(&["cover", "--pre", &path], "");
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "sudoku-dlx: {path}: --pre: primary item `2|b` has a multiplicity other than 1:1, \
+             which preprocessing does not support\n"
+        )
+    );
+}
+
+// ---- Item 3: bench keeps puzzles, not junk -----------------------------------------------
+
+#[test]
+fn bench_reports_junk_as_it_reads_and_measures_the_puzzles() {
+    let mut input = String::new();
+    for _ in 0..2_000 {
+        input.push_str("1 2 3\n");
+    }
+    input.push_str(PUZZLE);
+    input.push('\n');
+    let r = run(&["bench", "--rounds", "1"], &input);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 2_000, "one message per bad line");
+    assert!(r.stderr.starts_with("<stdin>:1: "));
+    assert!(r.stdout.contains("dlx"), "{}", r.stdout);
+}
