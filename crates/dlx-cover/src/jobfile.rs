@@ -1,5 +1,7 @@
-//! Job lines and result lines: the plain-text format of `cover --split`, `--job(s)` and
-//! `--merge`, written and read here and nowhere else.
+//! Job lines and result lines: the plain-text format of `sudoku-dlx cover --split`,
+//! `--job(s)` and `--merge` (and of the Python package's `split`, `run_job` and `merge`),
+//! written and read here and nowhere else, and the checked sum of a split's results
+//! ([`Merge`]). Pure text in and out: the callers read the files and hash the problem.
 //!
 //! ```text
 //! split jobs 3 finished 1 nodes 17 sha256 9f86…08 version 0.1.0
@@ -18,8 +20,8 @@
 
 use std::fmt::{self, Display};
 
-/// The program version written into job lines: paths are only meaningful to the version
-/// (and so the item choice) that made them.
+/// The version written into job lines: paths are only meaningful to the version (and so
+/// the item choice) of the engine that made them.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// What is wrong with a line; the caller adds the file name.
@@ -43,40 +45,78 @@ impl LineError {
 /// The `split` line that opens a job file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
+    /// How many job lines follow.
     pub jobs: u64,
+    /// How many finished lines follow.
     pub finished: u64,
     /// Search nodes spent by the split itself (above the jobs' subtrees).
     pub nodes: u64,
+    /// SHA-256 of the problem text, 64 lowercase hexadecimal digits.
     pub sha256: String,
+    /// The version of the engine that cut the split.
     pub version: String,
 }
 
 /// A `job` line: one subtree to search.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Job {
+    /// The job's number, from 0.
     pub number: u64,
+    /// The options chosen from the root, in order.
     pub path: Vec<usize>,
+    /// SHA-256 of the problem text, 64 lowercase hexadecimal digits.
     pub sha256: String,
+    /// The version of the engine that cut the split.
     pub version: String,
 }
 
 /// A `finished` line: a subtree the split finished itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finished {
+    /// The options chosen from the root, in order.
     pub path: Vec<usize>,
+    /// Solutions counted in the subtree.
     pub count: u64,
+    /// SHA-256 of the problem text, 64 lowercase hexadecimal digits.
     pub sha256: String,
+    /// The version of the engine that cut the split.
     pub version: String,
 }
 
 /// A `result` line: what one job found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
+    /// The job's number.
     pub job: u64,
+    /// Solutions counted in the subtree.
     pub count: u64,
+    /// Search nodes the job spent.
     pub nodes: u64,
+    /// Seconds the job took.
     pub seconds: f64,
+    /// SHA-256 of the problem text, 64 lowercase hexadecimal digits.
     pub sha256: String,
+}
+
+impl Job {
+    /// Refuses a job cut from another problem (`problem`, named so in the message, has
+    /// hash `sha256`) or by another version, whose path may name another subtree.
+    pub fn check(&self, problem: &str, sha256: &str) -> Result<(), String> {
+        if self.sha256 != sha256 {
+            return Err(format!(
+                "was cut from a problem with SHA-256 {}, but {problem} has SHA-256 {sha256}",
+                self.sha256
+            ));
+        }
+        if self.version != VERSION {
+            return Err(format!(
+                "was cut by sudoku-dlx {}, this is {VERSION} (its item choice may differ, \
+                 so the path may name another subtree): split again",
+                self.version
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// A path as written: option numbers separated by commas, `-` for the root.
@@ -267,8 +307,11 @@ fn skipped(text: &str) -> bool {
 /// One line of a job file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum JobLine {
+    /// A `split` line.
     Header(Header),
+    /// A `job` line.
     Job(Job),
+    /// A `finished` line.
     Finished(Finished),
 }
 
@@ -347,11 +390,13 @@ pub fn parse_result_line(text: &str) -> Result<Outcome, String> {
 /// once and the finished lines, all with the split line's hash and version.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JobFile {
+    /// The `split` line.
     pub header: Header,
     /// Indexed by job number.
     pub jobs: Vec<Job>,
     /// The line of each job, by job number.
     pub job_lines: Vec<usize>,
+    /// The finished lines, in file order.
     pub finished: Vec<Finished>,
 }
 
@@ -375,7 +420,10 @@ pub fn read_job_file(text: &str) -> Result<JobFile, LineError> {
             if *sha != h.sha256 {
                 return Err(LineError::new(
                     line,
-                    format!("sha256 {sha} differs from the split line's (line {at})"),
+                    format!(
+                        "sha256 {sha} differs from the split line's {} (line {at})",
+                        h.sha256
+                    ),
                 ));
             }
             if *ver != h.version {
@@ -480,6 +528,148 @@ pub fn read_results(text: &str) -> Result<Vec<(usize, Outcome)>, LineError> {
                 .map_err(|e| LineError::new(k + 1, e))
         })
         .collect()
+}
+
+/// The checked sum of a split's results.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Merged {
+    /// Solutions: the finished subtrees' and every job's.
+    pub total: u128,
+    /// Search nodes: the split's and every job's.
+    pub nodes: u128,
+    /// Jobs in the split.
+    pub jobs: u64,
+    /// Finished subtrees in the split.
+    pub finished: usize,
+    /// Seconds the jobs took, added up.
+    pub seconds: f64,
+}
+
+/// A fault at a line of one of the results given to [`Merge::add`]: `file` is the index
+/// the caller gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergeFault {
+    /// The results file, as numbered by the caller.
+    pub file: usize,
+    /// What is wrong, and where.
+    pub error: LineError,
+}
+
+/// Adds up the results of a split's jobs, checking that each belongs to the split (its
+/// hash and number) and that every job has exactly one result.
+#[derive(Debug, Clone)]
+pub struct Merge<'a> {
+    jobs: &'a JobFile,
+    /// Where each job's result was first seen (file, line).
+    seen: Vec<Option<(usize, usize)>>,
+    /// Results for a job already seen: (job, first (file, line), again (file, line)).
+    twice: Vec<(u64, (usize, usize), (usize, usize))>,
+    merged: Merged,
+}
+
+impl<'a> Merge<'a> {
+    /// Starts the sum with the split's own finished subtrees and nodes.
+    pub fn new(jobs: &'a JobFile) -> Merge<'a> {
+        Merge {
+            jobs,
+            seen: vec![None; jobs.jobs.len()],
+            twice: Vec::new(),
+            merged: Merged {
+                total: jobs.finished.iter().map(|f| u128::from(f.count)).sum(),
+                nodes: u128::from(jobs.header.nodes),
+                jobs: jobs.header.jobs,
+                finished: jobs.finished.len(),
+                seconds: 0.0,
+            },
+        }
+    }
+
+    /// Adds the result lines of the text of results file number `file` (`job_file` names
+    /// the job file in messages). A result of another split (another hash) or of a job the
+    /// split does not have is refused here, naming the job; a result for a job already seen
+    /// is kept aside for [`Merge::finish`].
+    pub fn add(&mut self, file: usize, text: &str, job_file: &str) -> Result<(), MergeFault> {
+        let fault = |line: usize, fault: String| MergeFault {
+            file,
+            error: LineError::new(line, fault),
+        };
+        let n = self.seen.len();
+        for (line, outcome) in read_results(text).map_err(|error| MergeFault { file, error })? {
+            if outcome.sha256 != self.jobs.header.sha256 {
+                return Err(fault(
+                    line,
+                    format!(
+                        "job {} comes from another split: the result's SHA-256 {} is not \
+                         the job file's {}",
+                        outcome.job, outcome.sha256, self.jobs.header.sha256
+                    ),
+                ));
+            }
+            let Some(slot) = usize::try_from(outcome.job)
+                .ok()
+                .and_then(|k| self.seen.get_mut(k))
+            else {
+                return Err(fault(
+                    line,
+                    format!(
+                        "job {} is not in {job_file} (it has {n} jobs)",
+                        outcome.job
+                    ),
+                ));
+            };
+            if let Some(first) = *slot {
+                self.twice.push((outcome.job, first, (file, line)));
+                continue;
+            }
+            *slot = Some((file, line));
+            self.merged.total += u128::from(outcome.count);
+            self.merged.nodes += u128::from(outcome.nodes);
+            self.merged.seconds += outcome.seconds;
+        }
+        Ok(())
+    }
+
+    /// The sum, or why it is refused: the jobs without a result and the results for a job
+    /// already seen, with the job numbers (`name` names results file number `k`).
+    pub fn finish(self, name: impl Fn(usize) -> String) -> Result<Merged, String> {
+        let n = self.seen.len();
+        let missing: Vec<u64> = (0..n as u64)
+            .filter(|&k| self.seen[k as usize].is_none())
+            .collect();
+        if missing.is_empty() && self.twice.is_empty() {
+            return Ok(self.merged);
+        }
+        let mut faults = Vec::new();
+        if !missing.is_empty() {
+            faults.push(format!(
+                "{} of {n} jobs have no result: {}",
+                missing.len(),
+                ranges(&missing)
+            ));
+        }
+        if !self.twice.is_empty() {
+            let twice = &self.twice;
+            let shown: Vec<String> = twice
+                .iter()
+                .take(10)
+                .map(|&(job, (f1, l1), (f2, l2))| {
+                    format!("job {job} ({}:{l1} and {}:{l2})", name(f1), name(f2))
+                })
+                .collect();
+            faults.push(format!(
+                "{} {} for a job already seen: {}{}",
+                twice.len(),
+                if twice.len() == 1 {
+                    "result is"
+                } else {
+                    "results are"
+                },
+                shown.join(", "),
+                if twice.len() > shown.len() { ", …" } else { "" }
+            ));
+        }
+        Err(faults.join("; "))
+    }
 }
 
 /// Sorted numbers as ranges for messages: `1, 4-7, 9`, at most 20 ranges, then `…`.
