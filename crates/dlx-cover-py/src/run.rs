@@ -105,7 +105,9 @@ where
                 Ok(Ok(value)) => return Ok(value),
                 Ok(Err(payload)) => return Err(PyRuntimeError::new_err(panic_message(&*payload))),
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(PyRuntimeError::new_err("the search thread ended without an answer"));
+                    return Err(PyRuntimeError::new_err(
+                        "the search thread ended without an answer",
+                    ));
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if let Err(e) = py.check_signals() {

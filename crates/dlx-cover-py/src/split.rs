@@ -76,7 +76,10 @@ pub fn run_job(py: Python<'_>, problem: ProblemArg<'_>, job: &str) -> PyResult<S
     let inner = match problem {
         ProblemArg::Problem(p) => p.snapshot(),
         ProblemArg::Text(text) => Inner {
-            problem: dlx_cover::knuth::parse(&text).map_err(value_error)?.named.problem,
+            problem: dlx_cover::knuth::parse(&text)
+                .map_err(value_error)?
+                .named
+                .problem,
             text,
         },
     };
@@ -94,11 +97,14 @@ pub fn run_job(py: Python<'_>, problem: ProblemArg<'_>, job: &str) -> PyResult<S
     job.check("the problem", &sha256).map_err(fault)?;
     let started = Instant::now();
     let run = interruptible(py, dlx_cover::Limits::NONE, |limits| {
-        Solver::new(&inner.problem).search_subtree(&job.path, limits, |_| {
-            std::ops::ControlFlow::Continue(())
-        })
+        Solver::new(&inner.problem)
+            .search_subtree(&job.path, limits, |_| std::ops::ControlFlow::Continue(()))
     })?
-    .map_err(|e| fault(format!("has a path that is not in the search tree of the problem: {e}")))?;
+    .map_err(|e| {
+        fault(format!(
+            "has a path that is not in the search tree of the problem: {e}"
+        ))
+    })?;
     Ok(Outcome {
         job: job.number,
         count: run.solutions,

@@ -6,7 +6,7 @@ use dlx_sudoku::canon::Canonicalizer;
 use dlx_sudoku::check::Verdict;
 use dlx_sudoku::generate::{Generator, Settings, Symmetry};
 use dlx_sudoku::logic::{Candidates, Level, Logic, Step, cell_name};
-use dlx_sudoku::{DlxSolver, Grid, GaveUp, Outcome, Shape, SudokuSolver, format};
+use dlx_sudoku::{DlxSolver, GaveUp, Grid, Outcome, Shape, SudokuSolver, format};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -129,8 +129,8 @@ fn ladder(text: &str) -> PyResult<(Grid, Logic, Candidates)> {
 #[pyfunction]
 pub fn rate<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Bound<'py, PyDict>> {
     let (_, logic, board) = ladder(puzzle)?;
-    let r = interruptible(py, dlx_cover::Limits::NONE, |_| logic.rate(&board))?
-        .map_err(value_error)?;
+    let r =
+        interruptible(py, dlx_cover::Limits::NONE, |_| logic.rate(&board))?.map_err(value_error)?;
     let d = PyDict::new(py);
     d.set_item("level", r.level.name())?;
     d.set_item("score", (r.score * 10.0).round() / 10.0)?;

@@ -51,7 +51,7 @@ def test_split_errors():
     results = [dlx_cover.run_job(p, j) for j in jobs]
     with pytest.raises(ValueError, match="no result: 0"):
         dlx_cover.merge(lines, results[1:])
-    with pytest.raises(ValueError, match=r"already seen: job 1 \(results\[1\]:1 and results\[2\]:1\)"):
+    with pytest.raises(ValueError, match=r"already seen: job 1 \(results\[1\]:1 and results\[\d+\]:1\)"):
         dlx_cover.merge(lines, results + [results[1]])
     foreign = results[0][:-64] + "0" * 64
     with pytest.raises(ValueError, match="job 0 comes from another split"):

@@ -52,8 +52,8 @@ def test_the_gil_is_released():
 
     t = threading.Thread(target=tick)
     t.start()
-    queens(11).count()
-    queens(11).count()
+    queens(12).count()
+    queens(12).count()
     stop.set()
     t.join()
     assert len(ticks) >= 5

@@ -16,11 +16,11 @@ use dlx_cover::knuth::Parsed;
 use dlx_cover::split::Part;
 use sha2::{Digest, Sha256};
 
-use dlx_cover::jobfile::{self, Finished, Header, Job, JobFile, JobLine, Outcome, VERSION};
 use crate::cli::args::SplitArgs;
 use crate::cli::error::{Error, Exit};
 use crate::cli::error::{after_write, report};
 use crate::cli::input::{LineReader, MAX_LINE, open};
+use dlx_cover::jobfile::{self, Finished, Header, Job, JobFile, JobLine, Outcome, VERSION};
 
 /// A reader that hashes (SHA-256) the bytes read through it.
 pub struct Hashing<R> {
