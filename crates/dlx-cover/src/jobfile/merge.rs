@@ -28,15 +28,18 @@ pub struct MergeFault {
     pub error: LineError,
 }
 
+/// Where a result line is: (results file, line).
+type At = (usize, usize);
+
 /// Adds up the results of a split's jobs, checking that each belongs to the split (its
 /// hash and number) and that every job has exactly one result.
 #[derive(Debug, Clone)]
 pub struct Merge<'a> {
     jobs: &'a JobFile,
     /// Where each job's result was first seen (file, line).
-    seen: Vec<Option<(usize, usize)>>,
+    seen: Vec<Option<At>>,
     /// Results for a job already seen: (job, first (file, line), again (file, line)).
-    twice: Vec<(u64, (usize, usize), (usize, usize))>,
+    twice: Vec<(u64, At, At)>,
     merged: Merged,
 }
 
