@@ -254,6 +254,18 @@ fn merge_refuses_missing_duplicated_foreign_and_unknown_jobs() {
         &["cover", "--merge", s(&job_file), s(&all), s(&again)],
         &["job 2 (", "merge-all.txt:3 and ", "merge-again.txt:2)"],
     );
+    // Job 4 twice in one file.
+    let doubled = temp(
+        "merge-doubled.txt",
+        &format!("{}\n{}\n", lines.join("\n"), lines[4]),
+    );
+    refused(
+        &["cover", "--merge", s(&job_file), s(&doubled)],
+        &[
+            "1 result is for a job already seen: job 4 (",
+            "merge-doubled.txt:5 and ",
+        ],
+    );
     // A result for a problem with another hash.
     let foreign = lines[0].replace(&lines[0][lines[0].len() - 64..], &"0".repeat(64));
     let foreign = temp("merge-foreign.txt", &format!("{foreign}\n"));
@@ -261,6 +273,7 @@ fn merge_refuses_missing_duplicated_foreign_and_unknown_jobs() {
         &["cover", "--merge", s(&job_file), s(&foreign)],
         &[
             "merge-foreign.txt:1:",
+            "job 0 comes from another split",
             "SHA-256 0000",
             "is not the job file's",
         ],

@@ -19,7 +19,6 @@ use super::error::{after_write, report};
 use super::input::{LineReader, MAX_LINE, open};
 
 mod emit;
-mod jobfile;
 mod parallel;
 mod solutions;
 mod split;

@@ -1,6 +1,6 @@
 //! `cover --split`, `--job`, `--jobs` and `--merge`: the search tree cut into jobs that
 //! any scheduler can run (GNU parallel, a Slurm job array, a shell loop), then the
-//! results checked and added up. The line formats are in `jobfile.rs`.
+//! results checked and added up. The line formats are in `dlx_cover::jobfile`.
 //!
 //! Every job line carries the SHA-256 of the problem file it was cut from and the
 //! program version (whose item choice defines the paths): a job is refused, exit 2, when
@@ -16,11 +16,11 @@ use dlx_cover::knuth::Parsed;
 use dlx_cover::split::Part;
 use sha2::{Digest, Sha256};
 
-use super::jobfile::{self, Finished, Header, Job, JobFile, JobLine, Outcome, VERSION};
 use crate::cli::args::SplitArgs;
 use crate::cli::error::{Error, Exit};
 use crate::cli::error::{after_write, report};
 use crate::cli::input::{LineReader, MAX_LINE, open};
+use dlx_cover::jobfile::{self, Finished, Header, Job, JobFile, JobLine, Outcome, VERSION};
 
 /// A reader that hashes (SHA-256) the bytes read through it.
 pub struct Hashing<R> {
@@ -207,19 +207,7 @@ fn run_jobs<W: Write>(
 ) -> Result<(), Error> {
     for (job, line) in jobs {
         let fault = |what: String| at(source, *line, format!("job {} {what}", job.number));
-        if job.sha256 != sha256 {
-            return Err(fault(format!(
-                "was cut from a problem with SHA-256 {}, but {problem} has SHA-256 {sha256}",
-                job.sha256
-            )));
-        }
-        if job.version != VERSION {
-            return Err(fault(format!(
-                "was cut by sudoku-dlx {}, this is {VERSION} (its item choice may differ, \
-                 so the path may name another subtree): split again",
-                job.version
-            )));
-        }
+        job.check(problem, sha256).map_err(fault)?;
         let started = Instant::now();
         let run = solver.count_subtree(&job.path).map_err(|e| {
             fault(format!(
@@ -273,86 +261,27 @@ fn read_job_file(path: &Path) -> Result<JobFile, Error> {
 }
 
 /// `--merge JOBS RESULTS...`: checks that every job has exactly one result and that the
-/// hashes agree, then prints `total N` and `nodes N`.
+/// hashes agree ([`jobfile::Merge`]), then prints `total N` and `nodes N`.
 pub fn merge(files: &[PathBuf]) -> Result<Exit, Error> {
     let jobs_path = &files[0];
     let results = &files[1..];
     let jobs = read_job_file(jobs_path)?;
-    let n = jobs.header.jobs as usize;
-    // Where each job's result was first seen (file, line), and the duplicates.
-    let mut seen: Vec<Option<(usize, usize)>> = vec![None; n];
-    let mut twice = Vec::new();
-    let mut total: u128 = jobs.finished.iter().map(|f| u128::from(f.count)).sum();
-    let mut nodes = u128::from(jobs.header.nodes);
-    let mut seconds = 0.0;
+    let mut merge = jobfile::Merge::new(&jobs);
+    let job_file = jobs_path.display().to_string();
     for (file, path) in results.iter().enumerate() {
-        let name = path.display().to_string();
         let text = read_text(path)?;
-        let lines = jobfile::read_results(&text).map_err(|e| at(&name, e.line, e.fault))?;
-        for (line, outcome) in lines {
-            if outcome.sha256 != jobs.header.sha256 {
-                return Err(at(
-                    &name,
-                    line,
-                    format!(
-                        "the result's SHA-256 {} is not the job file's {}",
-                        outcome.sha256, jobs.header.sha256
-                    ),
-                ));
-            }
-            let Some(slot) = seen.get_mut(outcome.job as usize) else {
-                return Err(at(
-                    &name,
-                    line,
-                    format!(
-                        "job {} is not in {} (it has {n} jobs)",
-                        outcome.job,
-                        jobs_path.display()
-                    ),
-                ));
-            };
-            if let Some((first_file, first_line)) = *slot {
-                twice.push(format!(
-                    "job {} ({}:{first_line} and {name}:{line})",
-                    outcome.job,
-                    results[first_file].display(),
-                ));
-                continue;
-            }
-            *slot = Some((file, line));
-            total += u128::from(outcome.count);
-            nodes += u128::from(outcome.nodes);
-            seconds += outcome.seconds;
-        }
+        merge.add(file, &text, &job_file).map_err(|f| {
+            at(
+                &results[f.file].display().to_string(),
+                f.error.line,
+                f.error.fault,
+            )
+        })?;
     }
-    let missing: Vec<u64> = (0..n as u64)
-        .filter(|&k| seen[k as usize].is_none())
-        .collect();
-    if !missing.is_empty() || !twice.is_empty() {
-        let mut faults = Vec::new();
-        if !missing.is_empty() {
-            faults.push(format!(
-                "{} of {n} jobs have no result: {}",
-                missing.len(),
-                jobfile::ranges(&missing)
-            ));
-        }
-        if !twice.is_empty() {
-            let shown = twice.len().min(10);
-            faults.push(format!(
-                "{} {} for a job already seen: {}{}",
-                twice.len(),
-                if twice.len() == 1 {
-                    "result is"
-                } else {
-                    "results are"
-                },
-                twice[..shown].join(", "),
-                if twice.len() > shown { ", …" } else { "" }
-            ));
-        }
-        return Err(Error::Usage(format!("--merge: {}", faults.join("; "))));
-    }
+    let merged = merge
+        .finish(|k| results[k].display().to_string())
+        .map_err(|fault| Error::Usage(format!("--merge: {fault}")))?;
+    let (total, nodes, n, seconds) = (merged.total, merged.nodes, merged.jobs, merged.seconds);
     let out = io::stdout();
     let mut out = out.lock();
     after_write(
@@ -362,7 +291,7 @@ pub fn merge(files: &[PathBuf]) -> Result<Exit, Error> {
                 writeln!(
                     out,
                     "jobs {n} finished {} seconds {seconds:.3}",
-                    jobs.finished.len()
+                    merged.finished
                 )
             })
             .and_then(|()| out.flush()),

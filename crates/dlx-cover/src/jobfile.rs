@@ -1,5 +1,7 @@
-//! Job lines and result lines: the plain-text format of `cover --split`, `--job(s)` and
-//! `--merge`, written and read here and nowhere else.
+//! Job lines and result lines: the plain-text format of `sudoku-dlx cover --split`,
+//! `--job(s)` and `--merge` (and of the Python package's `split`, `run_job` and `merge`),
+//! written and read here and nowhere else, and the checked sum of a split's results
+//! ([`Merge`]). Pure text in and out: the callers read the files and hash the problem.
 //!
 //! ```text
 //! split jobs 3 finished 1 nodes 17 sha256 9f86…08 version 0.1.0
@@ -19,8 +21,12 @@
 use std::collections::BTreeMap;
 use std::fmt::{self, Display};
 
-/// The program version written into job lines: paths are only meaningful to the version
-/// (and so the item choice) that made them.
+mod merge;
+
+pub use merge::{Merge, MergeFault, Merged};
+
+/// The version written into job lines: paths are only meaningful to the version (and so
+/// the item choice) of the engine that made them.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// What is wrong with a line; the caller adds the file name.
@@ -44,40 +50,78 @@ impl LineError {
 /// The `split` line that opens a job file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
+    /// How many job lines follow.
     pub jobs: u64,
+    /// How many finished lines follow.
     pub finished: u64,
     /// Search nodes spent by the split itself (above the jobs' subtrees).
     pub nodes: u64,
+    /// SHA-256 of the problem text, 64 lowercase hexadecimal digits.
     pub sha256: String,
+    /// The version of the engine that cut the split.
     pub version: String,
 }
 
 /// A `job` line: one subtree to search.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Job {
+    /// The job's number, from 0.
     pub number: u64,
+    /// The options chosen from the root, in order.
     pub path: Vec<usize>,
+    /// SHA-256 of the problem text, 64 lowercase hexadecimal digits.
     pub sha256: String,
+    /// The version of the engine that cut the split.
     pub version: String,
 }
 
 /// A `finished` line: a subtree the split finished itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finished {
+    /// The options chosen from the root, in order.
     pub path: Vec<usize>,
+    /// Solutions counted in the subtree.
     pub count: u64,
+    /// SHA-256 of the problem text, 64 lowercase hexadecimal digits.
     pub sha256: String,
+    /// The version of the engine that cut the split.
     pub version: String,
 }
 
 /// A `result` line: what one job found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
+    /// The job's number.
     pub job: u64,
+    /// Solutions counted in the subtree.
     pub count: u64,
+    /// Search nodes the job spent.
     pub nodes: u64,
+    /// Seconds the job took.
     pub seconds: f64,
+    /// SHA-256 of the problem text, 64 lowercase hexadecimal digits.
     pub sha256: String,
+}
+
+impl Job {
+    /// Refuses a job cut from another problem (`problem`, named so in the message, has
+    /// hash `sha256`) or by another version, whose path may name another subtree.
+    pub fn check(&self, problem: &str, sha256: &str) -> Result<(), String> {
+        if self.sha256 != sha256 {
+            return Err(format!(
+                "was cut from a problem with SHA-256 {}, but {problem} has SHA-256 {sha256}",
+                self.sha256
+            ));
+        }
+        if self.version != VERSION {
+            return Err(format!(
+                "was cut by sudoku-dlx {}, this is {VERSION} (its item choice may differ, \
+                 so the path may name another subtree): split again",
+                self.version
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// A path as written: option numbers separated by commas, `-` for the root.
@@ -268,8 +312,11 @@ fn skipped(text: &str) -> bool {
 /// One line of a job file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum JobLine {
+    /// A `split` line.
     Header(Header),
+    /// A `job` line.
     Job(Job),
+    /// A `finished` line.
     Finished(Finished),
 }
 
@@ -348,11 +395,13 @@ pub fn parse_result_line(text: &str) -> Result<Outcome, String> {
 /// once and the finished lines, all with the split line's hash and version.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JobFile {
+    /// The `split` line.
     pub header: Header,
     /// Indexed by job number.
     pub jobs: Vec<Job>,
     /// The line of each job, by job number.
     pub job_lines: Vec<usize>,
+    /// The finished lines, in file order.
     pub finished: Vec<Finished>,
 }
 
@@ -376,7 +425,10 @@ pub fn read_job_file(text: &str) -> Result<JobFile, LineError> {
             if *sha != h.sha256 {
                 return Err(LineError::new(
                     line,
-                    format!("sha256 {sha} differs from the split line's (line {at})"),
+                    format!(
+                        "sha256 {sha} differs from the split line's {} (line {at})",
+                        h.sha256
+                    ),
                 ));
             }
             if *ver != h.version {

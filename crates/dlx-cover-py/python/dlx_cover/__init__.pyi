@@ -1,0 +1,7 @@
+"""Type stubs of ``dlx_cover``."""
+
+from ._native import LimitReached as LimitReached, Problem as Problem, Solutions as Solutions
+from ._native import merge as merge, run_job as run_job
+from . import sudoku as sudoku
+
+__version__: str

@@ -1,0 +1,78 @@
+"""Every error path: ValueError with the library's message, never a crash."""
+
+import pytest
+
+import dlx_cover
+from conftest import queens
+
+
+def test_unknown_item():
+    p = dlx_cover.Problem(["a"], ["x"])
+    with pytest.raises(ValueError, match='unknown item name "zz"'):
+        p.add_option(["a", "zz"])
+
+
+def test_option_without_primary_and_repeats():
+    p = dlx_cover.Problem(["a"], ["x"])
+    with pytest.raises(ValueError, match="no primary item"):
+        p.add_option(["x"])
+    with pytest.raises(ValueError, match="twice"):
+        p.add_option(["a", "a"])
+    with pytest.raises(ValueError, match="duplicate item name"):
+        dlx_cover.Problem(["a", "a"])
+    with pytest.raises(ValueError):
+        dlx_cover.Problem(["a b"])
+
+
+def test_malformed_knuth_names_its_line():
+    with pytest.raises(ValueError, match="line 3: unknown item name"):
+        dlx_cover.Problem.from_knuth("a b\na b\nq\n")
+    with pytest.raises(ValueError, match="line 1"):
+        dlx_cover.Problem.from_knuth("")
+
+
+def test_bad_keywords():
+    with pytest.raises(ValueError, match="timeout"):
+        queens(4).count(timeout=-1)
+    with pytest.raises(ValueError):
+        queens(4).option_text(99)
+
+
+def test_split_errors():
+    p = queens(6)
+    lines = p.split(4)
+    jobs = [l for l in lines if l.startswith("job ")]
+    with pytest.raises(ValueError, match="not a job line"):
+        dlx_cover.run_job(p, lines[0])
+    with pytest.raises(ValueError, match="expected a line starting"):
+        dlx_cover.run_job(p, "hello")
+    with pytest.raises(ValueError, match="was cut from a problem with SHA-256"):
+        dlx_cover.run_job(queens(7), jobs[0])
+    results = [dlx_cover.run_job(p, j) for j in jobs]
+    with pytest.raises(ValueError, match="no result: 0"):
+        dlx_cover.merge(lines, results[1:])
+    with pytest.raises(ValueError, match=r"already seen: job 1 \(results\[1\]:1 and results\[\d+\]:1\)"):
+        dlx_cover.merge(lines, results + [results[1]])
+    foreign = results[0][:-64] + "0" * 64
+    with pytest.raises(ValueError, match="job 0 comes from another split"):
+        dlx_cover.merge(lines, [foreign] + results[1:])
+    with pytest.raises(ValueError, match="jobs: line 1"):
+        dlx_cover.merge(results, results)
+
+
+def test_sudoku_errors():
+    with pytest.raises(ValueError):
+        dlx_cover.sudoku.solve("123")
+    with pytest.raises(ValueError):
+        dlx_cover.sudoku.generate(difficulty="impossible")
+    with pytest.raises(ValueError):
+        dlx_cover.sudoku.generate(symmetry="spiral")
+    with pytest.raises(ValueError):
+        dlx_cover.sudoku.generate(size=7)
+
+
+def test_a_panic_is_a_runtime_error_not_a_crash():
+    from dlx_cover import _native
+    with pytest.raises(RuntimeError, match="internal error"):
+        _native._force_panic()
+    assert queens(5).count() == 10  # still alive

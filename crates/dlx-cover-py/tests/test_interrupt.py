@@ -1,0 +1,59 @@
+"""Ctrl-C: a long count in a child process, SIGINT, KeyboardInterrupt within a fraction of
+a second; the GIL is released while searching."""
+
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import dlx_cover
+from conftest import queens
+
+CHILD = """
+import sys, time
+sys.path.insert(0, {tests!r})
+from conftest import queens
+p = queens(19)
+print("ready", flush=True)
+try:
+    p.count()
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+try:
+    list(p.solutions())
+except KeyboardInterrupt:
+    print("interrupted again", flush=True)
+"""
+
+
+def test_sigint_interrupts_a_long_count():
+    import os
+    code = CHILD.format(tests=os.path.dirname(__file__))
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    for expected in ["interrupted", "interrupted again"]:
+        time.sleep(0.5)
+        sent = time.perf_counter()
+        child.send_signal(signal.SIGINT)
+        assert child.stdout.readline().strip() == expected
+        assert time.perf_counter() - sent < 0.5
+    assert child.wait(timeout=10) == 0
+
+
+def test_the_gil_is_released():
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    queens(12).count()
+    queens(12).count()
+    stop.set()
+    t.join()
+    assert len(ticks) >= 5
