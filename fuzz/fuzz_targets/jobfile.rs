@@ -3,17 +3,11 @@
 //! line that parses writes back to the same line's meaning; a job file that reads keeps the
 //! promises of its split line.
 //!
-//! The parser lives in the binary (src/cli/cover/jobfile.rs, which uses only std), so it is
-//! included here by path.
+//! The parser is `dlx_cover::jobfile`, shared by the CLI and the Python package.
 #![no_main]
 
+use dlx_cover::jobfile::{self, JobLine};
 use libfuzzer_sys::fuzz_target;
-
-#[allow(dead_code)]
-#[path = "../../src/cli/cover/jobfile.rs"]
-mod jobfile;
-
-use jobfile::JobLine;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
