@@ -23,7 +23,7 @@
 //!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 //!         .parse()?;
 //! let rating = se::rate(&puzzle).expect("a 9x9 puzzle with no clash");
-//! assert_eq!(rating.er.to_string(), "1.5");
+//! assert_eq!(rating.er.to_string(), "1.2");
 //! # Ok::<(), dlx_sudoku::GridError>(())
 //! ```
 
