@@ -172,6 +172,9 @@ pub struct ExplainArgs {
     /// each step).
     #[arg(long)]
     pub candidates: bool,
+    /// The rating scale: the ladder's own, or Sudoku Explainer's steps and ratings.
+    #[arg(long, value_enum, default_value_t = Scale::Ladder)]
+    pub scale: Scale,
 }
 
 #[derive(Debug, Args)]
@@ -186,6 +189,10 @@ pub struct RateArgs {
     #[arg(long, value_name = "K", default_value_t = dlx_sudoku::logic::DEFAULT_SAMPLES as u64,
           value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub samples: u64,
+    /// The rating scale: the ladder's (QQWing's level, a score like SE's, effort), or
+    /// Sudoku Explainer's ER/EP/ED (9×9; `>=X` marks a lower bound).
+    #[arg(long, value_enum, default_value_t = Scale::Ladder)]
+    pub scale: Scale,
 }
 
 /// Flags of `solve` and `count`.
@@ -555,6 +562,15 @@ pub enum VariantKind {
     Samurai,
     /// Knuth's general format (grid, then groups of box maps).
     General,
+}
+
+/// Rating scales of `rate` and `explain`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Scale {
+    /// The strategy ladder in QQWing's order, with its level and score.
+    Ladder,
+    /// Sudoku Explainer's: the easiest technique by SE's table at each step, ER/EP/ED.
+    Se,
 }
 
 /// Output styles of the logic commands.

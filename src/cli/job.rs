@@ -4,7 +4,7 @@
 
 use dlx_sudoku::logic::Technique;
 
-use super::args::{LogicFormat, OutputFormat};
+use super::args::{LogicFormat, OutputFormat, Scale};
 use super::error::Exit;
 use super::output::Text;
 
@@ -25,15 +25,28 @@ pub enum Task {
     Explain {
         format: LogicFormat,
         candidates: bool,
+        scale: Scale,
     },
-    /// The rating, from `samples` isomorphs.
-    Rate { format: LogicFormat, samples: usize },
+    /// The rating, from `samples` isomorphs, on `scale`.
+    Rate {
+        format: LogicFormat,
+        samples: usize,
+        scale: Scale,
+    },
 }
 
 impl Task {
     /// The header written before any answer (CSV for `rate`), if any.
     pub fn header(self) -> Option<Text> {
         match self {
+            Task::Rate {
+                format: LogicFormat::Csv,
+                scale: Scale::Se,
+                ..
+            } => Some(Text {
+                text: super::se::CSV_HEADER.to_string(),
+                multi: false,
+            }),
             Task::Rate {
                 format: LogicFormat::Csv,
                 ..

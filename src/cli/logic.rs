@@ -8,9 +8,10 @@ use dlx_sudoku::format::Record;
 use dlx_sudoku::logic::{Candidates, Logic, LogicError, Rating, Step, Technique, cell_name};
 use dlx_sudoku::{Shape, pencil};
 
-use super::args::LogicFormat;
+use super::args::{LogicFormat, Scale};
 use super::job::{Answer, Job, Status, Task, plain};
 use super::output::{Text, csv_field, entry, json_string, push_fixed, push_uint};
+use super::se;
 
 /// The ladders by shape, made on first use; each worker has its own.
 #[derive(Default)]
@@ -81,6 +82,27 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
                 }
             },
         },
+        Task::Explain {
+            scale: Scale::Se, ..
+        }
+        | Task::Rate {
+            scale: Scale::Se, ..
+        } => {
+            let text = match task {
+                Task::Rate { .. } => se::rating_text(puzzle, &line, format),
+                _ => se::explain_text(puzzle, &line, format),
+            };
+            match text {
+                Some(t) if record.marks.is_none() => t,
+                _ => {
+                    let note = format!(
+                        "{input}:{}: --scale se takes 9x9 puzzles of digits",
+                        record.line
+                    );
+                    return failed(task, Some(&line), "error", Some(note), Status::Error);
+                }
+            }
+        }
         Task::Explain { candidates, .. } => {
             let steps = match logic.explain(&board) {
                 Ok(s) => s,
@@ -185,6 +207,17 @@ fn failed(
 ) -> Answer {
     let text = match (task, task.format()) {
         (_, LogicFormat::Text | LogicFormat::Candidates) => format!("{word}\n"),
+        (
+            Task::Rate {
+                scale: Scale::Se, ..
+            },
+            LogicFormat::Csv,
+        ) => {
+            let mut t = format!("{},{}", csv_field(line.unwrap_or("")), csv_field(word));
+            t.push_str(&se::csv_no_rating());
+            t.push('\n');
+            t
+        }
         (Task::Rate { .. }, LogicFormat::Csv) => {
             let mut t = format!("{},{}", csv_field(line.unwrap_or("")), csv_field(word));
             t.push_str(&",".repeat(5 + Technique::ALL.len()));

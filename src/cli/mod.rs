@@ -17,6 +17,7 @@ mod logic;
 mod output;
 mod per_record;
 mod plot;
+mod se;
 mod solve;
 mod solvers;
 mod variant;
@@ -61,6 +62,7 @@ pub fn main() -> ExitCode {
             let task = Task::Explain {
                 format: args.format,
                 candidates: args.candidates,
+                scale: args.scale,
             };
             solve::run_logic("explain", task, &args.common)
         }
@@ -68,6 +70,7 @@ pub fn main() -> ExitCode {
             let task = Task::Rate {
                 format: args.format,
                 samples: args.samples as usize,
+                scale: args.scale,
             };
             solve::run_logic("rate", task, &args.common)
         }

@@ -79,6 +79,7 @@
 
 mod board;
 mod ladder9;
+pub mod se;
 mod search;
 mod search9;
 mod step;

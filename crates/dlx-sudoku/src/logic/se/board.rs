@@ -1,0 +1,153 @@
+//! The 9×9 candidates board the SE rater works on: digits placed, candidates left, and the
+//! 27 units in Sudoku Explainer's numbering (boxes 0–8, rows 9–17, columns 18–26).
+
+/// One of the three kinds of unit, in the order SE scans them (box, column, row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Box,
+    Column,
+    Row,
+}
+
+impl Kind {
+    /// The nine units of this kind, as indexes into [`UNITS`].
+    pub(crate) fn units(self) -> std::ops::Range<usize> {
+        match self {
+            Kind::Box => 0..9,
+            Kind::Row => 9..18,
+            Kind::Column => 18..27,
+        }
+    }
+}
+
+/// The cells of each unit, in reading order.
+pub(crate) static UNITS: [[u8; 9]; 27] = units();
+
+const fn units() -> [[u8; 9]; 27] {
+    let mut table = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            let (br, bc) = ((i / 3) * 3 + j / 3, (i % 3) * 3 + j % 3);
+            table[i][j] = (br * 9 + bc) as u8;
+            table[9 + i][j] = (i * 9 + j) as u8;
+            table[18 + i][j] = (j * 9 + i) as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+/// The box, row and column of a cell, as unit indexes.
+pub(crate) fn units_of(cell: usize) -> [usize; 3] {
+    let (r, c) = (cell / 9, cell % 9);
+    [(r / 3) * 3 + c / 3, 9 + r, 18 + c]
+}
+
+/// Whether `cell` lies in `unit`.
+pub(crate) fn contains(unit: usize, cell: usize) -> bool {
+    units_of(cell).contains(&unit)
+}
+
+/// Digits placed (0 for empty) and, for each empty cell, its candidates as bits 1..=9.
+#[derive(Clone, Debug)]
+pub(crate) struct Board {
+    pub(crate) values: [u8; 81],
+    pub(crate) cands: [u16; 81],
+}
+
+impl Board {
+    /// The board of a puzzle given as 81 digits (0 for empty), or `None` if two givens clash.
+    pub(crate) fn new(cells: &[u8]) -> Option<Board> {
+        let mut board = Board {
+            values: [0; 81],
+            cands: [0x3fe; 81],
+        };
+        for (cell, &v) in cells.iter().enumerate().take(81) {
+            if v != 0 {
+                if board.cands[cell] & (1 << v) == 0 {
+                    return None;
+                }
+                board.place(cell, v);
+            }
+        }
+        Some(board)
+    }
+
+    /// Places `digit` in `cell` and removes it from the cell's peers.
+    pub(crate) fn place(&mut self, cell: usize, digit: u8) {
+        self.values[cell] = digit;
+        self.cands[cell] = 0;
+        for unit in units_of(cell) {
+            for &peer in &UNITS[unit] {
+                self.cands[peer as usize] &= !(1 << digit);
+            }
+        }
+    }
+
+    /// Whether every cell holds a digit.
+    pub(crate) fn solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Whether some empty cell has no candidate left.
+    pub(crate) fn broken(&self) -> bool {
+        (0..81).any(|c| self.values[c] == 0 && self.cands[c] == 0)
+    }
+
+    /// The positions (0..9 within the unit) where `digit` may still go, as a 9-bit mask.
+    pub(crate) fn positions(&self, unit: usize, digit: u8) -> u16 {
+        let mut mask = 0;
+        for (i, &cell) in UNITS[unit].iter().enumerate() {
+            if self.cands[cell as usize] & (1 << digit) != 0 {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    /// How many cells of `unit` are empty.
+    pub(crate) fn empty_in(&self, unit: usize) -> usize {
+        UNITS[unit]
+            .iter()
+            .filter(|&&c| self.values[c as usize] == 0)
+            .count()
+    }
+}
+
+/// Every set of `k` indexes out of `0..n`, in lexicographic order, passed to `visit` until
+/// it returns something.
+pub(crate) fn combinations<T>(
+    n: usize,
+    k: usize,
+    visit: &mut impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    let mut pick: Vec<usize> = (0..k).collect();
+    if k > n {
+        return None;
+    }
+    loop {
+        if let Some(found) = visit(&pick) {
+            return Some(found);
+        }
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return None;
+            }
+            i -= 1;
+            if pick[i] < n - k + i {
+                break;
+            }
+            if i == 0 {
+                return None;
+            }
+        }
+        pick[i] += 1;
+        for j in i + 1..k {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}

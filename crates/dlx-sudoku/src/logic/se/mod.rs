@@ -1,0 +1,193 @@
+//! Ratings on Sudoku Explainer's scale (ER/EP/ED, as its batch rater `serate` prints them).
+//!
+//! At each point the rater takes the first step of SE's ladder, which lists techniques by
+//! difficulty: hidden single (box 1.2, row/column 1.5), direct pointing/claiming (1.7/1.9),
+//! direct hidden pair (2.0), naked single (2.3), direct hidden triplet (2.5),
+//! pointing/claiming (2.6/2.8), naked pair (3.0), X-wing (3.2), hidden pair (3.4), naked
+//! triplet (3.6), swordfish (3.8), hidden triplet (4.0). A "direct" technique is an
+//! elimination that leaves a hidden single; SE rates and applies it as that placement.
+//!
+//! * **ER** is the hardest step's difficulty.
+//! * **EP** is the hardest difficulty up to the first placement.
+//! * **ED** is the first step's difficulty.
+//!
+//! SE's ladder goes on beyond hidden triplets (turbot fish 4.0+, wings, uniqueness, chains,
+//! up to nested forcing chains). Those are not implemented here: when none of the
+//! techniques above applies, the rating stops and each of ER/EP/ED not yet settled becomes
+//! a **lower bound** at [`NEXT_MISSING`] (every missing technique is rated at least that),
+//! never an exact number that could be wrong.
+//!
+//! ```
+//! use dlx_sudoku::logic::se;
+//! let puzzle: dlx_sudoku::Grid =
+//!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+//!         .parse()?;
+//! let rating = se::rate(&puzzle).expect("a 9x9 puzzle with no clash");
+//! assert_eq!(rating.er.to_string(), "1.2");
+//! # Ok::<(), dlx_sudoku::GridError>(())
+//! ```
+
+mod board;
+mod rules;
+
+use crate::Grid;
+use board::Board;
+use std::fmt;
+
+/// The smallest difficulty of a technique of SE's ladder not implemented here (turbot
+/// fish, 4.0), in tenths.
+pub const NEXT_MISSING: u8 = 40;
+
+/// What a step does to the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A digit placed in a cell (0..81, reading order).
+    Place(usize, u8),
+    /// Candidates removed, as (cell, digit).
+    Eliminate(Vec<(usize, u8)>),
+}
+
+/// One step of the SE walk: SE's name of the technique, its difficulty and its effect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeStep {
+    /// SE's name of the technique ("Hidden Single", "Direct Hidden Pair", ...).
+    pub name: &'static str,
+    /// Its difficulty in tenths (15 is 1.5).
+    pub tenths: u8,
+    /// What it does.
+    pub effect: Effect,
+}
+
+/// A difficulty on SE's scale, exact or a lower bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// The difficulty in tenths.
+    pub tenths: u8,
+    /// Whether the true difficulty may be higher (a technique not implemented was needed).
+    pub lower_bound: bool,
+}
+
+impl fmt::Display for Score {
+    /// `4.0`, or `>=4.0` for a lower bound.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.lower_bound {
+            f.write_str(">=")?;
+        }
+        write!(f, "{}.{}", self.tenths / 10, self.tenths % 10)
+    }
+}
+
+/// ER, EP and ED of a puzzle, with SE's name of the hardest technique.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeRating {
+    /// The hardest step's difficulty.
+    pub er: Score,
+    /// The hardest difficulty up to the first placement.
+    pub ep: Score,
+    /// The first step's difficulty.
+    pub ed: Score,
+    /// SE's name of the hardest technique ("" when no step was taken).
+    pub hardest: &'static str,
+}
+
+/// The walk of a puzzle: the steps taken, and whether it stopped short of the solution
+/// because the next step needs a technique not implemented.
+#[derive(Clone, Debug)]
+pub struct SeWalk {
+    /// The steps, in order.
+    pub steps: Vec<SeStep>,
+    /// True when the walk stopped before the grid was solved.
+    pub stuck: bool,
+}
+
+/// The first step of SE's ladder on this board, if an implemented technique applies.
+fn next_step(board: &Board) -> Option<SeStep> {
+    rules::hidden_single(board)
+        .or_else(|| rules::direct_locking(board))
+        .or_else(|| rules::direct_hidden_set(board, 2))
+        .or_else(|| rules::naked_single(board))
+        .or_else(|| rules::direct_hidden_set(board, 3))
+        .or_else(|| rules::locking(board))
+        .or_else(|| rules::naked_set(board, 2))
+        .or_else(|| rules::fish(board, 2))
+        .or_else(|| rules::hidden_set(board, 2))
+        .or_else(|| rules::naked_set(board, 3))
+        .or_else(|| rules::fish(board, 3))
+        .or_else(|| rules::hidden_set(board, 3))
+}
+
+/// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.
+pub fn walk(puzzle: &Grid) -> Option<SeWalk> {
+    if puzzle.shape().side() != 9 {
+        return None;
+    }
+    let mut board = Board::new(puzzle.cells())?;
+    let mut steps = Vec::new();
+    while !board.solved() && !board.broken() {
+        let Some(step) = next_step(&board) else {
+            break;
+        };
+        match &step.effect {
+            Effect::Place(cell, digit) => board.place(*cell, *digit),
+            Effect::Eliminate(removed) => {
+                for &(cell, digit) in removed {
+                    board.cands[cell] &= !(1 << digit);
+                }
+            }
+        }
+        steps.push(step);
+    }
+    let stuck = !board.solved();
+    Some(SeWalk { steps, stuck })
+}
+
+impl SeWalk {
+    /// ER/EP/ED of the walk, as `serate` computes them; unsettled ones are lower bounds.
+    pub fn rating(&self) -> SeRating {
+        let exact = |tenths| Score {
+            tenths,
+            lower_bound: false,
+        };
+        let (mut er, mut hardest) = (0u8, "");
+        let (mut ep, mut ed) = (None, None);
+        for step in &self.steps {
+            if step.tenths > er {
+                (er, hardest) = (step.tenths, step.name);
+            }
+            ed.get_or_insert(er);
+            if ep.is_none() && matches!(step.effect, Effect::Place(..)) {
+                ep = Some(er);
+            }
+        }
+        let bound = |settled: Option<u8>| match settled {
+            Some(t) => exact(t),
+            None => Score {
+                tenths: er.max(NEXT_MISSING),
+                lower_bound: true,
+            },
+        };
+        if self.stuck {
+            SeRating {
+                er: bound(None),
+                ep: bound(ep),
+                ed: bound(ed),
+                hardest,
+            }
+        } else {
+            SeRating {
+                er: exact(er),
+                ep: exact(ep.unwrap_or(er)),
+                ed: exact(ed.unwrap_or(er)),
+                hardest,
+            }
+        }
+    }
+}
+
+/// ER/EP/ED of a 9×9 puzzle; `None` if it is not 9×9 or its givens clash.
+pub fn rate(puzzle: &Grid) -> Option<SeRating> {
+    walk(puzzle).map(|w| w.rating())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,128 @@
+//! `rate --scale se` and `explain --scale se`: Sudoku Explainer's ratings (ER/EP/ED) and
+//! steps from `dlx_sudoku::logic::se`, in text, CSV and JSON. Every CSV row and JSON
+//! object carries the program version and the scale, so a rating can be reproduced.
+
+use std::fmt::Write as _;
+
+use dlx_sudoku::Grid;
+use dlx_sudoku::logic::cell_name;
+use dlx_sudoku::logic::se::{self, Effect, Score, SeRating, SeStep};
+
+use super::args::LogicFormat;
+use super::output::{csv_field, json_string};
+
+/// The program version written with every rating.
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The CSV header of `rate --scale se`.
+pub const CSV_HEADER: &str = "puzzle,status,er,ep,ed,hardest,version,scale\n";
+
+/// The rest of a CSV row with no rating, after `puzzle,status`: empty ratings, then the
+/// version and scale.
+pub fn csv_no_rating() -> String {
+    format!(",,,,,{VERSION},se")
+}
+
+/// A score as JSON: the number, and the key's lower-bound flag.
+fn json_score(key: &str, s: Score) -> String {
+    format!(
+        "\"{key}\":{}.{},\"{key}_lower_bound\":{}",
+        s.tenths / 10,
+        s.tenths % 10,
+        s.lower_bound
+    )
+}
+
+/// The rating of one puzzle, or `None` when it is not a 9×9 puzzle SE can take.
+pub fn rating_text(puzzle: &Grid, line: &str, format: LogicFormat) -> Option<String> {
+    let r: SeRating = se::rate(puzzle)?;
+    let hardest = if r.hardest.is_empty() {
+        "none"
+    } else {
+        r.hardest
+    };
+    Some(match format {
+        LogicFormat::Text | LogicFormat::Candidates => {
+            format!("{line} ED={}/{}/{} {hardest}\n", r.er, r.ep, r.ed)
+        }
+        LogicFormat::Csv => format!(
+            "{},solved,{},{},{},{},{VERSION},se\n",
+            csv_field(line),
+            r.er,
+            r.ep,
+            r.ed,
+            csv_field(hardest)
+        ),
+        LogicFormat::Json => format!(
+            "{{\"puzzle\":{},\"status\":\"solved\",{},{},{},\"hardest\":{},\"version\":\"{VERSION}\",\
+             \"scale\":\"se\"}}\n",
+            json_string(Some(line)),
+            json_score("er", r.er),
+            json_score("ep", r.ep),
+            json_score("ed", r.ed),
+            json_string(Some(hardest))
+        ),
+    })
+}
+
+/// What a step does, for people: `r1c3=4` or `r2c5<>7, r2c6<>7`.
+fn effect_text(effect: &Effect) -> String {
+    let shape = dlx_sudoku::Shape::for_side(9).expect("9x9");
+    match effect {
+        Effect::Place(cell, digit) => format!("{}={digit}", cell_name(shape, *cell)),
+        Effect::Eliminate(removed) => removed
+            .iter()
+            .map(|&(cell, digit)| format!("{}<>{digit}", cell_name(shape, cell)))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+fn step_json(step: &SeStep) -> String {
+    format!(
+        "{{\"technique\":{},\"rating\":{}.{},\"effect\":{}}}",
+        json_string(Some(step.name)),
+        step.tenths / 10,
+        step.tenths % 10,
+        json_string(Some(&effect_text(&step.effect)))
+    )
+}
+
+/// SE's walk of one puzzle, or `None` when it is not a 9×9 puzzle SE can take. The walk
+/// ends with the rating, or where the next step needs a technique not implemented.
+pub fn explain_text(puzzle: &Grid, line: &str, format: LogicFormat) -> Option<String> {
+    let walk = se::walk(puzzle)?;
+    let r = walk.rating();
+    let mut out = String::new();
+    if format == LogicFormat::Json {
+        let steps: Vec<String> = walk.steps.iter().map(step_json).collect();
+        let _ = writeln!(
+            out,
+            "{{\"puzzle\":{},\"steps\":[{}],\"complete\":{},\"er\":\"{}\",\"ep\":\"{}\",\"ed\":\"{}\",\
+             \"version\":\"{VERSION}\",\"scale\":\"se\"}}",
+            json_string(Some(line)),
+            steps.join(","),
+            !walk.stuck,
+            r.er,
+            r.ep,
+            r.ed
+        );
+        return Some(out);
+    }
+    let _ = writeln!(out, "puzzle {line}");
+    for (i, s) in walk.steps.iter().enumerate() {
+        let (whole, tenth) = (s.tenths / 10, s.tenths % 10);
+        let _ = writeln!(
+            out,
+            "{}. {} ({whole}.{tenth}): {}",
+            i + 1,
+            s.name,
+            effect_text(&s.effect)
+        );
+    }
+    if walk.stuck {
+        out.push_str("stuck: the next step needs a technique not implemented here\n");
+    }
+    let _ = writeln!(out, "ED={}/{}/{}", r.er, r.ep, r.ed);
+    Some(out)
+}
