@@ -228,7 +228,10 @@ fn the_cancel_flag_stops_algorithm_m() {
         ..Limits::NONE
     };
     let stopped = s.count_solutions_within(u64::MAX, cancelled);
-    assert!(stopped.node_limit && stopped.solutions < 91_390, "{stopped:?}");
+    assert!(
+        stopped.node_limit && stopped.solutions < 91_390,
+        "{stopped:?}"
+    );
     assert_eq!(s.count_solutions(u64::MAX).solutions, 91_390);
 }
 

@@ -1,7 +1,8 @@
 //! [`Merge`]: the checked sum of a split's result lines, for `--merge` and the Python
 //! package's `merge`.
 
-use super::{JobFile, LineError, ranges, read_results};
+use super::lines::LineError;
+use super::read::{JobFile, ranges, read_results};
 
 /// The checked sum of a split's results.
 #[derive(Debug, Clone, PartialEq)]
