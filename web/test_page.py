@@ -2,9 +2,10 @@
 
 Checks, against the CLI's answers: a puzzle typed into the board solves to the smallest
 fill; a hint names its technique and marks cells; a generated puzzle is unique with the
-level asked; Stop ends a near-empty 25x25 count at once; bad puzzles show the library's
-message; `#p=...&do=solve` shows the answer on load; solving top1465 in the page costs at
-most 2x the native CLI (all timed here). Takes the screenshot docs/web.png.
+level asked; Stop ends a near-empty 25x25 count and a new solve answers at once; bad
+puzzles show the library's message; `#p=...&do=solve` shows the answer on load; solving
+top1465 in the page costs at most 2x the native CLI (the medians of rounds timed here).
+Takes the screenshot docs/web.png.
 """
 
 import argparse
@@ -32,7 +33,7 @@ ROUNDS = 7
 # Stop must end a search within this many seconds of the click.
 STOP_WITHIN = 0.5
 # The stopped search's thread must be idle within this many seconds of the click (see
-# test_stop: it finishes its node slice first).
+# test_stop: 2.1 s measured with the machine's load at 14 on 2 cores).
 RUN_ON_WITHIN = 5.0
 results = []
 
@@ -229,8 +230,9 @@ def test_stop(page, sudoku):
     page.d.execute_script(STOP_THEN_SOLVE, PUZZLE)
     page.wait(lambda: page.attr("#answer", "data-answer"))
     took = page.d.execute_script("return (performance.now() - window.stopClicked) / 1000")
-    # The stopped search's thread: V8 ends a terminated worker when its wasm call returns
-    # to JS, not inside the search's loop, so it runs to the end of its node slice.
+    # The stopped search's thread: V8 interrupts the wasm search (a slice of 2^40 nodes
+    # stops too), but the thread's termination and teardown take a few tenths of a second
+    # of CPU, seconds of wall time on a loaded machine.
     busy_after = busy_workers(page, 0.25)
     while busy_after and time.perf_counter() - clicked < RUN_ON_WITHIN:
         busy_after = busy_workers(page, 0.25)
