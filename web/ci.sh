@@ -7,8 +7,10 @@
 # Cheap on purpose: one apt-get for every package; wasm-bindgen-cli without its TLS
 # features, its one binary at opt-level 1; no wasm-opt (NO_WASM_OPT=1: it costs 20 s of
 # CPU, and the page solved top1465 in 1.20x the CLI without it, 1.21x with it, medians of
-# seven rounds under the same load; web/build.sh keeps it for the real build). The wasm build goes to target/wasm, the folder .ci/run's wasm32 build of
-# dlx-sudoku uses, so the two share their registry crates' builds when the flags agree.
+# seven rounds under the same load; web/build.sh keeps it for the real build). The wasm
+# build goes to target/wasm, beside .ci/run's wasm32 build of dlx-sudoku; they share no
+# artefacts (this one has +simd128 and LTO, so std is built again), and this one builds
+# dlx-sudoku for wasm32 too, with its simd128 path.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=web/tools.sh
