@@ -10,33 +10,17 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=web/tools.sh
+source "$root/web/tools.sh"
 dist="$root/web/dist"
-target="$root/target"
-# The one place the version is written: the crate's own pin.
-bindgen_version="$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' "$root/crates/dlx-web/Cargo.toml")"
-bindgen="$target/wasm-bindgen-cli-$bindgen_version/bin/wasm-bindgen"
+# Where cargo puts the wasm: CARGO_TARGET_DIR when set (ci.sh gives one of its own).
+cargo_target="${CARGO_TARGET_DIR:-$root/target}"
 wasm_cargo="${WASM_CARGO:-/usr/bin/cargo}"
 
-# Debian packages, installed only when missing (apt-get needs root, as on CI).
-need=()
-if [ -z "${NO_BUILD_STD:-}" ]; then
-    for pkg in rustc-web cargo-web rust-web-src lld-19; do
-        dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
-    done
-fi
-command -v wasm-opt >/dev/null 2>&1 || need+=(binaryen)
-if [ "${#need[@]}" -gt 0 ]; then
-    echo "build.sh: installing ${need[*]}" >&2
-    apt-get update -q >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >/dev/null \
-        || echo "build.sh: could not install ${need[*]} (wasm-opt is optional)" >&2
-fi
-
-if [ ! -x "$bindgen" ]; then
-    echo "build.sh: installing wasm-bindgen-cli $bindgen_version into target/" >&2
-    nice cargo install --locked -j2 --quiet wasm-bindgen-cli --version "$bindgen_version" \
-        --root "$target/wasm-bindgen-cli-$bindgen_version"
-fi
+[ -n "${NO_BUILD_STD:-}" ] || web_apt "${web_std_packages[@]}"
+[ -n "${NO_WASM_OPT:-}" ] || web_apt "${web_opt_packages[@]}" \
+    || echo "build.sh: could not install binaryen (wasm-opt is optional)" >&2
+web_bindgen
 
 # The wasm itself: Debian's cargo builds std for wasm32 from rust-web-src (build-std needs
 # RUSTC_BOOTSTRAP on a stable compiler); lld-19's wasm-ld links. No debug info; one
@@ -62,12 +46,13 @@ echo "build.sh: building crates/dlx-web for wasm32-unknown-unknown" >&2
 )
 
 rm -rf "$dist"
-mkdir -p "$dist" "$target/web"
+mkdir -p "$dist" "$root/target/web"
 # wasm-opt runs on the compiler's output, before wasm-bindgen: binaryen 108 (Debian 12)
 # makes the externref table that wasm-bindgen adds ungrowable if it runs after it.
-wasm="$target/web/dlx_web.wasm"
-cp "$target/wasm32-unknown-unknown/release/dlx_web.wasm" "$wasm"
-if command -v wasm-opt >/dev/null 2>&1; then
+wasm="$root/target/web/dlx_web.wasm"
+cp "$cargo_target/wasm32-unknown-unknown/release/dlx_web.wasm" "$wasm"
+# NO_WASM_OPT=1 skips it (see ci.sh).
+if [ -z "${NO_WASM_OPT:-}" ] && command -v wasm-opt >/dev/null 2>&1; then
     wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
         --enable-mutable-globals --enable-simd "$wasm" -o "$wasm.opt" \
         && mv "$wasm.opt" "$wasm" \

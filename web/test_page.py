@@ -2,15 +2,18 @@
 
 Checks, against the CLI's answers: a puzzle typed into the board solves to the smallest
 fill; a hint names its technique and marks cells; a generated puzzle is unique with the
-level asked; Stop ends a near-empty 25x25 count at once; bad puzzles show the library's
-message; `#p=...&do=solve` shows the answer on load; solving top1465 in the page costs at
-most 2x the native CLI (all timed here). Takes the screenshot docs/web.png.
+level asked; Stop ends a near-empty 25x25 count and a new solve answers at once; bad
+puzzles show the library's message; `#p=...&do=solve` shows the answer on load; solving
+top1465 in the page costs at most 2x the native CLI (the medians of rounds timed here).
+Takes the screenshot docs/web.png.
 """
 
 import argparse
 import functools
+import glob
 import http.server
-import socket
+import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -24,9 +27,14 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 MAX_RATIO = 2.0
-# Rounds of the timing, the fastest kept: the first page round also compiles the hot
-# functions with the optimising tier.
-ROUNDS = 5
+# Rounds of the timing, the median kept: the first page round also compiles the hot
+# functions with the optimising tier, and the machine may be shared.
+ROUNDS = 7
+# Stop must end a search within this many seconds of the click.
+STOP_WITHIN = 0.5
+# The stopped search's thread must be idle within this many seconds of the click (see
+# test_stop: 2.1 s measured with the machine's load at 14 on 2 cores).
+RUN_ON_WITHIN = 5.0
 results = []
 
 
@@ -146,7 +154,69 @@ def test_generate(page, sudoku):
           f"{puzzle} {verdict}, {level}")
 
 
-def test_stop(page):
+# Stop, then at once a new puzzle and Solve, as a person would; the click's page time.
+STOP_THEN_SOLVE = """
+const [puzzle] = arguments;
+window.stopClicked = performance.now();
+document.getElementById("stop").click();
+window.stopShown = document.getElementById("progress").textContent;
+const box = document.getElementById("puzzle-text");
+box.value = puzzle;
+box.dispatchEvent(new Event("input"));
+document.getElementById("solve").click();
+"""
+
+
+def descendants(root):
+    """The process ids under `root` (Linux /proc): the browser chromedriver started."""
+    children = {}
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            with open(stat) as f:
+                line = f.read()
+        except OSError:
+            continue
+        parent = int(line[line.rindex(")") + 2:].split()[1])
+        children.setdefault(parent, []).append(int(stat.split("/")[2]))
+    found, todo = [], [root]
+    while todo:
+        found.append(todo.pop())
+        todo.extend(children.get(found[-1], []))
+    return found
+
+
+def worker_cpu(root):
+    """CPU seconds used so far by the threads named DedicatedWorker (Chromium's worker
+    threads) of the processes under `root`, by thread."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    used = {}
+    for pid in descendants(root):
+        for stat in glob.glob(f"/proc/{pid}/task/[0-9]*/stat"):
+            try:
+                with open(stat) as f:
+                    line = f.read()
+            except OSError:
+                continue
+            if line[line.index("(") + 1:line.rindex(")")] == "DedicatedWorker":
+                fields = line[line.rindex(")") + 2:].split()
+                used[stat] = (int(fields[11]) + int(fields[12])) / ticks
+    return used
+
+
+def busy_workers(page, seconds=0.5):
+    """The page's worker threads that used more than a fifth of a core over `seconds`."""
+    root = page.d.service.process.pid
+    before = worker_cpu(root)
+    time.sleep(seconds)
+    after = worker_cpu(root)
+    return [t for t, cpu in after.items() if cpu - before.get(t, cpu) > seconds / 5]
+
+
+def test_stop(page, sudoku):
+    """A near-empty 25x25 count runs (its progress shown, its worker thread busy) until
+    Stop; within STOP_WITHIN seconds of the click a new puzzle is solved (the page is
+    usable at once), and within RUN_ON_WITHIN seconds no worker thread is busy any more
+    (the stopped search is over)."""
     page.open()
     page.paste_text("#puzzle-text", "1" + "." * 624)
     limit = page.el("#count-limit")
@@ -155,18 +225,28 @@ def test_stop(page):
     page.press("count")
     page.wait(lambda: int(page.attr("#progress", "data-nodes") or 0) > 0, timeout=60)
     shown = page.el("#progress").text
-    time.sleep(0.5)
-    started = time.perf_counter()
-    page.press("stop")
-    page.wait(lambda: page.el("#progress").text == "stopped", timeout=10)
-    took = time.perf_counter() - started
-    check("a near-empty 25x25 count shows progress", "nodes" in shown, shown)
-    check("Stop ends it at once", took < 1.0 and page.el("#stop").get_attribute("disabled"),
-          f"{took * 1000:.0f} ms")
-    page.paste_text("#puzzle-text", PUZZLE)
-    page.press("solve")
+    busy_before = busy_workers(page)
+    clicked = time.perf_counter()
+    page.d.execute_script(STOP_THEN_SOLVE, PUZZLE)
     page.wait(lambda: page.attr("#answer", "data-answer"))
-    check("the page works again after Stop", True)
+    took = page.d.execute_script("return (performance.now() - window.stopClicked) / 1000")
+    # The stopped search's thread: V8 interrupts the wasm search (a slice of 2^40 nodes
+    # stops too), but the thread's termination and teardown take a few tenths of a second
+    # of CPU, seconds of wall time on a loaded machine.
+    busy_after = busy_workers(page, 0.25)
+    while busy_after and time.perf_counter() - clicked < RUN_ON_WITHIN:
+        busy_after = busy_workers(page, 0.25)
+    run_on = time.perf_counter() - clicked
+    stopped = page.d.execute_script("return window.stopShown")
+    expected, _ = cli([sudoku, "solve"], PUZZLE + "\n")
+    check("a near-empty 25x25 count shows progress, its worker busy",
+          "nodes" in shown and len(busy_before) == 1, shown)
+    check(f"Stop ends it, and a new solve answers, within {STOP_WITHIN} s of the click",
+          stopped == "stopped" and took < STOP_WITHIN
+          and page.attr("#answer", "data-answer") == expected,
+          f"{took * 1000:.0f} ms")
+    check(f"the stopped search's thread is idle within {RUN_ON_WITHIN} s",
+          busy_after == [], f"{run_on:.2f} s after the click")
 
 
 def test_bad_input(page, sudoku):
@@ -193,8 +273,7 @@ def test_link(page, sudoku):
     check("#p=...&do=hint shows the hint on load", True, page.attr("#hint", "data-technique"))
 
 
-# The page's module called on the page's own thread: the wasm's cost without the worker's
-# scheduling (see test_speed).
+# The page's module called on the page's own thread, for comparison with the worker.
 MAIN_THREAD_SOLVE = """
 const [text, done] = arguments;
 import("./dlx_web.js").then(async (dlx) => {
@@ -207,15 +286,14 @@ import("./dlx_web.js").then(async (dlx) => {
 
 
 def test_speed(page, sudoku, data):
-    """top1465 solved by the CLI (one thread, the process included), by the page's worker
-    ("Solve every line"), and by the page's module on the page's thread, in turns so that
-    all see the same load; the fastest round of each.
-
-    The bound is checked on the module's own cost. The worker's wall time is reported
-    beside it: on a shared 2-core machine under load it was 2-3x the page thread's for
-    the same calls, for reasons not yet known (docs/benchmarks.md, In the browser)."""
+    """top1465 solved by the CLI (one thread, the process included) and by the page's
+    "Solve every line" (the whole file in one message to the worker), in turns so that both
+    see the same load; the median of the rounds of each. The bound is on the page's end to
+    end time (the message out, the search, the reply back, as a person waits for it);
+    printed beside it: the module's calls alone, timed inside the worker, and the same
+    module called on the page's own thread."""
     text = open(data).read()
-    times = {"cli": [], "worker": [], "module": []}
+    times = {"cli": [], "page": [], "in worker": [], "page thread": []}
     page.open()
     page.paste_text("#puzzle-text", text)
     page.d.set_script_timeout(120)
@@ -228,23 +306,23 @@ def test_speed(page, sudoku, data):
         page.d.execute_script("delete document.getElementById('status').dataset.ms")
         page.press("solve-lines")
         page.wait(lambda: page.attr("#status", "data-ms"), timeout=120)
-        times["worker"].append(float(page.attr("#status", "data-ms")) / 1000)
+        times["page"].append(float(page.attr("#status", "data-ms")) / 1000)
+        times["in worker"].append(float(page.attr("#status", "data-wasm-ms")) / 1000)
         answers = page.attr("#status", "data-answers")
         ms, module_answers = page.d.execute_async_script(MAIN_THREAD_SOLVE, text)
-        times["module"].append(ms / 1000)
+        times["page thread"].append(ms / 1000)
     puzzles = len(out.splitlines())
     check("the page's answers on top1465 are the CLI's",
           answers.split() == out.split() and module_answers.split() == out.split(),
           f"{puzzles} puzzles")
-    best = {k: min(v) for k, v in times.items()}
+    median = {k: statistics.median(v) for k, v in times.items()}
     for k, v in times.items():
-        print(f"     {k:6} rounds (ms): " + " ".join(f"{t * 1000:.0f}" for t in v))
-    per = {k: f"{b * 1e6 / puzzles:.0f} us/puzzle" for k, b in best.items()}
-    ratio, worker_ratio = best["module"] / best["cli"], best["worker"] / best["cli"]
-    print(f"     top1465: CLI {per['cli']}, page module {per['module']} (ratio {ratio:.2f}), "
-          f"page worker {per['worker']} (ratio {worker_ratio:.2f})")
-    check(f"solving in the page costs at most {MAX_RATIO}x the CLI", ratio <= MAX_RATIO,
-          f"{ratio:.2f}")
+        print(f"     {k:11} rounds (ms): " + " ".join(f"{t * 1000:.0f}" for t in v)
+              + f"; median {median[k] * 1e6 / puzzles:.0f} us/puzzle, "
+              + f"{median[k] / median['cli']:.2f}x the CLI")
+    ratio = median["page"] / median["cli"]
+    check(f"solving in the page costs at most {MAX_RATIO}x the CLI (medians)",
+          ratio <= MAX_RATIO, f"{ratio:.2f}")
 
 
 def main():
@@ -261,7 +339,7 @@ def main():
             test_bad_input(page, args.cli)
             test_link(page, args.cli)
             test_generate(page, args.cli)
-            test_stop(page)
+            test_stop(page, args.cli)
             test_speed(page, args.cli, args.data)
         finally:
             errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]

@@ -15,18 +15,27 @@ const FIRST_SLICE = 1 << 18;
 /** The calls that take a node budget as their last argument. */
 const SLICED = new Set(["solve", "count", "cover"]);
 
+/** Milliseconds spent inside the module's calls of the current run (not in messages). */
+let wasmMs = 0;
+
 function call(cmd, args) {
   if (!Object.hasOwn(dlx, cmd) || cmd === "default" || cmd.startsWith("init")) {
     throw new Error(`unknown command ${cmd}`);
   }
-  return JSON.parse(dlx[cmd](...args));
+  const started = performance.now();
+  const text = dlx[cmd](...args);
+  wasmMs += performance.now() - started;
+  return JSON.parse(text);
 }
 
+/** The reply to one message; `ms` is its time in the worker, `wasmMs` that in the module. */
 async function run(id, cmd, args) {
   const started = performance.now();
+  wasmMs = 0;
   if (!SLICED.has(cmd)) {
     const reply = call(cmd, args);
     reply.ms = performance.now() - started;
+    reply.wasmMs = wasmMs;
     return reply;
   }
   let searched = 0;
@@ -36,6 +45,7 @@ async function run(id, cmd, args) {
     if (reply.status !== "node limit" || !Number.isFinite(budget * 2)) {
       reply.nodes = searched;
       reply.ms = performance.now() - started;
+      reply.wasmMs = wasmMs;
       return reply;
     }
     postMessage({ id, progress: { nodes: searched, ms: performance.now() - started } });

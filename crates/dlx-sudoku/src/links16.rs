@@ -347,6 +347,7 @@ use sse2 as lanes;
 
 /// The same wrappers as [`sse2`]'s in wasm's 128-bit SIMD (`simd128`), for the browser page.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[allow(unsafe_code)] // `v128_load` reads through a pointer; SAFETY at the block.
 mod simd128 {
     use std::arch::wasm32::{
         i8x16_shuffle, u8x16_bitmask, u8x16_eq, u8x16_extract_lane, u8x16_max, u8x16_min,
