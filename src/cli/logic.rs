@@ -62,25 +62,9 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
     let grid_too = format == LogicFormat::Candidates;
     let format = if grid_too { LogicFormat::Text } else { format };
     let mut text = match task {
-        Task::Hint(_) => match logic.hint(&board) {
+        Task::Hint(_) => match hint_text(logic, &board, &line, shape, format) {
+            Ok(t) => t,
             Err(e) => return refused(task, &line, e, input, record.line),
-            Ok(None) => match format {
-                LogicFormat::Text => "solved\n".to_string(),
-                _ => format!(
-                    "{{\"puzzle\":{},\"technique\":null,\"reason\":\"the puzzle is solved\",\
-                     \"place\":[],\"eliminate\":[]}}\n",
-                    json_string(Some(&line))
-                ),
-            },
-            Ok(Some(step)) => match format {
-                LogicFormat::Text => step_text(&step, shape),
-                _ => {
-                    let mut o = step_json(&step, shape, None);
-                    o.insert_str(1, &format!("\"puzzle\":{},", json_string(Some(&line))));
-                    o.push('\n');
-                    o
-                }
-            },
         },
         Task::Explain {
             scale: Scale::Se, ..
@@ -130,6 +114,36 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
         nodes: 0,
         guesses: None,
     }
+}
+
+/// The next step for `board` (the puzzle read as `line`) as `hint` prints it: text or
+/// JSON, "solved" when nothing is left.
+fn hint_text(
+    logic: &Logic,
+    board: &Candidates,
+    line: &str,
+    shape: Shape,
+    format: LogicFormat,
+) -> Result<String, LogicError> {
+    Ok(match logic.hint(board)? {
+        None => match format {
+            LogicFormat::Text => "solved\n".to_string(),
+            _ => format!(
+                "{{\"puzzle\":{},\"technique\":null,\"reason\":\"the puzzle is solved\",\
+                 \"place\":[],\"eliminate\":[]}}\n",
+                json_string(Some(line))
+            ),
+        },
+        Some(step) => match format {
+            LogicFormat::Text => step_text(&step, shape),
+            _ => {
+                let mut o = step_json(&step, shape, None);
+                o.insert_str(1, &format!("\"puzzle\":{},", json_string(Some(line))));
+                o.push('\n');
+                o
+            }
+        },
+    })
 }
 
 /// `solve` and `count` of a pencilmark record, which the DLX solvers (givens only) cannot

@@ -327,8 +327,8 @@ pub fn run_whole_file(
     let mut out = io::BufWriter::new(stdout.lock());
     let mut first = true;
     'inputs: for path in &inputs {
-        let (name, text) = match read_all(path) {
-            Ok(t) => t,
+        let (name, blocks) = match read_blocks(path) {
+            Ok(b) => b,
             Err(e) => {
                 after_write(out.flush())?;
                 report(&e.to_string());
@@ -336,14 +336,6 @@ pub fn run_whole_file(
                 continue;
             }
         };
-        let blocks = blocks(&text);
-        if blocks.is_empty() {
-            after_write(out.flush())?;
-            let empty = Error::Empty { name };
-            report(&empty.to_string());
-            exit = exit.worst(empty.exit());
-            continue;
-        }
         for (start, block) in blocks {
             puzzles += 1;
             let parsed = parse_block(kind, &block);
@@ -414,6 +406,17 @@ pub fn run_whole_file(
         report_stats(puzzles, nodes, started.elapsed().as_secs_f64());
     }
     Ok(exit)
+}
+
+/// One input read whole and split into its puzzles (each with its first line); an input
+/// with none is [`Error::Empty`].
+fn read_blocks(path: &Path) -> Result<(String, Vec<(usize, String)>), Error> {
+    let (name, text) = read_all(path)?;
+    let blocks = blocks(&text);
+    if blocks.is_empty() {
+        return Err(Error::Empty { name });
+    }
+    Ok((name, blocks))
 }
 
 /// `--stats` of a whole-file run (on one thread).

@@ -11,46 +11,18 @@
 //! line may end in CRLF. The parser works on byte lines, so it never fails on binary junk: a
 //! bad record becomes a [`Record`] whose `grid` is an error naming the line and the fault.
 
-use std::fmt;
-
 use thiserror::Error;
 
-use super::grid::{Grid, GridError, Shape, allowed_symbols, describe_byte};
+use super::grid::{Grid, GridError, Shape, allowed_symbols};
 use super::pencil::{self, PencilError};
 
-/// The text format of a record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// One puzzle per line, `n²` symbols.
-    Line,
-    /// `n` rows of numbers separated by single spaces, 0 for blank (Baekjoon 2580).
-    Spaced,
-    /// `n` rows of symbols with no spaces, 0 for blank (Baekjoon 2239).
-    Compact,
-    /// A boxed grid for people: `spaced` with `|` and `-` lines between boxes.
-    Pretty,
-    /// One line of `n³` pencilmarks (see [`super::pencil`]).
-    Pencilmarks,
-}
+mod chars;
+mod kind;
+mod render;
 
-impl Format {
-    /// True for the formats whose record spans several lines.
-    pub fn is_grid(self) -> bool {
-        !matches!(self, Format::Line)
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Format::Line => "line",
-            Format::Spaced => "spaced",
-            Format::Compact => "compact",
-            Format::Pretty => "pretty",
-            Format::Pencilmarks => "pencilmarks",
-        })
-    }
-}
+use chars::{BOM, Chars};
+pub use kind::Format;
+pub use render::render;
 
 /// What is wrong with a record, and where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -226,207 +198,6 @@ pub struct Parser {
     held: Option<Record>,
 }
 
-/// The UTF-8 byte-order mark.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// Stands for one non-ASCII character (or one byte of invalid UTF-8) in [`Chars`]: never a
-/// symbol, counted as one character.
-const WIDE: u8 = 0x80;
-
-/// What a [`WIDE`] byte stands for.
-#[derive(Debug, Clone, Copy)]
-enum Wide {
-    Char(char),
-    Byte(u8),
-}
-
-/// A line as characters, trimmed: ASCII as it is, each other character as one [`WIDE`]
-/// byte (a non-ASCII space as a space), so that lengths and columns count characters.
-struct Chars<'a> {
-    bytes: std::borrow::Cow<'a, [u8]>,
-    /// Each [`WIDE`] byte's index in `bytes` and what it stands for, in order.
-    wide: Vec<(usize, Wide)>,
-    /// The trimmed line is `bytes[start..end]`.
-    start: usize,
-    end: usize,
-}
-
-impl<'a> Chars<'a> {
-    fn new(line: &'a [u8]) -> Chars<'a> {
-        let (bytes, wide) = if line.is_ascii() {
-            (std::borrow::Cow::Borrowed(line), Vec::new())
-        } else {
-            let mut bytes = Vec::with_capacity(line.len());
-            let mut wide = Vec::new();
-            for chunk in line.utf8_chunks() {
-                for c in chunk.valid().chars() {
-                    if c.is_ascii() {
-                        bytes.push(c as u8);
-                    } else if c.is_whitespace() {
-                        bytes.push(b' ');
-                    } else {
-                        wide.push((bytes.len(), Wide::Char(c)));
-                        bytes.push(WIDE);
-                    }
-                }
-                for &b in chunk.invalid() {
-                    wide.push((bytes.len(), Wide::Byte(b)));
-                    bytes.push(WIDE);
-                }
-            }
-            (std::borrow::Cow::Owned(bytes), wide)
-        };
-        let start = bytes
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(bytes.len());
-        let end = bytes
-            .iter()
-            .rposition(|b| !b.is_ascii_whitespace())
-            .map_or(start, |e| e + 1);
-        Chars {
-            bytes,
-            wide,
-            start,
-            end,
-        }
-    }
-
-    /// The trimmed line.
-    fn line(&self) -> &[u8] {
-        &self.bytes[self.start..self.end]
-    }
-
-    /// What the character at `i` of [`Chars::line`] stands for, if it is [`WIDE`].
-    fn wide_at(&self, i: usize) -> Option<Wide> {
-        let at = self.start + i;
-        if self.bytes[at] != WIDE {
-            return None;
-        }
-        self.wide
-            .binary_search_by_key(&at, |&(j, _)| j)
-            .ok()
-            .map(|k| self.wide[k].1)
-    }
-
-    /// The character at `i` of [`Chars::line`], for a message.
-    fn describe(&self, i: usize) -> String {
-        match self.wide_at(i) {
-            None => describe_byte(self.line()[i]),
-            Some(Wide::Byte(b)) => format!("byte 0x{b:02X}"),
-            Some(Wide::Char(c)) => describe_char(c),
-        }
-    }
-
-    /// `len` characters of the line from `i` for a message, quoted, cut after 12 (a control
-    /// character as `?`); or, when one of them is a byte of invalid UTF-8, that byte named
-    /// (`byte 0xFF`), since a `?` in its place would hide it.
-    fn show(&self, i: usize, len: usize) -> String {
-        let mut shown = String::new();
-        for k in i..i + len.min(12) {
-            shown.push(match self.wide_at(k) {
-                Some(Wide::Byte(_)) => return self.describe(k),
-                Some(Wide::Char(c)) if !c.is_control() => c,
-                Some(_) => '?',
-                None => {
-                    let b = self.line()[k];
-                    if b.is_ascii_graphic() || b == b' ' {
-                        b as char
-                    } else {
-                        '?'
-                    }
-                }
-            });
-        }
-        let more = if len > 12 { "…" } else { "" };
-        format!("'{shown}{more}'")
-    }
-
-    /// Where in [`Chars::line`] a byte-order mark stands, if one does (one that started the
-    /// raw line was stripped before).
-    fn inner_bom(&self) -> Option<usize> {
-        self.wide
-            .iter()
-            .find(|(_, w)| matches!(w, Wide::Char('\u{FEFF}')))
-            .map(|&(at, _)| at - self.start)
-    }
-
-    /// True when the character at `i` is a letter (ASCII or not).
-    fn is_letter(&self, i: usize) -> bool {
-        match self.wide_at(i) {
-            None => self.line()[i].is_ascii_alphabetic(),
-            Some(Wide::Char(c)) => c.is_alphabetic(),
-            Some(Wide::Byte(_)) => false,
-        }
-    }
-
-    /// True when the line is text holding a word: no control characters or invalid UTF-8,
-    /// and two or more letters in a row, one of them not a symbol of `shape` (any letter
-    /// when there is no shape). Such a line is a label, not a puzzle, unless it is a valid
-    /// row.
-    fn has_word(&self, shape: Option<Shape>) -> bool {
-        let line = self.line();
-        let binary = |b: &u8| b.is_ascii_control() && *b != b'\t';
-        if line.iter().any(binary)
-            || self.wide.iter().any(|(_, w)| match *w {
-                Wide::Byte(_) => true,
-                Wide::Char(c) => c.is_control(),
-            })
-        {
-            return false;
-        }
-        let mut run = 0;
-        let mut foreign = false;
-        for (i, &b) in line.iter().enumerate() {
-            if self.is_letter(i) {
-                run += 1;
-                foreign |= shape.is_none_or(|s| s.value_of(b).is_none());
-                if run >= 2 && foreign {
-                    return true;
-                }
-            } else {
-                run = 0;
-                foreign = false;
-            }
-        }
-        false
-    }
-
-    /// Where `token` (a slice of [`Chars::line`]) starts in the line.
-    fn offset(&self, token: &[u8]) -> usize {
-        token.as_ptr() as usize - self.line().as_ptr() as usize
-    }
-}
-
-/// A non-ASCII character for a message: itself, its code point, and a name for the ones
-/// people paste by accident.
-fn describe_char(c: char) -> String {
-    let name = match c {
-        '\u{FF10}'..='\u{FF19}' => {
-            Some(format!("fullwidth digit {}", c as u32 - '\u{FF10}' as u32))
-        }
-        '\u{FF0E}' => Some("fullwidth full stop".into()),
-        '\u{FEFF}' => Some("byte-order mark".into()),
-        '\u{200B}' => Some("zero-width space".into()),
-        '\u{2013}' => Some("en dash".into()),
-        '\u{2014}' => Some("em dash".into()),
-        '\u{2022}' => Some("bullet".into()),
-        '\u{00B7}' => Some("middle dot".into()),
-        '\u{2026}' => Some("ellipsis".into()),
-        _ => None,
-    };
-    let code = format!("U+{:04X}", c as u32);
-    let code = match name {
-        Some(name) => format!("{code}, {name}"),
-        None => code,
-    };
-    if c.is_control() || matches!(c, '\u{FEFF}' | '\u{200B}') {
-        code
-    } else {
-        format!("'{c}' ({code})")
-    }
-}
-
 /// Splits a row into entries: whitespace-separated, with `|` box bars dropped. Returns the
 /// entries and whether a bar was seen.
 fn entries(line: &[u8]) -> (Vec<&[u8]>, bool) {
@@ -476,6 +247,22 @@ fn spaced_value(token: &[u8], shape: Shape) -> Option<u8> {
     } else {
         None
     }
+}
+
+/// The record of line `number` alone, with its fault.
+fn fault_record(number: usize, format: Format, kind: FormatErrorKind) -> Record {
+    Record {
+        line: number,
+        format,
+        grid: Err(FormatError { line: number, kind }),
+        marks: None,
+    }
+}
+
+/// Line `number` as a label (a title, a name: no puzzle), shown as written.
+fn label_record(number: usize, chars: &Chars<'_>) -> Record {
+    let shown = chars.show(0, chars.line().len());
+    fault_record(number, Format::Line, FormatErrorKind::Label(shown))
 }
 
 impl Parser {
@@ -550,24 +337,7 @@ impl Parser {
             return (None, None);
         }
         if truncated {
-            let error = FormatError {
-                line: number,
-                kind: FormatErrorKind::LineTooLong { length: full_len },
-            };
-            let own = Record {
-                line: number,
-                format: Format::Line,
-                grid: Err(error.clone()),
-                marks: None,
-            };
-            return match self.pending.take().map(Pending::undo_stray) {
-                None => (Some(own), None),
-                Some(p) if p.error.is_some() => (Some(Self::complete(p)), Some(own)),
-                Some(mut p) => {
-                    p.error = Some(error);
-                    (self.add_row(p), None)
-                }
-            };
+            return self.too_long(number, full_len);
         }
         if is_rule(line) {
             if let Some(p) = &mut self.pending {
@@ -576,13 +346,46 @@ impl Parser {
             return (None, None);
         }
         let (parts, bar) = entries(line);
-        let Some(mut p) = self.pending.take() else {
+        let Some(p) = self.pending.take() else {
             return (self.start(number, &chars, &parts, bar), None);
         };
+        self.next_row(number, raw, &chars, &parts, bar, p)
+    }
+
+    /// A line too long to keep: a record of its own, or the pending grid's faulty row.
+    fn too_long(&mut self, number: usize, full_len: usize) -> (Option<Record>, Option<Record>) {
+        let error = FormatError {
+            line: number,
+            kind: FormatErrorKind::LineTooLong { length: full_len },
+        };
+        let own = fault_record(number, Format::Line, error.kind.clone());
+        match self.pending.take().map(Pending::undo_stray) {
+            None => (Some(own), None),
+            Some(p) if p.error.is_some() => (Some(Self::complete(p)), Some(own)),
+            Some(mut p) => {
+                p.error = Some(error);
+                (self.add_row(p), None)
+            }
+        }
+    }
+
+    /// A line after a pending grid's rows (`raw` as [`read_line`](Self::read_line) has it,
+    /// `chars` its characters, `parts` its entries, `bar` when it has pretty bars): the
+    /// grid's next row, its faulty row, or the end of the grid and a line of its own.
+    fn next_row(
+        &mut self,
+        number: usize,
+        raw: &[u8],
+        chars: &Chars<'_>,
+        parts: &[&[u8]],
+        bar: bool,
+        mut p: Pending,
+    ) -> (Option<Record>, Option<Record>) {
+        let line = chars.line();
         let mut stray_record = None;
         if p.stray.is_some() {
             let format = if bar { Format::Pretty } else { p.format };
-            if Self::parse_row(p.shape, format, &chars, &parts).is_err() {
+            if Self::parse_row(p.shape, format, chars, parts).is_err() {
                 // Not a second row of the new grid: the row before was the old grid's
                 // faulty row after all; read this line as that grid's next one.
                 self.pending = Some(p.undo_stray());
@@ -599,7 +402,7 @@ impl Parser {
         } else {
             p.format
         };
-        let fault = match Self::parse_row(p.shape, format, &chars, &parts) {
+        let fault = match Self::parse_row(p.shape, format, chars, parts) {
             Ok(row) => {
                 p.values.extend(row);
                 p.format = format;
@@ -615,7 +418,7 @@ impl Parser {
             stray_record.is_none(),
             "a stray row is settled by a row of its grid"
         );
-        if p.error.is_none() && Self::starts_other_grid(p.shape, &chars, &parts, bar) {
+        if p.error.is_none() && Self::starts_other_grid(p.shape, chars, parts, bar) {
             // Rows so far, then a whole row of another shape: either stray lines before a
             // grid, or a grid with a faulty row. The line after decides (see
             // `Pending::stray`).
@@ -623,7 +426,7 @@ impl Parser {
                 line: number,
                 kind: fault,
             };
-            let first = self.start(number, &chars, &parts, bar);
+            let first = self.start(number, chars, parts, bar);
             debug_assert!(first.is_none(), "a whole first row starts a grid");
             if let Some(new) = &mut self.pending {
                 new.stray = Some((Box::new(p), fault));
@@ -637,7 +440,7 @@ impl Parser {
                     || (is_line_length(line.len()) && line.len() != p.shape.side())
             }
             _ => parts.len() == 1 && !bar,
-        } || puzzle_with_trailer(&parts, bar).is_some();
+        } || puzzle_with_trailer(parts, bar).is_some();
         if p.error.is_some() || other_kind || chars.has_word(Some(p.shape)) {
             // Not a row of this grid: it ends here, and the line starts afresh.
             let ended = if p.error.is_some() {
@@ -645,7 +448,7 @@ impl Parser {
             } else {
                 Self::cut_short(p, number)
             };
-            return (Some(ended), self.start(number, &chars, &parts, bar));
+            return (Some(ended), self.start(number, chars, parts, bar));
         }
         // Its own kind of line, with a fault: the grid's faulty row.
         p.error = Some(FormatError {
@@ -666,26 +469,13 @@ impl Parser {
         None
     }
 
-    /// A line with nothing pending: a one-line puzzle, a label, a record of one bad line,
-    /// or the first row of a grid (then pending, and `None`).
-    fn start(
-        &mut self,
-        number: usize,
-        chars: &Chars<'_>,
-        parts: &[&[u8]],
-        bar: bool,
-    ) -> Option<Record> {
+    /// A line with nothing pending that is a record on its own: a one-line puzzle (a
+    /// trailing field allowed), pencilmarks, a label, or a faulty one-line puzzle. `None`
+    /// when it may be a grid's first row.
+    fn one_line(number: usize, chars: &Chars<'_>, parts: &[&[u8]], bar: bool) -> Option<Record> {
         let line = chars.line();
-        let record = |format, kind| Record {
-            line: number,
-            format,
-            grid: Err(FormatError { line: number, kind }),
-            marks: None,
-        };
-        let label = || {
-            let shown = chars.show(0, line.len());
-            Some(record(Format::Line, FormatErrorKind::Label(shown)))
-        };
+        let record = |format, kind| fault_record(number, format, kind);
+        let label = || Some(label_record(number, chars));
         if let Some(grid) = puzzle_with_trailer(parts, bar) {
             return Some(Record {
                 line: number,
@@ -734,6 +524,24 @@ impl Parser {
                 }
             };
         }
+        None
+    }
+
+    /// A line with nothing pending: a one-line puzzle, a label, a record of one bad line,
+    /// or the first row of a grid (then pending, and `None`).
+    fn start(
+        &mut self,
+        number: usize,
+        chars: &Chars<'_>,
+        parts: &[&[u8]],
+        bar: bool,
+    ) -> Option<Record> {
+        if let Some(record) = Self::one_line(number, chars, parts, bar) {
+            return Some(record);
+        }
+        let line = chars.line();
+        let record = |format, kind| fault_record(number, format, kind);
+        let label = || Some(label_record(number, chars));
         let (format, side) = if parts.len() == 1 && !bar {
             (Format::Compact, line.len())
         } else {
@@ -938,72 +746,6 @@ pub fn parse_str(text: &str) -> Vec<Record> {
     }
     records.extend(parser.finish(last));
     records
-}
-
-/// Writes `grid` in `format`, each row ending in a newline.
-pub fn render(grid: &Grid, format: Format) -> String {
-    let shape = grid.shape();
-    let n = shape.side();
-    let mut out = String::with_capacity(2 * grid.cells().len() + n + 8);
-    let rows = grid.cells().chunks(n);
-    match format {
-        Format::Line => {
-            out.push_str(&grid.to_line());
-            out.push('\n');
-        }
-        Format::Pencilmarks => {
-            out.push_str(&pencil::line_of(grid));
-            out.push('\n');
-        }
-        Format::Compact => {
-            for row in rows {
-                out.extend(
-                    row.iter()
-                        .map(|&v| if v == 0 { '0' } else { shape.symbol(v) }),
-                );
-                out.push('\n');
-            }
-        }
-        Format::Spaced => {
-            for row in rows {
-                let parts: Vec<String> = row.iter().map(u8::to_string).collect();
-                out.push_str(&parts.join(" "));
-                out.push('\n');
-            }
-        }
-        Format::Pretty => {
-            let width = |v: u8| {
-                if n > 9 {
-                    format!("{v:>2}")
-                } else {
-                    shape.symbol(v).to_string()
-                }
-            };
-            let cell_w = if n > 9 { 2 } else { 1 };
-            let seg = shape.box_cols() * (cell_w + 1) - 1;
-            let boxes = n / shape.box_cols();
-            let rule: Vec<String> = (0..boxes)
-                .map(|b| {
-                    let w = seg + if b == 0 || b == boxes - 1 { 1 } else { 2 };
-                    "-".repeat(w)
-                })
-                .collect();
-            let rule = rule.join("+");
-            for (r, row) in rows.enumerate() {
-                if r > 0 && r % shape.box_rows() == 0 {
-                    out.push_str(&rule);
-                    out.push('\n');
-                }
-                let segs: Vec<String> = row
-                    .chunks(shape.box_cols())
-                    .map(|b| b.iter().map(|&v| width(v)).collect::<Vec<_>>().join(" "))
-                    .collect();
-                out.push_str(&segs.join(" | "));
-                out.push('\n');
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

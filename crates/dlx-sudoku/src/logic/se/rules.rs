@@ -4,7 +4,7 @@
 //! naked and hidden subsets, and basic fish.
 
 use super::board::{Board, Kind, UNITS, combinations, contains};
-use super::{Effect, SeStep};
+use super::step::{Effect, SeStep};
 
 /// SE's scan order of unit kinds for singles and subsets.
 const SCAN: [Kind; 3] = [Kind::Box, Kind::Column, Kind::Row];
