@@ -1,5 +1,5 @@
-//! The README's recipes for many machines, run as written there (read from README.md, on
-//! a smaller problem): the shell loops always, GNU parallel where it is installed, the
+//! The recipes for many machines (docs/recipes.md, linked from the README), run as written
+//! there (read from the file, on a smaller problem): the shell loops always, GNU parallel where it is installed, the
 //! Slurm array script with `SLURM_ARRAY_TASK_ID` set by a loop.
 
 mod common;
@@ -7,14 +7,15 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The shell code of the README block marked `<!-- recipe: NAME -->`.
+/// The shell code of the docs/recipes.md block marked `<!-- recipe: NAME -->`.
 fn recipe(name: &str) -> String {
     let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/recipes.md"))
+            .unwrap();
     let marker = format!("<!-- recipe: {name} -->");
     let at = readme
         .find(&marker)
-        .unwrap_or_else(|| panic!("README has no {marker}"));
+        .unwrap_or_else(|| panic!("docs/recipes.md has no {marker}"));
     let rest = &readme[at + marker.len()..];
     let start = rest.find("```sh\n").expect("a sh block after the marker") + 6;
     let end = rest[start..].find("```").expect("the block ends");

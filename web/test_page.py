@@ -30,8 +30,9 @@ MAX_RATIO = 2.0
 # Rounds of the timing, the median kept: the first page round also compiles the hot
 # functions with the optimising tier, and the machine may be shared.
 ROUNDS = 7
-# Stop must end a search within this many seconds of the click.
-STOP_WITHIN = 0.5
+# Stop must end a search within this many seconds of the click: 0.21 s measured on a quiet
+# machine, 0.64 s once at a load of 14 on 2 cores; a shared CI machine gets the margin.
+STOP_WITHIN = 1.0
 # The stopped search's thread must be idle within this many seconds of the click (see
 # test_stop: 2.1 s measured with the machine's load at 14 on 2 cores).
 RUN_ON_WITHIN = 5.0
