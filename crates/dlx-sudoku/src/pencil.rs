@@ -138,7 +138,7 @@ pub fn line_of_marks(shape: Shape, marks: &[u32]) -> String {
 /// A pencilmark puzzle as exact cover, searched within [`Limits`]: one option per candidate
 /// of each cell, the cells' items first and in reading order, each cell's options by value.
 /// So the forced-then-leftmost search meets the fills in lexicographic order, as the DLX
-/// solvers' answers (see [`encoding`](crate::encoding)), and every search is bounded.
+/// solvers' answers (see [`encoding`]), and every search is bounded.
 ///
 /// ```
 /// use dlx_sudoku::{Limits, Outcome, pencil};
