@@ -79,6 +79,7 @@
 
 mod board;
 mod ladder9;
+mod places;
 pub mod se;
 mod search;
 mod search9;
@@ -86,6 +87,7 @@ mod step;
 mod tally9;
 mod techniques;
 mod weights;
+mod wings;
 
 pub use board::Candidates;
 pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};
