@@ -65,11 +65,11 @@
 //!
 //! On 9×9 with 3×3 boxes, bitboard copies of the general code do the work: `search9.rs`
 //! walks the general search's tree (the fill for hint and explain, and `rate`'s effort),
-//! `tally9.rs` the general tally's path, and `ladder9.rs` finds the step
+//! `tally9.rs` the general tally's path, and `ladder9/` finds the step
 //! `techniques::beyond_singles` finds (the same technique, the same eliminations). They
 //! change no answer and no rating, and must not: a change to a technique goes into both
-//! `techniques.rs` and `ladder9.rs`, and the step-by-step tests in `tests.rs` fail until
-//! they agree. `ladder9.rs`'s dual floors rest on the ladder's order (each subset size over
+//! `techniques.rs` and `ladder9/`, and the step-by-step tests in `tests.rs` fail until
+//! they agree. `ladder9/`'s dual floors rest on the ladder's order (each subset size over
 //! every unit before the next, naked before hidden, rows before columns), so a change to
 //! that order changes its `floor` too. Its `matched` rests on the board keeping the fill's
 //! digit in every empty cell (each step is sound) and on no placed digit being a candidate
@@ -79,6 +79,7 @@
 
 mod board;
 mod ladder9;
+mod places;
 pub mod se;
 mod search;
 mod search9;
@@ -86,6 +87,7 @@ mod step;
 mod tally9;
 mod techniques;
 mod weights;
+mod wings;
 
 pub use board::Candidates;
 pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};

@@ -261,119 +261,23 @@ impl Step {
     /// The reason in words a player understands, e.g. "r4c7 is the only place for 5 in
     /// box 6".
     pub fn reason(&self, shape: Shape) -> String {
-        let cell = |c: usize| cell_name(shape, c);
-        let cells = |cs: &[usize]| cs.iter().map(|&c| cell(c)).collect::<Vec<_>>().join(", ");
-        let sym = |v: u8| shape.symbol(v).to_string();
-        let syms = |vs: &[u8]| vs.iter().map(|&v| sym(v)).collect::<Vec<_>>().join(", ");
-        let unit = |i: usize| self.units.get(i).map_or(String::new(), |&u| unit_name(u));
-        let units = |us: &[Unit]| {
-            us.iter()
-                .map(|&u| unit_name(u))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let gone = || self.eliminated_text(shape);
-        let d = self.digits.first().copied().unwrap_or(0);
+        let words = Words { step: self, shape };
         match self.technique {
-            Technique::NakedSingle => format!(
-                "{} can only be {}: every other digit is already in its row, column or box",
-                cell(self.cells[0]),
-                sym(d)
-            ),
-            Technique::HiddenSingle => format!(
-                "{} is the only place for {} in {}",
-                cell(self.cells[0]),
-                sym(d),
-                unit(0)
-            ),
-            Technique::Pointing | Technique::Claiming => format!(
-                "in {}, {} can only go in {} ({}), so {} leaves the rest of {}: {}",
-                unit(0),
-                sym(d),
-                unit(1),
-                cells(&self.cells),
-                sym(d),
-                unit(1),
-                gone()
-            ),
-            Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
-                "in {}, the cells {} hold only {} between them ({}), so those digits leave the \
-                 other cells of {}: {}",
-                unit(0),
-                cells(&self.cells),
-                syms(&self.digits),
-                self.technique,
-                unit(0),
-                gone()
-            ),
-            Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => format!(
-                "in {}, the digits {} fit only in {} ({}), so those cells hold nothing else: {}",
-                unit(0),
-                syms(&self.digits),
-                cells(&self.cells),
-                self.technique,
-                gone()
-            ),
-            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
-                let k = self.units.len() / 2;
-                format!(
-                    "{} in {} fits only in {} ({}): each of those lines takes its {} there, so {} \
-                     leaves the rest of them: {}",
-                    sym(d),
-                    units(&self.units[..k]),
-                    units(&self.units[k..]),
-                    self.technique,
-                    sym(d),
-                    sym(d),
-                    gone()
-                )
-            }
-            Technique::XyWing | Technique::XyzWing => {
-                let z = self.digits.last().copied().unwrap_or(0);
-                format!(
-                    "{} with pivot {} and pincers {}, {}: whichever digit the pivot takes, one of \
-                     the three is {}, so a cell that sees all of them cannot be {}: {}",
-                    self.technique,
-                    cell(self.cells[0]),
-                    cell(self.cells[1]),
-                    cell(self.cells[2]),
-                    sym(z),
-                    sym(z),
-                    gone()
-                )
-            }
-            Technique::WWing => format!(
-                "W-wing: {} and {} both hold only {}, {}; {} in {} must be at {} or {}, each seen \
-                 by one of the two, so one of them is {} and a cell seeing both cannot be {}: {}",
-                cell(self.cells[0]),
-                cell(self.cells[1]),
-                sym(self.digits[0]),
-                sym(self.digits[1]),
-                sym(self.digits[0]),
-                unit(0),
-                cell(self.cells[2]),
-                cell(self.cells[3]),
-                sym(self.digits[1]),
-                sym(self.digits[1]),
-                gone()
-            ),
-            Technique::SimpleColouring => format!(
-                "colouring the cells where {} has one other place in a unit ({}) splits them \
-                 into two colours, one of which is all true; {}",
-                sym(d),
-                cells(&self.cells),
-                gone()
-            ),
-            Technique::Guess => {
-                let (c, v) = self.place[0];
-                format!(
-                    "no technique applies; guess {} = {} (of {}), the digit it has in the \
-                     puzzle's fill",
-                    cell(c),
-                    sym(v),
-                    syms(&self.digits)
-                )
-            }
+            Technique::NakedSingle | Technique::HiddenSingle => words.singles(),
+            Technique::Pointing
+            | Technique::Claiming
+            | Technique::NakedPair
+            | Technique::NakedTriple
+            | Technique::NakedQuad
+            | Technique::HiddenPair
+            | Technique::HiddenTriple
+            | Technique::HiddenQuad => words.subsets(),
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => words.fish(),
+            Technique::XyWing
+            | Technique::XyzWing
+            | Technique::WWing
+            | Technique::SimpleColouring => words.wings(),
+            Technique::Guess => words.guess(),
         }
     }
 
@@ -391,5 +295,186 @@ impl Step {
             parts.push(format!("{}≠{}", cell_name(shape, c), vs.join("/")));
         }
         parts.join(", ")
+    }
+}
+
+/// A step's parts in words, for [`Step::reason`]: one helper per family of techniques.
+struct Words<'a> {
+    step: &'a Step,
+    shape: Shape,
+}
+
+impl Words<'_> {
+    fn cell(&self, c: usize) -> String {
+        cell_name(self.shape, c)
+    }
+
+    fn cells(&self, cs: &[usize]) -> String {
+        cs.iter()
+            .map(|&c| self.cell(c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn sym(&self, v: u8) -> String {
+        self.shape.symbol(v).to_string()
+    }
+
+    fn syms(&self, vs: &[u8]) -> String {
+        vs.iter()
+            .map(|&v| self.sym(v))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn unit(&self, i: usize) -> String {
+        self.step
+            .units
+            .get(i)
+            .map_or(String::new(), |&u| unit_name(u))
+    }
+
+    fn units(&self, us: &[Unit]) -> String {
+        us.iter()
+            .map(|&u| unit_name(u))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn gone(&self) -> String {
+        self.step.eliminated_text(self.shape)
+    }
+
+    /// The step's first digit (0 when it has none).
+    fn digit(&self) -> u8 {
+        self.step.digits.first().copied().unwrap_or(0)
+    }
+
+    /// The reason of a naked or hidden single.
+    fn singles(&self) -> String {
+        let d = self.digit();
+        match self.step.technique {
+            Technique::NakedSingle => format!(
+                "{} can only be {}: every other digit is already in its row, column or box",
+                self.cell(self.step.cells[0]),
+                self.sym(d)
+            ),
+            Technique::HiddenSingle => format!(
+                "{} is the only place for {} in {}",
+                self.cell(self.step.cells[0]),
+                self.sym(d),
+                self.unit(0)
+            ),
+            _ => unreachable!("not a singles technique"),
+        }
+    }
+
+    /// The reason of an intersection (pointing, claiming) or a naked or hidden subset.
+    fn subsets(&self) -> String {
+        let d = self.digit();
+        match self.step.technique {
+            Technique::Pointing | Technique::Claiming => format!(
+                "in {}, {} can only go in {} ({}), so {} leaves the rest of {}: {}",
+                self.unit(0),
+                self.sym(d),
+                self.unit(1),
+                self.cells(&self.step.cells),
+                self.sym(d),
+                self.unit(1),
+                self.gone()
+            ),
+            Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
+                "in {}, the cells {} hold only {} between them ({}), so those digits leave the \
+                 other cells of {}: {}",
+                self.unit(0),
+                self.cells(&self.step.cells),
+                self.syms(&self.step.digits),
+                self.step.technique,
+                self.unit(0),
+                self.gone()
+            ),
+            Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => format!(
+                "in {}, the digits {} fit only in {} ({}), so those cells hold nothing else: {}",
+                self.unit(0),
+                self.syms(&self.step.digits),
+                self.cells(&self.step.cells),
+                self.step.technique,
+                self.gone()
+            ),
+            _ => unreachable!("not a subsets technique"),
+        }
+    }
+
+    /// The reason of a fish (X-wing, swordfish, jellyfish).
+    fn fish(&self) -> String {
+        let d = self.digit();
+        let k = self.step.units.len() / 2;
+        format!(
+            "{} in {} fits only in {} ({}): each of those lines takes its {} there, so {} \
+             leaves the rest of them: {}",
+            self.sym(d),
+            self.units(&self.step.units[..k]),
+            self.units(&self.step.units[k..]),
+            self.step.technique,
+            self.sym(d),
+            self.sym(d),
+            self.gone()
+        )
+    }
+
+    /// The reason of a wing (XY, XYZ, W) or of simple colouring.
+    fn wings(&self) -> String {
+        let d = self.digit();
+        match self.step.technique {
+            Technique::XyWing | Technique::XyzWing => {
+                let z = self.step.digits.last().copied().unwrap_or(0);
+                format!(
+                    "{} with pivot {} and pincers {}, {}: whichever digit the pivot takes, one of \
+                     the three is {}, so a cell that sees all of them cannot be {}: {}",
+                    self.step.technique,
+                    self.cell(self.step.cells[0]),
+                    self.cell(self.step.cells[1]),
+                    self.cell(self.step.cells[2]),
+                    self.sym(z),
+                    self.sym(z),
+                    self.gone()
+                )
+            }
+            Technique::WWing => format!(
+                "W-wing: {} and {} both hold only {}, {}; {} in {} must be at {} or {}, each seen \
+                 by one of the two, so one of them is {} and a cell seeing both cannot be {}: {}",
+                self.cell(self.step.cells[0]),
+                self.cell(self.step.cells[1]),
+                self.sym(self.step.digits[0]),
+                self.sym(self.step.digits[1]),
+                self.sym(self.step.digits[0]),
+                self.unit(0),
+                self.cell(self.step.cells[2]),
+                self.cell(self.step.cells[3]),
+                self.sym(self.step.digits[1]),
+                self.sym(self.step.digits[1]),
+                self.gone()
+            ),
+            Technique::SimpleColouring => format!(
+                "colouring the cells where {} has one other place in a unit ({}) splits them \
+                 into two colours, one of which is all true; {}",
+                self.sym(d),
+                self.cells(&self.step.cells),
+                self.gone()
+            ),
+            _ => unreachable!("not a wings technique"),
+        }
+    }
+
+    /// The reason of a guess.
+    fn guess(&self) -> String {
+        let (c, v) = self.step.place[0];
+        format!(
+            "no technique applies; guess {} = {} (of {}), the digit it has in the \
+             puzzle's fill",
+            self.cell(c),
+            self.sym(v),
+            self.syms(&self.step.digits)
+        )
     }
 }

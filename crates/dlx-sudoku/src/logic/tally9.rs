@@ -287,7 +287,7 @@ impl<'t> Path<'t> {
         let mut memo = ladder9::Memo::with_fill(fill.cells().try_into().expect("81 cells"));
         while self.bits.open != [0; 3] {
             self.steps += 1;
-            // The ladder's floors rest on this (`ladder9::floor`).
+            // The ladder's floors rest on this (`ladder9::view::floor`).
             debug_assert!(!self.bits.has_single(), "settled: no single left");
             let bits = &mut self.bits;
             let boards = bits.boards();

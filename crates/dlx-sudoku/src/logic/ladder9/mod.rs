@@ -1,0 +1,122 @@
+//! The ladder's steps beyond the singles on 9×9 with 3×3 boxes, on bitboards, for `rate`'s
+//! tally: each technique of [`techniques::beyond_singles`](super::techniques::beyond_singles)
+//! written again over one 81-bit board per digit (bit `9·row + column` of a `u128`), giving
+//! the same first step (the same technique and the same eliminations) without building it.
+//!
+//! Each technique scans in the general one's order: units rows, columns, boxes; digits ascending;
+//! subsets, fish and wings in the lexicographic order of their cells, lines or digits
+//! ([`first_subset`](crate::logic::techniques::first_subset) is the general one itself). Where the
+//! general code walks peer lists and unit indices, this one intersects boards: the cells that see
+//! both pincers are `peers[a] & peers[c]`, a fish's eliminations `cand & covers & !bases`.
+//!
+//! A scan that found nothing is remembered by what decides it, exactly: a unit's candidates
+//! (nine 9-bit masks, 81 bits) for naked and hidden subsets, a digit's board for fish,
+//! pointing, claiming and colouring. While that is unchanged the scan is skipped, since it
+//! would find nothing again; a test checks every step against the general ladder's.
+//!
+//! Most scans are decided before any enumeration, by first tests that leave out only units and
+//! digits where the scan finds nothing: segments for pointing and claiming
+//! (`intersections::confined`), counts of candidates and places for subsets and fish ([`Census`],
+//! [`Slices`](bits::Slices), [`may_hold`](bits::may_hold)), two alike for pairs, and on a settled
+//! board the duals' floors ([`floor`](view::floor)), tested on each unit's count of open cells
+//! (each digit's of open lines) for all units at once. What they leave out is remembered like a
+//! scan that found nothing.
+//!
+//! When the caller knows the board's fill ([`Memo::with_fill`], as `rate`'s path does), the subsets
+//! and fish of every size are first decided together, without enumerating: through the fill, a
+//! unit's candidates are a graph on its digits and a digit's a graph on its columns, a subset or
+//! fish is a closed set of nodes with an edge coming in, and a graph has none exactly when each of
+//! its weakly connected parts is strongly connected ([`matched`](matched::matched()), with the
+//! proof). Units and digits that pass are remembered as having no subset and no fish; on a board
+//! where only a guess is left, every unit and digit tested passes (those with fewer than four open
+//! cells or lines are left to the floors).
+//!
+//! The files: `bits.rs` the 81-bit boards, their tables and counts; `view.rs` what the
+//! scans look at and what they find; `memo.rs` the scans that found nothing; `matched.rs`
+//! the all-at-once test through the fill; `intersections.rs` pointing and claiming;
+//! `subsets.rs` naked and hidden subsets and fish; `wings.rs` the XY-, XYZ- and W-wings;
+//! `colouring.rs` simple colouring.
+
+mod bits;
+mod colouring;
+mod intersections;
+mod matched;
+mod memo;
+mod subsets;
+mod view;
+mod wings;
+
+pub(crate) use bits::masks_of;
+#[cfg(test)]
+pub(crate) use matched::matched_everywhere;
+pub(crate) use memo::Memo;
+pub(crate) use view::Found;
+
+use bits::{Cells, at_least_each};
+use colouring::simple_colouring;
+use intersections::intersection;
+use matched::matched;
+use memo::scopes_of;
+use subsets::{fish, hidden_subset, naked_subset};
+use view::{ALL_UNITS, Census, View};
+use wings::{w_wing, xy_wing, xyz_wing};
+
+/// The first step beyond the singles, as the general ladder finds it, or `None` when only a
+/// guess is left (the board may have singles: they are not looked for here).
+///
+/// `settled` is the caller's word that the board has no naked or hidden single and has a
+/// fill, as every board does where `rate`'s tally looks beyond the singles. Then each scan
+/// leaves out the units and digits where only its dual could hold (see [`floor`](view::floor)).
+pub(crate) fn beyond_singles(
+    cand: &[Cells; 9],
+    masks: &[u32; 81],
+    settled: bool,
+    memo: &mut Memo,
+) -> Option<Found> {
+    memo.refresh(cand);
+    if let Some(f) = intersection(cand, true, memo).or_else(|| intersection(cand, false, memo)) {
+        return Some(f);
+    }
+    let v = &View::new(cand, masks, settled);
+    let n = Census::new(v);
+    if let Some(fill) = &memo.fill {
+        if cfg!(debug_assertions) {
+            fill.check(v);
+        }
+        // Only what some scan would look at: units and digits not known to have nothing at
+        // every size, with the open cells (lines) a subset (fish) needs, four.
+        let units = !(memo.naked[0] & memo.naked[1] & memo.naked[2])
+            | !(memo.hidden[0] & memo.hidden[1] & memo.hidden[2]);
+        let scopes = !(memo.fish[0] & memo.fish[1] & memo.fish[2]);
+        let digits = (0..9).fold(0u32, |m, d| m | u32::from(scopes >> (2 * d) & 3 != 0) << d);
+        // (On a settled board a unit with three open cells or fewer has no subset, and a
+        // digit with three open lines or fewer no fish: the floors leave them out.)
+        let (units, digits) = if settled {
+            (units & n.units_with(4), digits & at_least_each(&n.lines, 4))
+        } else {
+            (units, digits)
+        };
+        let (units, digits) = (units & ALL_UNITS, digits & 0x1FF);
+        if units | digits != 0 {
+            let (units, digits) = matched(v, fill.maps(), units, digits);
+            for k in 0..3 {
+                memo.naked[k] |= units;
+                memo.hidden[k] |= units;
+                memo.fish[k] |= scopes_of(digits);
+            }
+        }
+    }
+    naked_subset(v, &n, 2, memo)
+        .or_else(|| hidden_subset(v, &n, 2, memo))
+        .or_else(|| naked_subset(v, &n, 3, memo))
+        .or_else(|| fish(v, &n, 2, memo))
+        .or_else(|| hidden_subset(v, &n, 3, memo))
+        .or_else(|| fish(v, &n, 3, memo))
+        .or_else(|| xy_wing(v, &n))
+        .or_else(|| xyz_wing(v, &n))
+        .or_else(|| w_wing(v, &n))
+        .or_else(|| naked_subset(v, &n, 4, memo))
+        .or_else(|| fish(v, &n, 4, memo))
+        .or_else(|| hidden_subset(v, &n, 4, memo))
+        .or_else(|| simple_colouring(v, memo))
+}
