@@ -485,7 +485,7 @@ fn pre_refuses_multiplicities_and_writes_infeasible_problems_as_knuth_does() {
     let (code, out, err) = run(&["cover", "--pre"], "2|a b\na b\n");
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(
-        err.contains("--pre: primary item 0 has a multiplicity"),
+        err.contains("--pre: primary item `2|a` has a multiplicity"),
         "{err}"
     );
     let (code, out, err) = run(&["cover", "--pre"], "a b c\na b\nb c\n");

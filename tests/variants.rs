@@ -426,7 +426,7 @@ fn bad_regions_each_have_their_message() {
     let cases = [
         (
             "11122",
-            "--regions: 5 labels: expected n² labels for an n×n grid (n from 1 to 32)",
+            "--regions 11122: no such file, and 5 labels are not n² for an n×n grid",
         ),
         (
             "1111111111111111",

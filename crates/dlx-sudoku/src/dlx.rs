@@ -2,7 +2,7 @@
 //! the reference for the specialised [`DlxSolver`](super::DlxSolver).
 //!
 //! ```
-//! use dlx_sudoku::{GenericDlxSolver, Grid, Outcome, Shape};
+//! use dlx_sudoku::{GenericDlxSolver, Grid, Outcome, Shape, SudokuSolver};
 //!
 //! let mut solver = GenericDlxSolver::new(Shape::CLASSIC);
 //! let Outcome::Solved(fill) = solver.solve(&Grid::empty(Shape::CLASSIC)) else { panic!() };

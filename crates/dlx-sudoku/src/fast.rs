@@ -1,7 +1,7 @@
 //! Dancing links specialised to Sudoku: [`DlxSolver`], the default solver.
 //!
 //! ```
-//! use dlx_sudoku::{DlxSolver, Grid, Outcome};
+//! use dlx_sudoku::{DlxSolver, Grid, Outcome, SudokuSolver};
 //!
 //! let puzzle: Grid = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2...."
 //!     .parse()?;

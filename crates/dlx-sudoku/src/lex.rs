@@ -2,7 +2,7 @@
 //! construction it falls back on.
 //!
 //! ```
-//! use dlx_sudoku::{DlxSolver, Grid, Outcome, Shape};
+//! use dlx_sudoku::{DlxSolver, Grid, Outcome, Shape, SudokuSolver};
 //!
 //! // The empty 25×25 grid: row-by-row search meets long dead ends here; the witness
 //! // construction below takes over and still gives the smallest fill.

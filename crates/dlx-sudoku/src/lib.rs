@@ -7,7 +7,7 @@
 //! the `sudoku-dlx` command-line program reads, writes, batches and reports.
 //!
 //! ```
-//! use dlx_sudoku::{format, DlxSolver, Outcome, Shape};
+//! use dlx_sudoku::{format, DlxSolver, Outcome, Shape, SudokuSolver};
 //!
 //! // Baekjoon 2239: nine lines of nine digits, 0 for blank.
 //! let text = "103000509\n002109400\n000704000\n300502006\n060000050\n\

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use dlx_sudoku::generate::{Generator, Settings, Symmetry};
-//! use dlx_sudoku::{DlxSolver, Shape};
+//! use dlx_sudoku::{DlxSolver, Shape, SudokuSolver};
 //!
 //! let settings = Settings { symmetry: Symmetry::Rot180, ..Settings::new(Shape::CLASSIC, 42) };
 //! let mut generator = Generator::new(settings);
