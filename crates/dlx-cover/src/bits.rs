@@ -561,8 +561,9 @@ fn first_minimum(len: &[i16]) -> Option<usize> {
 /// With `P > 0` every option has `P` primary items, at `P·o` in `option_primary`, and the
 /// weight `weight`.
 #[inline(always)]
-#[allow(unsafe_code)] // SAFETY: at each block. Gain: no figure on record against the
-// bounds-checked form; not measured on this branch (see the issue 33 report).
+#[allow(unsafe_code)] // SAFETY: at each block. Gain: the bounds-checked form needs 8 % more
+// CPU time on `cover --emit queens 14 | cover --count --threads 1` (365,596
+// solutions), medians of 11 alternated whole-process runs of both builds.
 fn lower<const P: usize>(
     span: &[Span],
     option_primary: &[u16],

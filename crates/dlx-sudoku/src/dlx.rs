@@ -17,7 +17,8 @@ use std::ops::ControlFlow;
 
 use super::encoding::{self, problem};
 use super::grid::{Grid, Shape};
-use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET, TieBreaker};
+use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET};
+use super::rng::TieBreaker;
 use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
 use dlx_cover::{ActiveItems, Chooser, ItemChooser, Limits, SearchEnd, Solver};
 

@@ -352,7 +352,7 @@ impl DlxSolver {
     /// option nodes chosen are `self.choice[..depth]`. Leaves the matrix dirty on any
     /// early end (the next [`DlxSolver::place_givens`] resets it).
     ///
-    /// With `RANDOM`, MRV ties are broken at random by [`lex::TieBreaker`] seeded with
+    /// With `RANDOM`, MRV ties are broken at random by [`TieBreaker`](crate::rng::TieBreaker) seeded with
     /// `seed` (the restarts of `lex.rs`); without it, leftmost.
     ///
     /// Long on purpose: the solver's inner loop, run once per node; its steps share the
@@ -364,7 +364,7 @@ impl DlxSolver {
         seed: u64,
         mut visit: impl FnMut(&[u16]) -> ControlFlow<()>,
     ) -> SearchEnd {
-        let mut ties = lex::TieBreaker::new(seed, 4 * self.shape.cells());
+        let mut ties = crate::rng::TieBreaker::new(seed, 4 * self.shape.cells());
         let links = &mut *self.links;
         let len = &mut *self.len;
         let item = &*self.item;

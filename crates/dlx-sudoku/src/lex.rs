@@ -88,38 +88,9 @@ pub(crate) enum Branching {
     Mrv,
     /// Forced items first, otherwise the first empty cell: fills in lexicographic order.
     ForcedThenLeftmost,
-    /// MRV with ties among the shortest items broken at random by a [`TieBreaker`] with
+    /// MRV with ties among the shortest items broken at random by a [`TieBreaker`](crate::rng::TieBreaker) with
     /// this seed: for the restarts of the feasibility searches.
     MrvRandomTies(u64),
-}
-
-/// The random tie-break both DLX solvers use for [`Branching::MrvRandomTies`], so that they
-/// still walk the same tree: at every branch point, draw `from` (an item number); when no
-/// item is forced, take the first item of minimum length at or after `from`, else the
-/// first of all.
-#[derive(Debug, Clone)]
-pub(crate) struct TieBreaker {
-    state: u64,
-    items: usize,
-}
-
-impl TieBreaker {
-    /// Draws item numbers in `0..items`; any seed works.
-    pub(crate) fn new(seed: u64, items: usize) -> TieBreaker {
-        TieBreaker {
-            state: seed | 1,
-            items,
-        }
-    }
-
-    /// The next `from` (xorshift64*).
-    #[inline]
-    pub(crate) fn next(&mut self) -> usize {
-        self.state ^= self.state >> 12;
-        self.state ^= self.state << 25;
-        self.state ^= self.state >> 27;
-        (self.state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % self.items
-    }
 }
 
 /// A puzzle as the policy sees it: one value per cell (0 blank), some cells perhaps not to

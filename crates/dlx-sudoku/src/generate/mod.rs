@@ -52,7 +52,8 @@
 mod board;
 mod symmetry;
 
-pub use board::{Board, OverBudget, Random};
+pub use crate::rng::{Random, SplitMix};
+pub use board::{Board, OverBudget};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 
 use crate::{Grid, Shape};
@@ -107,35 +108,6 @@ pub struct Generated<T> {
 pub struct Exhausted {
     /// Minimal puzzles made and refused.
     pub attempts: u64,
-}
-
-/// SplitMix64, seeded per puzzle from the stream's seed and the puzzle's index.
-#[derive(Debug, Clone)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// The generator for puzzle `index` of stream `seed`.
-    pub fn for_index(seed: u64, index: u64) -> SplitMix {
-        let mut s = SplitMix(seed ^ 0x6A09_E667_F3BC_C909);
-        let a = s.next_u64();
-        SplitMix(a ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17))
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
-impl Random for SplitMix {
-    fn below(&mut self, n: usize) -> usize {
-        // Lemire's multiply-shift; the bias is below 2^-40 for n ≤ 625.
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
 }
 
 /// The smallest side whose searches add pointing and claiming to singles. On 16×16 they

@@ -389,8 +389,8 @@ mod tests {
         for round in 0..3000 {
             let density = 1 + round % 8;
             let values: Vec<u8> = (0..81)
-                .map(|_| match rng.next() % 10 < density as u64 {
-                    true => (rng.next() % 9) as u8 + 1,
+                .map(|_| match rng.next_u64() % 10 < density as u64 {
+                    true => (rng.next_u64() % 9) as u8 + 1,
                     false => 0,
                 })
                 .collect();

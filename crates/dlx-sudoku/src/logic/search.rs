@@ -5,6 +5,7 @@
 use super::board::{Candidates, Geometry, full_mask};
 use super::weights::{EMPTY_WEIGHT, PAIR_WEIGHT};
 use crate::canon::Transform;
+pub(crate) use crate::rng::SplitMix;
 
 /// What a search found: the number of fills (it stops at its limit), the first fill, and
 /// its nodes (the root plus every branch taken).
@@ -208,34 +209,6 @@ impl Search<'_> {
     }
 }
 
-/// SplitMix64: a small seeded generator, so that efforts are the same on every run.
-pub(crate) struct SplitMix(u64);
-
-impl SplitMix {
-    pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `bound`.
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
-
 /// A symmetry of the puzzle's shape: cell `c` moves to `cell[c]`, digit `v` becomes
 /// `digit[v]` (index 0 unused).
 pub(crate) struct Isomorph {
@@ -272,7 +245,7 @@ impl Isomorph {
         };
         let rows = lines(rng, br);
         let cols = lines(rng, bc);
-        let transpose = br == bc && rng.next() & 1 == 1;
+        let transpose = br == bc && rng.next_u64() & 1 == 1;
         let mut digit: Vec<u8> = (0..=n as u8).collect();
         rng.shuffle(&mut digit[1..]);
         let cell = (0..n * n)

@@ -756,7 +756,7 @@ mod tests {
     fn band_masks_and_words_turn_digits_and_cells() {
         let mut rng = SplitMix::new(3);
         for _ in 0..2000 {
-            let words: [u32; 9] = std::array::from_fn(|_| rng.next() as u32 & ((1 << 27) - 1));
+            let words: [u32; 9] = std::array::from_fn(|_| rng.next_u64() as u32 & ((1 << 27) - 1));
             let masks = band_masks(&words);
             for (i, &m) in masks.iter().enumerate() {
                 let want = (0..9).fold(0, |m, d| m | (words[d] >> i & 1) << d);
@@ -779,9 +779,9 @@ mod tests {
             let mut pairs = Bands::ZERO;
             for c in 0..CELLS {
                 // Empty with probability density/4; two candidates half of those.
-                if rng.next() % 4 < density {
+                if rng.next_u64() % 4 < density {
                     open.0[c / 27] |= 1 << (c % 27);
-                    if rng.next() & 1 == 0 {
+                    if rng.next_u64() & 1 == 0 {
                         pairs.0[c / 27] |= 1 << (c % 27);
                     }
                 }

@@ -291,16 +291,16 @@ fn the_9x9_search_walks_the_generic_tree() {
     let fill = dlx_fill(&PUZZLES[0].parse().unwrap());
     for _ in 0..300 {
         let mut cells = vec![0u8; 81];
-        let clues = 8 + rng.next() as usize % 23;
+        let clues = 8 + rng.next_u64() as usize % 23;
         for _ in 0..clues {
-            cells[rng.next() as usize % 81] = 1 + (rng.next() % 9) as u8;
+            cells[rng.next_u64() as usize % 81] = 1 + (rng.next_u64() % 9) as u8;
         }
         let mut kept = vec![0u8; 81];
         for _ in 0..30 {
-            let c = rng.next() as usize % 81;
+            let c = rng.next_u64() as usize % 81;
             kept[c] = fill.cells()[c];
         }
-        kept[rng.next() as usize % 81] = 1 + (rng.next() % 9) as u8;
+        kept[rng.next_u64() as usize % 81] = 1 + (rng.next_u64() % 9) as u8;
         for cells in [cells, kept] {
             let puzzle = Grid::from_values(Shape::CLASSIC, &cells).unwrap();
             if let Ok(board) = logic.board(&puzzle) {
@@ -312,7 +312,7 @@ fn the_9x9_search_walks_the_generic_tree() {
     // the search must find it missing at the root, before any branch.
     let mut erased = 0;
     for board in boards.clone().iter().take(300) {
-        let d = (rng.next() % 9) as usize;
+        let d = (rng.next_u64() % 9) as usize;
         let masks: Vec<u32> = (0..81)
             .map(|c| match board.values[c] {
                 0 => board.masks[c] & !(1 << d),
@@ -565,9 +565,9 @@ fn along_paths(
 
 /// Removes one to `most` random candidates from `board`, never the fill's digit.
 fn remove_some(board: &mut Candidates, fill: &Grid, rng: &mut search::SplitMix, most: u64) {
-    for _ in 0..1 + rng.next() % most {
-        let c = (rng.next() % 81) as usize;
-        let v = (rng.next() % 9) as u8 + 1;
+    for _ in 0..1 + rng.next_u64() % most {
+        let c = (rng.next_u64() % 81) as usize;
+        let v = (rng.next_u64() % 9) as u8 + 1;
         if fill.cells()[c] != v {
             board.eliminate(c, v);
         }

@@ -32,10 +32,11 @@
 
 use std::ops::ControlFlow;
 
-use crate::lex::{Branching, TieBreaker};
+use crate::lex::Branching;
 use crate::links16::{
     COVERED, Chunk, LANES, Lens, Link, Links, PAD, SPAN, boxed, choose, hide_node, unhide_node,
 };
+use crate::rng::TieBreaker;
 use dlx_cover::{Limits, Problem, SearchEnd};
 
 /// A read-only `u16` per node (the same shape as `fast.rs`'s item table).

@@ -262,7 +262,7 @@ mod tests {
             let keep = round % 8;
             let mut x: Cells = 0;
             for c in 0..81 {
-                if rng.next() % 8 < keep {
+                if rng.next_u64() % 8 < keep {
                     x |= 1 << c;
                 }
             }
