@@ -38,7 +38,8 @@
 //!
 //! * the solver's own MRV search, the first run with the plain leftmost tie-break, then
 //!   runs with random tie-breaks ([`Branching::MrvRandomTies`]), in units of `4·cells`
-//!   nodes. Restarts bound what a bad early choice costs when there is a fill;
+//!   nodes; on classic grids runs 1, 2, 4, 8, … repeat the leftmost search with its
+//!   cutoff doubling. Restarts bound what a bad early choice costs when there is a fill;
 //! * the [`Propagator`] of [`propagate`](super::propagate), in units of `cells / 64`
 //!   branches. Restarts do not help prove that there is *no* fill, and the construction
 //!   must prove that for every value below the answer's, given the cells before it; on
@@ -261,11 +262,22 @@ fn first_fill<S: FillSearch>(
             return Ok(false);
         }
         let left = limits.spent(s.nodes() - start);
-        let cutoff = unit.saturating_mul(luby(run));
-        let branching = if run == 1 {
-            Branching::Mrv
+        // On classic grids, runs 1, 2, 4, 8, …: the leftmost MRV search again, its cutoff
+        // doubling, so that a subtree with no fill that MRV refutes in some 10^5 nodes is
+        // refuted at that cost (random ties can make that tree far larger, and Luby's
+        // cutoffs reach it late); measured on random near-empty 25×25 grids: 20 s → 1.2 s
+        // and 9 s → 0.6 s, others within ±25 %. Variants (empty 16×16 windoku: 1.4× the
+        // nodes) keep Luby's cutoffs with random ties throughout.
+        let doubling = run.is_power_of_two() && partial.as_grid().is_some();
+        let (cutoff, branching) = if doubling {
+            (unit.saturating_mul(run), Branching::Mrv)
         } else {
-            Branching::MrvRandomTies(seed)
+            let branching = if run == 1 {
+                Branching::Mrv
+            } else {
+                Branching::MrvRandomTies(seed)
+            };
+            (unit.saturating_mul(luby(run)), branching)
         };
         fill.copy_from_slice(partial.values());
         let rest = left.at_most(cutoff);
