@@ -28,17 +28,21 @@
 //! ```
 
 mod board;
+mod cells;
+mod links;
 mod rules;
 mod step;
+mod wings;
 
 use crate::Grid;
 use board::Board;
+use std::borrow::Cow;
 use std::fmt;
 pub use step::{Effect, SeStep};
 
 /// The smallest difficulty of a technique of SE's ladder not implemented here (turbot
 /// fish, 4.0), in tenths.
-pub const NEXT_MISSING: u8 = 40;
+pub const NEXT_MISSING: u8 = 45;
 
 /// A difficulty on SE's scale, exact or a lower bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +73,7 @@ pub struct SeRating {
     /// The first step's difficulty.
     pub ed: Score,
     /// SE's name of the hardest technique ("" when no step was taken).
-    pub hardest: &'static str,
+    pub hardest: Cow<'static, str>,
 }
 
 /// The walk of a puzzle: the steps taken, and whether it stopped short of the solution
@@ -96,6 +100,9 @@ fn next_step(board: &Board) -> Option<SeStep> {
         .or_else(|| rules::naked_set(board, 3))
         .or_else(|| rules::fish(board, 3))
         .or_else(|| rules::hidden_set(board, 3))
+        .or_else(|| links::strong_links(board, 2))
+        .or_else(|| wings::xy_wing(board, false))
+        .or_else(|| wings::xy_wing(board, true))
 }
 
 /// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.
@@ -130,11 +137,11 @@ impl SeWalk {
             tenths,
             lower_bound: false,
         };
-        let (mut er, mut hardest) = (0u8, "");
+        let (mut er, mut hardest) = (0u8, Cow::Borrowed(""));
         let (mut ep, mut ed) = (None, None);
         for step in &self.steps {
             if step.tenths > er {
-                (er, hardest) = (step.tenths, step.name);
+                (er, hardest) = (step.tenths, step.name.clone());
             }
             ed.get_or_insert(er);
             if ep.is_none() && matches!(step.effect, Effect::Place(..)) {
