@@ -32,6 +32,7 @@ mod cells;
 mod links;
 mod rules;
 mod step;
+mod uniqueness;
 mod wings;
 
 use crate::Grid;
@@ -42,7 +43,7 @@ pub use step::{Effect, SeStep};
 
 /// The smallest difficulty of a technique of SE's ladder not implemented here (turbot
 /// fish, 4.0), in tenths.
-pub const NEXT_MISSING: u8 = 45;
+pub const NEXT_MISSING: u8 = 56;
 
 /// A difficulty on SE's scale, exact or a lower bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +104,12 @@ fn next_step(board: &Board) -> Option<SeStep> {
         .or_else(|| links::strong_links(board, 2))
         .or_else(|| wings::xy_wing(board, false))
         .or_else(|| wings::xy_wing(board, true))
+        .or_else(|| uniqueness::unique_loop(board))
+        .or_else(|| rules::naked_set(board, 4))
+        .or_else(|| rules::fish(board, 4))
+        .or_else(|| rules::hidden_set(board, 4))
+        .or_else(|| links::strong_links(board, 3))
+        .or_else(|| wings::als_wing(board, 3))
 }
 
 /// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.
