@@ -372,7 +372,7 @@ fn grave(board: &Board) -> Option<Grave> {
     };
     let mut temp = board.cands;
     let (mut marked, mut only, mut one_value) = (None::<Vec<usize>>, 0u8, true);
-    for unit in 0..27 {
+    for (unit, cells) in UNITS.iter().enumerate() {
         for value in 1..=9u8 {
             let pos = board.positions(unit, value);
             if pos.count_ones() == 0 || pos.count_ones() == 2 {
@@ -380,7 +380,7 @@ fn grave(board: &Board) -> Option<Grave> {
             }
             let big: Vec<usize> = (0..9)
                 .filter(|i| pos & (1 << i) != 0)
-                .map(|i| UNITS[unit][i] as usize)
+                .map(|i| cells[i] as usize)
                 .filter(|&c| board.cands[c].count_ones() >= 3)
                 .collect();
             match &mut marked {
