@@ -29,6 +29,7 @@
 
 mod board;
 mod cells;
+mod exclusion;
 mod links;
 mod rules;
 mod step;
@@ -43,7 +44,7 @@ pub use step::{Effect, SeStep};
 
 /// The smallest difficulty of a technique of SE's ladder not implemented here (turbot
 /// fish, 4.0), in tenths.
-pub const NEXT_MISSING: u8 = 62;
+pub const NEXT_MISSING: u8 = 65;
 
 /// A difficulty on SE's scale, exact or a lower bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +114,8 @@ fn next_step(board: &Board) -> Option<SeStep> {
         .or_else(|| uniqueness::bug(board))
         .or_else(|| links::strong_links(board, 4))
         .or_else(|| wings::als_wing(board, 4))
+        .or_else(|| exclusion::aligned_pair(board))
+        .or_else(|| wings::als_wing(board, 5))
 }
 
 /// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.
