@@ -8,7 +8,7 @@
 //! found, then the lowest type, then the first found (start cells in cell order).
 
 use super::board::{Board, UNITS, combinations, units_of};
-use super::cells::{Cells, PEERS, members};
+use super::cells::{Cells, PEERS, UNIT_CELLS, members};
 use super::step::{Effect, SeStep};
 
 /// The longest loop searched (SE has no limit; longer loops do not occur in practice).
@@ -444,8 +444,7 @@ fn bug4(board: &Board, g: &Grave) -> Option<SeStep> {
     })
 }
 
-/// SE's BUG, types 1, 2 and 4 (5.6, 5.7, 5.7); type 3 (a naked set with the bug values)
-/// is not implemented and gives no step.
+/// SE's BUG, types 1 to 4 (5.6, 5.7, 5.8+, 5.7), tried in SE's order.
 pub(crate) fn bug(board: &Board) -> Option<SeStep> {
     let g = grave(board)?;
     let eliminate = |name: &'static str, tenths, removed: Vec<(usize, u8)>| {
@@ -472,17 +471,65 @@ pub(crate) fn bug(board: &Board) -> Option<SeStep> {
             .map(|c| (c, value))
             .collect();
         let two = eliminate("BUG type 2", 57, removed);
-        if two.is_some() {
+        if two.is_some() || g.cells.len() != 2 {
             return two;
         }
-        return if g.cells.len() == 2 {
-            bug4(board, &g)
-        } else {
-            None
-        };
-    }
-    if common != 0 && g.cells.len() == 2 {
         return bug4(board, &g);
+    }
+    if common == 0 {
+        return None;
+    }
+    let four = if g.cells.len() == 2 {
+        bug4(board, &g)
+    } else {
+        None
+    };
+    four.or_else(|| bug3(board, &g, common))
+}
+
+/// BUG type 3: the bug values, standing for one of the bug cells, and `degree - 1` cells of
+/// a unit all bug cells share (and that see them all) form a naked set, whose digits leave
+/// the cells seeing all their holders (5.7 + 0.1 per digit beyond the first).
+fn bug3(board: &Board, g: &Grave, common: Cells) -> Option<SeStep> {
+    let shared: Vec<usize> = (0..27)
+        .filter(|&u| g.cells.iter().all(|&c| units_of(c).contains(&u)))
+        .collect();
+    for degree in 2..=6usize {
+        for &unit in &shared {
+            let near: Vec<usize> = members(common & UNIT_CELLS[unit]).collect();
+            if near.len() < degree {
+                continue;
+            }
+            let found = combinations(near.len(), degree - 1, &mut |pick| {
+                let naked: Vec<usize> = pick.iter().map(|&i| near[i]).collect();
+                let union = naked.iter().fold(0u16, |acc, &c| acc | board.cands[c]);
+                let small = naked.iter().any(|&c| board.cands[c].count_ones() < 2);
+                if union.count_ones() as usize != degree || small || g.all & !union != 0 {
+                    return None;
+                }
+                let holders: Vec<usize> = naked.iter().chain(&g.cells).copied().collect();
+                let mut removed = Vec::new();
+                for d in (1..=9u8).filter(|d| union & (1 << d) != 0) {
+                    let seeing = holders
+                        .iter()
+                        .filter(|&&c| board.cands[c] & (1 << d) != 0)
+                        .fold(!0 as Cells, |acc, &c| acc & PEERS[c]);
+                    removed.extend(
+                        members(seeing)
+                            .filter(|&c| board.cands[c] & (1 << d) != 0)
+                            .map(|c| (c, d)),
+                    );
+                }
+                (!removed.is_empty()).then(|| SeStep {
+                    name: "BUG type 3".into(),
+                    tenths: 56 + degree as u8,
+                    effect: Effect::Eliminate(removed),
+                })
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
     }
     None
 }
