@@ -71,3 +71,20 @@ pub(crate) fn with_digit(board: &Board, digit: u8) -> Cells {
 pub(crate) fn removals(set: Cells, digit: u8) -> Vec<(usize, u8)> {
     members(set).map(|c| (c, digit)).collect()
 }
+
+/// The removals of a set spread over several units: each digit of `digits` leaves the
+/// cells that see every cell of `holders` holding it.
+pub(crate) fn set_removals(board: &Board, holders: &[usize], digits: u16) -> Vec<(usize, u8)> {
+    let mut removed = Vec::new();
+    for d in (1..=9u8).filter(|d| digits & (1 << d) != 0) {
+        let held = holders
+            .iter()
+            .filter(|&&c| board.cands[c] & (1 << d) != 0)
+            .fold(0 as Cells, |acc, &c| acc | 1 << c);
+        if held != 0 {
+            let seeing = members(held).fold(!0 as Cells, |acc, c| acc & PEERS[c]);
+            removed.extend(removals(seeing & with_digit(board, d), d));
+        }
+    }
+    removed
+}

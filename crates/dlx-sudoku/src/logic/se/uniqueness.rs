@@ -8,7 +8,7 @@
 //! found, then the lowest type, then the first found (start cells in cell order).
 
 use super::board::{Board, UNITS, combinations, units_of};
-use super::cells::{Cells, PEERS, UNIT_CELLS, members};
+use super::cells::{Cells, PEERS, UNIT_CELLS, members, set_removals};
 use super::step::{Effect, SeStep};
 
 /// The longest loop searched (SE has no limit; longer loops do not occur in practice).
@@ -215,18 +215,7 @@ fn type3_naked(
         }
         let mut holders = others.clone();
         holders.extend([c1, c2]);
-        let mut removed = Vec::new();
-        for d in (1..=9u8).filter(|d| union & (1 << d) != 0) {
-            let seeing = holders
-                .iter()
-                .filter(|&&c| board.cands[c] & (1 << d) != 0)
-                .fold(!0 as Cells, |acc, &c| acc & PEERS[c]);
-            removed.extend(
-                members(seeing)
-                    .filter(|&c| board.cands[c] & (1 << d) != 0)
-                    .map(|c| (c, d)),
-            );
-        }
+        let mut removed = set_removals(board, &holders, union);
         removed.sort_unstable();
         removed.dedup();
         out.extend(step(lp, 3, lp.tenths() + degree as u8 - 1, removed));
@@ -508,18 +497,7 @@ fn bug3(board: &Board, g: &Grave, common: Cells) -> Option<SeStep> {
                     return None;
                 }
                 let holders: Vec<usize> = naked.iter().chain(&g.cells).copied().collect();
-                let mut removed = Vec::new();
-                for d in (1..=9u8).filter(|d| union & (1 << d) != 0) {
-                    let seeing = holders
-                        .iter()
-                        .filter(|&&c| board.cands[c] & (1 << d) != 0)
-                        .fold(!0 as Cells, |acc, &c| acc & PEERS[c]);
-                    removed.extend(
-                        members(seeing)
-                            .filter(|&c| board.cands[c] & (1 << d) != 0)
-                            .map(|c| (c, d)),
-                    );
-                }
+                let removed = set_removals(board, &holders, union);
                 (!removed.is_empty()).then(|| SeStep {
                     name: "BUG type 3".into(),
                     tenths: 56 + degree as u8,
