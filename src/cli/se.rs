@@ -39,7 +39,7 @@ pub fn rating_text(puzzle: &Grid, line: &str, format: LogicFormat) -> Option<Str
     let hardest = if r.hardest.is_empty() {
         "none"
     } else {
-        r.hardest
+        &r.hardest
     };
     Some(match format {
         LogicFormat::Text | LogicFormat::Candidates => {
@@ -81,7 +81,7 @@ fn effect_text(effect: &Effect) -> String {
 fn step_json(step: &SeStep) -> String {
     format!(
         "{{\"technique\":{},\"rating\":{}.{},\"effect\":{}}}",
-        json_string(Some(step.name)),
+        json_string(Some(&step.name)),
         step.tenths / 10,
         step.tenths % 10,
         json_string(Some(&effect_text(&step.effect)))

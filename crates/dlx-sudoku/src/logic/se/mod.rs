@@ -1,21 +1,27 @@
 //! Ratings on Sudoku Explainer's scale (ER/EP/ED, as its batch rater `serate` prints them).
 //!
-//! At each point the rater takes the first step of SE's ladder, which lists techniques by
-//! difficulty: hidden single (box 1.2, row/column 1.5), direct pointing/claiming (1.7/1.9),
-//! direct hidden pair (2.0), naked single (2.3), direct hidden triplet (2.5),
-//! pointing/claiming (2.6/2.8), naked pair (3.0), X-wing (3.2), hidden pair (3.4), naked
-//! triplet (3.6), swordfish (3.8), hidden triplet (4.0). A "direct" technique is an
-//! elimination that leaves a hidden single; SE rates and applies it as that placement.
+//! At each point the rater takes the first step of SE's ladder, its list of techniques in
+//! the order SE tries them (roughly by difficulty): hidden single (box 1.2, row/column 1.5),
+//! direct pointing/claiming (1.7/1.9), direct hidden pair (2.0), naked single (2.3), direct
+//! hidden triplet (2.5), pointing/claiming (2.6/2.8), naked pair (3.0), X-wing (3.2), hidden
+//! pair (3.4), naked triplet (3.6), swordfish (3.8), hidden triplet (4.0), chains of two
+//! strong links (4.0–4.3, `links`), XY-wing (4.2), XYZ-wing (4.4), unique rectangles and
+//! loops (4.5+, `uniqueness`), naked quad (5.0), jellyfish (5.2), hidden quad (5.4), three
+//! strong links (5.4+), WXYZ-wing (5.5+, `wings`), BUG (5.6+), four strong links (5.8+),
+//! VWXYZ-wing (6.2+), aligned pair exclusion (6.2, `exclusion`), UVWXYZ-wing (6.6). A
+//! "direct" technique is an elimination that leaves a hidden single; SE rates and applies
+//! it as that placement. Where a technique finds several steps, SE applies the one it
+//! sorts first (most often the easiest); each finder says how.
 //!
 //! * **ER** is the hardest step's difficulty.
 //! * **EP** is the hardest difficulty up to the first placement.
 //! * **ED** is the first step's difficulty.
 //!
-//! SE's ladder goes on beyond hidden triplets (turbot fish 4.0+, wings, uniqueness, chains,
-//! up to nested forcing chains). Those are not implemented here: when none of the
-//! techniques above applies, the rating stops and each of ER/EP/ED not yet settled becomes
-//! a **lower bound** at [`NEXT_MISSING`] (every missing technique is rated at least that),
-//! never an exact number that could be wrong.
+//! SE's ladder goes on with chains (X- and Y-cycles 6.5+, forcing chains 7.0+, dynamic and
+//! nested forcing chains 8.5+); those are not implemented here: when no
+//! technique above applies, the rating stops and each of ER/EP/ED not yet settled becomes
+//! a **lower bound** at [`NEXT_MISSING`] (every technique SE could try next is rated at
+//! least that), never an exact number that could be wrong.
 //!
 //! ```
 //! use dlx_sudoku::logic::se;
@@ -28,17 +34,23 @@
 //! ```
 
 mod board;
+mod cells;
+mod exclusion;
+mod links;
 mod rules;
 mod step;
+mod uniqueness;
+mod wings;
 
 use crate::Grid;
 use board::Board;
+use std::borrow::Cow;
 use std::fmt;
 pub use step::{Effect, SeStep};
 
-/// The smallest difficulty of a technique of SE's ladder not implemented here (turbot
-/// fish, 4.0), in tenths.
-pub const NEXT_MISSING: u8 = 40;
+/// The smallest difficulty of the techniques SE tries after the last one implemented here
+/// (cycles, 6.5), in tenths.
+pub const NEXT_MISSING: u8 = 65;
 
 /// A difficulty on SE's scale, exact or a lower bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +81,7 @@ pub struct SeRating {
     /// The first step's difficulty.
     pub ed: Score,
     /// SE's name of the hardest technique ("" when no step was taken).
-    pub hardest: &'static str,
+    pub hardest: Cow<'static, str>,
 }
 
 /// The walk of a puzzle: the steps taken, and whether it stopped short of the solution
@@ -96,6 +108,20 @@ fn next_step(board: &Board) -> Option<SeStep> {
         .or_else(|| rules::naked_set(board, 3))
         .or_else(|| rules::fish(board, 3))
         .or_else(|| rules::hidden_set(board, 3))
+        .or_else(|| links::strong_links(board, 2))
+        .or_else(|| wings::xy_wing(board, false))
+        .or_else(|| wings::xy_wing(board, true))
+        .or_else(|| uniqueness::unique_loop(board))
+        .or_else(|| rules::naked_set(board, 4))
+        .or_else(|| rules::fish(board, 4))
+        .or_else(|| rules::hidden_set(board, 4))
+        .or_else(|| links::strong_links(board, 3))
+        .or_else(|| wings::als_wing(board, 3))
+        .or_else(|| uniqueness::bug(board))
+        .or_else(|| links::strong_links(board, 4))
+        .or_else(|| wings::als_wing(board, 4))
+        .or_else(|| exclusion::aligned_pair(board))
+        .or_else(|| wings::als_wing(board, 5))
 }
 
 /// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.
@@ -130,11 +156,11 @@ impl SeWalk {
             tenths,
             lower_bound: false,
         };
-        let (mut er, mut hardest) = (0u8, "");
+        let (mut er, mut hardest) = (0u8, Cow::Borrowed(""));
         let (mut ep, mut ed) = (None, None);
         for step in &self.steps {
             if step.tenths > er {
-                (er, hardest) = (step.tenths, step.name);
+                (er, hardest) = (step.tenths, step.name.clone());
             }
             ed.get_or_insert(er);
             if ep.is_none() && matches!(step.effect, Effect::Place(..)) {

@@ -11,7 +11,7 @@ const SCAN: [Kind; 3] = [Kind::Box, Kind::Column, Kind::Row];
 
 fn place(name: &'static str, tenths: u8, cell: usize, digit: u8) -> SeStep {
     SeStep {
-        name,
+        name: name.into(),
         tenths,
         effect: Effect::Place(cell, digit),
     }
@@ -19,7 +19,7 @@ fn place(name: &'static str, tenths: u8, cell: usize, digit: u8) -> SeStep {
 
 fn eliminate(name: &'static str, tenths: u8, removed: Vec<(usize, u8)>) -> Option<SeStep> {
     (!removed.is_empty()).then_some(SeStep {
-        name,
+        name: name.into(),
         tenths,
         effect: Effect::Eliminate(removed),
     })

@@ -1,5 +1,7 @@
 //! One step of the SE walk ([`SeStep`]) and what it does to the board ([`Effect`]).
 
+use std::borrow::Cow;
+
 /// What a step does to the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -13,7 +15,7 @@ pub enum Effect {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeStep {
     /// SE's name of the technique ("Hidden Single", "Direct Hidden Pair", ...).
-    pub name: &'static str,
+    pub name: Cow<'static, str>,
     /// Its difficulty in tenths (15 is 1.5).
     pub tenths: u8,
     /// What it does.

@@ -13,8 +13,8 @@ const DATA: &str = include_str!(concat!(
 /// The bands of the issue, by SE's ER in tenths (upper bounds inclusive), and the share of
 /// exact ERs required in each at the level this rater reaches (in percent).
 const BANDS: [(&str, u8, u32); 4] = [
-    ("<=4.4", 44, 80),
-    ("4.5-6.4", 64, 0),
+    ("<=4.4", 44, 95),
+    ("4.5-6.4", 64, 95),
     ("6.5-8.9", 89, 0),
     (">=9.0", 255, 0),
 ];

@@ -1,0 +1,90 @@
+//! Sets of cells as 81-bit masks (bit `c` for cell `c`), with the units and peers the
+//! pattern finders of the SE rater intersect them with.
+
+use super::board::{Board, UNITS};
+
+/// A set of cells, bit `c` for cell `c` (0..81, reading order).
+pub(crate) type Cells = u128;
+
+/// The cells of each unit (boxes 0–8, rows 9–17, columns 18–26).
+pub(crate) static UNIT_CELLS: [Cells; 27] = unit_cells();
+
+/// The peers of each cell (the cells sharing a unit with it, itself excluded).
+pub(crate) static PEERS: [Cells; 81] = peers();
+
+const fn unit_cells() -> [Cells; 27] {
+    let mut table = [0; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            table[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    table
+}
+
+const fn peers() -> [Cells; 81] {
+    let units = unit_cells();
+    let mut table = [0; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col) = (c / 9, c % 9);
+        let b = (r / 3) * 3 + col / 3;
+        table[c] = (units[b] | units[9 + r] | units[18 + col]) & !(1 << c);
+        c += 1;
+    }
+    table
+}
+
+/// The cells in `set`, in increasing order.
+pub(crate) fn members(set: Cells) -> impl Iterator<Item = usize> {
+    (0..81).filter(move |&c| set & (1 << c) != 0)
+}
+
+/// The cells that see every cell of `set` (and are not in it).
+pub(crate) fn seeing_all(set: Cells) -> Cells {
+    members(set).fold(UNIT_CELLS.iter().fold(0, |a, &u| a | u), |acc, c| {
+        acc & PEERS[c]
+    }) & !set
+}
+
+/// The first unit holding every cell of `set`, trying columns, then rows, then boxes (the
+/// order SE names a shared unit in).
+pub(crate) fn common_unit(set: Cells) -> Option<usize> {
+    (18..27)
+        .chain(9..18)
+        .chain(0..9)
+        .find(|&u| set & !UNIT_CELLS[u] == 0)
+}
+
+/// The cells holding `digit` as a candidate.
+pub(crate) fn with_digit(board: &Board, digit: u8) -> Cells {
+    (0..81)
+        .filter(|&c| board.cands[c] & (1 << digit) != 0)
+        .fold(0, |acc, c| acc | 1 << c)
+}
+
+/// (cell, digit) for each cell of `set`, the removals of a step.
+pub(crate) fn removals(set: Cells, digit: u8) -> Vec<(usize, u8)> {
+    members(set).map(|c| (c, digit)).collect()
+}
+
+/// The removals of a set spread over several units: each digit of `digits` leaves the
+/// cells that see every cell of `holders` holding it.
+pub(crate) fn set_removals(board: &Board, holders: &[usize], digits: u16) -> Vec<(usize, u8)> {
+    let mut removed = Vec::new();
+    for d in (1..=9u8).filter(|d| digits & (1 << d) != 0) {
+        let held = holders
+            .iter()
+            .filter(|&&c| board.cands[c] & (1 << d) != 0)
+            .fold(0 as Cells, |acc, &c| acc | 1 << c);
+        if held != 0 {
+            let seeing = members(held).fold(!0 as Cells, |acc, c| acc & PEERS[c]);
+            removed.extend(removals(seeing & with_digit(board, d), d));
+        }
+    }
+    removed
+}
