@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::args::Threads;
 use super::error::{Error, report};
 use super::input::{ReadTimes, Records, open};
-use super::profile::Busy;
+use super::profile::{Busy, Profile, Stage};
 
 /// Most records answered per chunk, and most waiting in the channel.
 pub const CHUNK: usize = 1024;
@@ -220,6 +220,24 @@ impl<S: Send> Workers<S> {
     /// Each worker's busy time in `map` so far (empty unless [`Self::timed`]).
     pub fn busy(&self) -> Vec<Duration> {
         self.busy.per_worker()
+    }
+
+    /// Where a run on these workers spent its time: `wall`, their busy time, the `stages`
+    /// of other threads, and this thread's ordering and writing (`write`): beside the
+    /// workers when they are a pool (it overlaps their next chunk, see
+    /// [`Self::map_beside`]), else one after the other.
+    pub fn profile(&self, wall: Duration, mut stages: Vec<Stage>, write: Duration) -> Profile {
+        let writer = if self.threads() > 1 {
+            Stage::beside
+        } else {
+            Stage::serial
+        };
+        stages.push(writer("order and write", write));
+        Profile {
+            wall,
+            busy: self.busy(),
+            stages,
+        }
     }
 
     /// `map` of `items` on the workers while this thread runs `beside` (with one worker,

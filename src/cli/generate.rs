@@ -16,7 +16,6 @@ use super::batch::{Workers, resolve_threads};
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::output::json_string;
-use super::profile::{Profile, Stage};
 
 /// Puzzles handed to the workers at a time: at least this many, and at least
 /// [`PER_WORKER`] per worker.
@@ -158,17 +157,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     let (made, attempts, exit) = (sink.made, sink.attempts, sink.exit);
     after_write(sink.written.and_then(|()| sink.out.flush()))?;
     if args.stats {
-        let writer = if workers.threads() > 1 {
-            Stage::beside
-        } else {
-            Stage::serial
-        };
-        Profile {
-            wall,
-            busy: workers.busy(),
-            stages: vec![writer("order and write", sink.time)],
-        }
-        .report();
+        workers.profile(wall, Vec::new(), sink.time).report();
     }
     if args.stats {
         let secs = started.elapsed().as_secs_f64();

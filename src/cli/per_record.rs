@@ -14,7 +14,7 @@ use super::batch::{Item, Progress, Sourced, Workers, next_chunk, resolve_threads
 use super::error::{Error, Exit, after_write, report};
 use super::input::ReadTimes;
 use super::output::Out;
-use super::profile::{Profile, Stage};
+use super::profile::Stage;
 
 /// Where the answers go: standard output, buffered, with empty lines between answers that
 /// take several lines.
@@ -64,7 +64,7 @@ impl Ran {
 /// The workers answer one chunk while this thread writes the one before (a chunk that is
 /// answered waits for no more than that, and is written before this thread waits for
 /// input), so writing is not a serial stage between chunks. With `--stats`, where the
-/// time went ([`Profile`]).
+/// time went ([`super::profile::Profile`]).
 pub fn run<S: Send, A: Send>(
     batch: &BatchArgs,
     strict: bool,
@@ -121,21 +121,11 @@ pub fn run<S: Send, A: Send>(
         read = reader.join().unwrap_or_default();
     }
     if batch.stats {
-        let writer = if workers.threads() > 1 {
-            Stage::beside
-        } else {
-            Stage::serial
-        };
-        Profile {
-            wall,
-            busy: workers.busy(),
-            stages: vec![
-                Stage::beside("read", read.read),
-                Stage::beside("parse", read.parse),
-                writer("order and write", sink.time),
-            ],
-        }
-        .report();
+        let reading = vec![
+            Stage::beside("read", read.read),
+            Stage::beside("parse", read.parse),
+        ];
+        workers.profile(wall, reading, sink.time).report();
     }
     Ok(Ran {
         exit: sink.exit,
