@@ -1,12 +1,12 @@
 //! Batches: a reader thread streams records through a bounded channel; the main thread takes
-//! them in chunks, has a pool of workers answer each chunk in parallel, and writes the
-//! answers in input order before taking the next chunk.
+//! them in chunks, has a pool of workers answer each chunk in parallel while it writes the
+//! answers to the chunk before in input order ([`Workers::map_beside`]).
 //!
-//! Invariants: at most [`CHUNK`] records wait in the channel and at most [`CHUNK`] are being
-//! answered, so memory does not grow with the input; `par_iter().collect()` keeps each
-//! chunk's answers in input order and chunks are written one after another, so the output
-//! does not depend on the number of threads. Each worker owns its solvers (they are not
-//! shared), picked by rayon's thread index.
+//! Invariants: at most [`CHUNK`] records wait in the channel, at most [`CHUNK`] are being
+//! answered and at most [`CHUNK`] wait to be written, so memory does not grow with the
+//! input; `par_iter().collect()` keeps each chunk's answers in input order and chunks are
+//! written one after another, so the output does not depend on the number of threads.
+//! Each worker owns its solvers (they are not shared), picked by rayon's thread index.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};

@@ -1,6 +1,6 @@
-//! `generate`: puzzles from `sudoku::generate`, made on worker threads in chunks of
-//! consecutive indices and written in index order, so the output depends only on the seed
-//! and the flags, never on the thread count.
+//! `generate`: puzzles from `sudoku::generate`, made and rendered on worker threads in
+//! chunks of consecutive indices and written in index order while the workers make the next
+//! chunk, so the output depends only on the seed and the flags, never on the thread count.
 
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
