@@ -126,42 +126,30 @@ impl Profile {
         };
         let stages: Vec<String> = self.stages.iter().map(stage).collect();
         lines.push(format!("stats: one-thread stages: {}", stages.join(", ")));
-        let work: f64 = self.busy.iter().map(Duration::as_secs_f64).sum::<f64>()
-            + self
-                .stages
-                .iter()
-                .map(|s| s.time.as_secs_f64())
-                .sum::<f64>();
-        let serial: f64 = self
-            .stages
-            .iter()
-            .map(|s| s.time.as_secs_f64())
-            .sum::<f64>();
+        let serial: f64 = self.stages.iter().map(|s| s.time.as_secs_f64()).sum();
+        let work = serial + self.busy.iter().map(Duration::as_secs_f64).sum::<f64>();
         let slowest_beside = self
             .stages
             .iter()
             .filter(|s| s.beside)
             .map(|s| s.time.as_secs_f64())
             .fold(0.0, f64::max);
-        {
-            let s = if work > 0.0 { serial / work } else { 0.0 };
-            let amdahl = |p: f64| 1.0 / (s + (1.0 - s) / p);
-            let mut line = format!(
-                "stats: serial fraction {:.2} % of {:.3} s of work: Amdahl's speed-up {:.2}x on 2 \
-                 cores, {:.1}x on 16",
-                100.0 * s,
-                work,
-                amdahl(2.0),
-                amdahl(16.0)
-            );
-            if slowest_beside > 0.0 {
-                line.push_str(&format!(
-                    " (the stages beside the workers alone cap it at {:.0}x)",
-                    work / slowest_beside
-                ));
-            }
-            lines.push(line);
+        let s = if work > 0.0 { serial / work } else { 0.0 };
+        let amdahl = |p: f64| 1.0 / (s + (1.0 - s) / p);
+        let mut line = format!(
+            "stats: serial fraction {:.2} % of {work:.3} s of work: Amdahl's speed-up {:.2}x on \
+             2 cores, {:.1}x on 16",
+            100.0 * s,
+            amdahl(2.0),
+            amdahl(16.0)
+        );
+        if slowest_beside > 0.0 {
+            line.push_str(&format!(
+                " (the stages beside the workers alone cap it at {:.0}x)",
+                work / slowest_beside
+            ));
         }
+        lines.push(line);
         lines
     }
 }
