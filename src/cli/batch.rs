@@ -1,12 +1,12 @@
 //! Batches: a reader thread streams records through a bounded channel; the main thread takes
-//! them in chunks, has a pool of workers answer each chunk in parallel, and writes the
-//! answers in input order before taking the next chunk.
+//! them in chunks, has a pool of workers answer each chunk in parallel while it writes the
+//! answers to the chunk before in input order ([`Workers::map_beside`]).
 //!
-//! Invariants: at most [`CHUNK`] records wait in the channel and at most [`CHUNK`] are being
-//! answered, so memory does not grow with the input; `par_iter().collect()` keeps each
-//! chunk's answers in input order and chunks are written one after another, so the output
-//! does not depend on the number of threads. Each worker owns its solvers (they are not
-//! shared), picked by rayon's thread index.
+//! Invariants: at most [`CHUNK`] records wait in the channel, at most [`CHUNK`] are being
+//! answered and at most [`CHUNK`] wait to be written, so memory does not grow with the
+//! input; `par_iter().collect()` keeps each chunk's answers in input order and chunks are
+//! written one after another, so the output does not depend on the number of threads.
+//! Each worker owns its solvers (they are not shared), picked by rayon's thread index.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
@@ -20,7 +20,8 @@ use rayon::prelude::*;
 
 use super::args::Threads;
 use super::error::{Error, report};
-use super::input::{Records, open};
+use super::input::{ReadTimes, Records, open};
+use super::profile::{Busy, Profile, Stage};
 
 /// Most records answered per chunk, and most waiting in the channel.
 pub const CHUNK: usize = 1024;
@@ -40,27 +41,37 @@ pub struct Sourced {
 }
 
 /// Reads `inputs` (`-` for standard input) on a thread of its own; the receiver yields every
-/// item in input order. The thread stops early when the receiver is dropped.
+/// item in input order. The thread stops early when the receiver is dropped, and returns
+/// the time it spent reading and parsing when `timed` (else zeros).
 /// With `strict`, label lines are bad records rather than skipped (see [`Records`]).
-pub fn spawn_reader(inputs: Vec<PathBuf>, strict: bool) -> (Receiver<Sourced>, JoinHandle<()>) {
+pub fn spawn_reader(
+    inputs: Vec<PathBuf>,
+    strict: bool,
+    timed: bool,
+) -> (Receiver<Sourced>, JoinHandle<ReadTimes>) {
     let (tx, rx) = sync_channel(CHUNK);
     let handle = thread::spawn(move || {
         let mut bytes = 0u64;
+        let mut times = ReadTimes::default();
         for path in inputs {
-            if read_one(&path, strict, &tx, &mut bytes).is_err() {
-                return; // The receiver is gone.
+            if read_one(&path, strict, timed, &tx, &mut bytes, &mut times).is_err() {
+                break; // The receiver is gone.
             }
         }
+        times
     });
     (rx, handle)
 }
 
-/// Sends the records of one input; `Err` when the receiver is gone.
+/// Sends the records of one input, adding its reading and parsing time to `times`; `Err`
+/// when the receiver is gone.
 fn read_one(
     path: &Path,
     strict: bool,
+    timed: bool,
     tx: &SyncSender<Sourced>,
     bytes: &mut u64,
+    times: &mut ReadTimes,
 ) -> Result<(), ()> {
     let send = |item: Item, bytes: u64| tx.send(Sourced { item, bytes }).map_err(|_| ());
     let (name, reader) = match open(path) {
@@ -68,21 +79,33 @@ fn read_one(
         Err(e) => return send(Item::Failure(e), *bytes),
     };
     let start = *bytes;
-    let mut records = Records::new(reader, strict);
+    let mut records = Records::new(reader, strict).timed(timed);
     let mut sent = 0usize;
+    let mut failed = false;
     while let Some(next) = records.next() {
         *bytes = start + records.bytes_read();
-        match next {
+        let item = match next {
             Ok(record) => {
-                let input = Arc::clone(&name);
-                send(Item::Record { input, record }, *bytes)?;
                 sent += 1;
+                Item::Record {
+                    input: Arc::clone(&name),
+                    record,
+                }
             }
             Err(source) => {
+                failed = true;
                 let name = name.to_string();
-                return send(Item::Failure(Error::Read { name, source }), *bytes);
+                Item::Failure(Error::Read { name, source })
             }
+        };
+        if send(item, *bytes).is_err() {
+            times.add(records.times());
+            return Err(());
         }
+    }
+    times.add(records.times());
+    if failed {
+        return Ok(());
     }
     *bytes = start + records.bytes_read();
     if let Some(note) = records.label_note(&name) {
@@ -97,9 +120,18 @@ fn read_one(
 }
 
 /// The next chunk: waits for one item, then takes what is ready, up to [`CHUNK`]. `None`
-/// when the reader is done. Taking only what is ready keeps interactive use responsive.
-pub fn next_chunk(rx: &Receiver<Sourced>) -> Option<Vec<Sourced>> {
-    let first = rx.recv().ok()?;
+/// when the reader is done. Taking only what is ready keeps interactive use responsive;
+/// so does `before_waiting`, called when nothing is ready, before the wait (to write the
+/// answers so far).
+pub fn next_chunk(rx: &Receiver<Sourced>, before_waiting: impl FnOnce()) -> Option<Vec<Sourced>> {
+    let first = match rx.try_recv() {
+        Ok(item) => item,
+        Err(TryRecvError::Empty) => {
+            before_waiting();
+            rx.recv().ok()?
+        }
+        Err(TryRecvError::Disconnected) => return None,
+    };
     let mut chunk = Vec::with_capacity(CHUNK);
     chunk.push(first);
     while chunk.len() < CHUNK {
@@ -153,6 +185,8 @@ pub struct Workers<S> {
     /// One state per worker, and with a pool one spare for a caller outside it (never
     /// used by `map`, which runs inside it).
     states: Vec<Mutex<S>>,
+    /// Each worker's busy time, when measured (`--stats`).
+    busy: Busy,
 }
 
 impl<S: Send> Workers<S> {
@@ -173,7 +207,58 @@ impl<S: Send> Workers<S> {
         }
         .map(|_| Mutex::new(make()))
         .collect();
-        Ok(Workers { pool, states })
+        let busy = Busy::new(threads, false);
+        Ok(Workers { pool, states, busy })
+    }
+
+    /// The same workers, measuring each one's busy time when `timed` (see [`Self::busy`]).
+    pub fn timed(mut self, timed: bool) -> Self {
+        self.busy = Busy::new(self.threads(), timed);
+        self
+    }
+
+    /// Each worker's busy time in `map` so far (empty unless [`Self::timed`]).
+    pub fn busy(&self) -> Vec<Duration> {
+        self.busy.per_worker()
+    }
+
+    /// Where a run on these workers spent its time: `wall`, their busy time, the `stages`
+    /// of other threads, and this thread's ordering and writing (`write`): beside the
+    /// workers when they are a pool (it overlaps their next chunk, see
+    /// [`Self::map_beside`]), else one after the other.
+    pub fn profile(&self, wall: Duration, mut stages: Vec<Stage>, write: Duration) -> Profile {
+        let writer = if self.threads() > 1 {
+            Stage::beside
+        } else {
+            Stage::serial
+        };
+        stages.push(writer("order and write", write));
+        Profile {
+            wall,
+            busy: self.busy(),
+            stages,
+        }
+    }
+
+    /// `map` of `items` on the workers while this thread runs `beside` (with one worker,
+    /// one after the other): the results of both.
+    pub fn map_beside<I: Sync, T: Send, R>(
+        &self,
+        items: &[I],
+        f: impl Fn(&I, &mut S) -> T + Sync,
+        beside: impl FnOnce() -> R,
+    ) -> (Vec<T>, R) {
+        let Some(pool) = &self.pool else {
+            let other = beside();
+            return (self.map(items, f), other);
+        };
+        let mut mapped = None;
+        let f = &f;
+        let other = pool.in_place_scope(|scope| {
+            scope.spawn(|_| mapped = Some(self.map(items, f)));
+            beside()
+        });
+        (mapped.expect("the scope waits for its work"), other)
     }
 
     /// Number of worker threads.
@@ -191,7 +276,10 @@ impl<S: Send> Workers<S> {
         };
         let Some(pool) = &self.pool else {
             let mut state = lock(0);
-            return items.iter().map(|item| f(item, &mut state)).collect();
+            return items
+                .iter()
+                .map(|item| self.busy.time(0, || f(item, &mut state)))
+                .collect();
         };
         let spare = self.states.len() - 1;
         pool.install(|| {
@@ -200,7 +288,7 @@ impl<S: Send> Workers<S> {
                 .map(|item| {
                     let index = rayon::current_thread_index().map_or(spare, |i| i.min(spare));
                     // Each worker locks only its own state, so the lock is never contended.
-                    f(item, &mut lock(index))
+                    self.busy.time(index, || f(item, &mut lock(index)))
                 })
                 .collect()
         })
@@ -316,9 +404,9 @@ mod tests {
         let line = ".".repeat(81);
         std::fs::write(&file, format!("{line}\n# c\n{line}\nx12\n")).unwrap();
         let missing = dir.join("missing.txt");
-        let (rx, handle) = spawn_reader(vec![file.clone(), missing, file.clone()], false);
+        let (rx, handle) = spawn_reader(vec![file.clone(), missing, file.clone()], false, false);
         let mut seen = Vec::new();
-        while let Some(chunk) = next_chunk(&rx) {
+        while let Some(chunk) = next_chunk(&rx, || ()) {
             for s in chunk {
                 seen.push(match s.item {
                     Item::Record { record, .. } => {

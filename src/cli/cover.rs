@@ -17,6 +17,7 @@ use super::batch::resolve_threads;
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::input::{LineReader, MAX_LINE, open};
+use super::profile::{Profile, Stage};
 
 mod emit;
 mod parallel;
@@ -85,6 +86,8 @@ struct Search {
     algorithm_m: bool,
     /// Threads and subtrees of a run on several threads.
     shared: Option<(usize, usize)>,
+    /// Where a run on several threads spent its time.
+    profile: Option<Profile>,
 }
 
 /// Searches as the flags ask (the first solution, --all, --count, --min-cost or --best),
@@ -112,6 +115,7 @@ fn search(
             stats: best.stats,
             algorithm_m: true,
             shared: None,
+            profile: None,
         });
     }
     let mut solver = Engine::new(problem);
@@ -126,7 +130,16 @@ fn search(
         &solver,
         threads > 1 && (args.count || args.all) && unlimited,
     ) {
-        let run = parallel::run(plain, parsed, args.all, limit, threads, limits.cancel, out);
+        let run = parallel::run(
+            plain,
+            parsed,
+            args.all,
+            limit,
+            threads,
+            limits.cancel,
+            args.stats,
+            out,
+        );
         progress.finish();
         let run = run?;
         return Ok(Search {
@@ -136,6 +149,11 @@ fn search(
             stats: run.stats,
             algorithm_m: false,
             shared: Some((threads, run.parts)),
+            profile: Some(Profile {
+                wall: run.wall,
+                busy: run.busy,
+                stages: run.stages,
+            }),
         });
     }
     let (found, end, written) = if args.count {
@@ -163,6 +181,7 @@ fn search(
         stats: solver.stats(),
         algorithm_m: matches!(solver, Engine::Multi(_)),
         shared: None,
+        profile: None,
     })
 }
 
@@ -243,13 +262,23 @@ fn report_stats(parsed: &Parsed, search: &Search, read_secs: f64, searched: Inst
             ""
         }
     ));
+    let search_time = searched.elapsed();
     report(&format!(
         "stats: solutions {}, nodes {}, link updates {}, read {read_secs:.3} s, search {:.3} s",
         s.solutions,
         s.nodes,
         s.updates,
-        searched.elapsed().as_secs_f64()
+        search_time.as_secs_f64()
     ));
+    // One thread: the search is its one worker's busy time.
+    let mut profile = search.profile.clone().unwrap_or(Profile {
+        wall: search_time,
+        busy: vec![search_time],
+        stages: Vec::new(),
+    });
+    let read = Stage::serial("read and parse", Duration::from_secs_f64(read_secs));
+    profile.stages.insert(0, read);
+    profile.report();
 }
 
 /// Set by Ctrl-C during `cover`: the search stops at its next look at the clock and the

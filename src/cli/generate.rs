@@ -1,8 +1,9 @@
-//! `generate`: puzzles from `sudoku::generate`, made on worker threads in chunks of
-//! consecutive indices and written in index order, so the output depends only on the seed
-//! and the flags, never on the thread count.
+//! `generate`: puzzles from `sudoku::generate`, made and rendered on worker threads in
+//! chunks of consecutive indices and written in index order while the workers make the next
+//! chunk, so the output depends only on the seed and the flags, never on the thread count.
 
 use std::io::{self, IsTerminal, Write};
+use std::ops::Range;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use dlx_sudoku::generate::{Board, Exhausted, Generated, Generator, Settings};
@@ -16,8 +17,12 @@ use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::output::json_string;
 
-/// Puzzles handed to the workers at a time.
+/// Puzzles handed to the workers at a time: at least this many, and at least
+/// [`PER_WORKER`] per worker.
 const CHUNK: u64 = 64;
+
+/// Puzzles per worker in a chunk.
+const PER_WORKER: u64 = 32;
 
 /// What a puzzle's rating says, for `--difficulty` and the output's rating fields.
 pub struct Grade {
@@ -107,55 +112,53 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
             level_only: args.format == GenerateFormat::Line,
         }),
     })
-    .map_err(|e| Error::Threads(e.to_string()))?;
+    .map_err(|e| Error::Threads(e.to_string()))?
+    .timed(args.stats);
     let bar = progress_bar(args);
     let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let mut written = match args.format {
-        GenerateFormat::Csv => out.write_all(csv_header(rated).as_bytes()),
-        _ => Ok(()),
+    let mut sink = Sink {
+        out: io::BufWriter::with_capacity(64 * 1024, stdout.lock()),
+        written: Ok(()),
+        exit: Exit::Ok,
+        made: 0,
+        attempts: 0,
+        bar: bar.as_ref(),
+        time: Duration::ZERO,
     };
-    let mut exit = Exit::Ok;
-    let (mut made, mut attempts) = (0u64, 0u64);
+    if args.format == GenerateFormat::Csv {
+        sink.written = sink.out.write_all(csv_header(rated).as_bytes());
+    }
+    // Chunks grow with the workers, so that each has a few puzzles and the slowest puzzle
+    // of a chunk keeps the others waiting for a small part of it.
+    let chunk = CHUNK.max(PER_WORKER * workers.threads() as u64);
+    let searching = Instant::now();
+    let mut made: Option<(Range<u64>, Vec<Made>)> = None;
     let mut start = 0u64;
-    while start < args.count && written.is_ok() {
-        let end = (start + CHUNK).min(args.count);
+    while start < args.count && sink.written.is_ok() {
+        let end = (start + chunk).min(args.count);
         let indices: Vec<u64> = (start..end).collect();
-        let results = workers.map(&indices, |&index, maker: &mut Maker| {
-            make_one(maker, index, args.difficulty)
-        });
-        for (index, result) in indices.iter().zip(results) {
-            match result {
-                Ok(g) => {
-                    made += 1;
-                    attempts += g.attempts;
-                    written = written.and_then(|()| out.write_all(render(args, &g).as_bytes()));
-                }
-                Err(Exhausted { attempts: a }) => {
-                    attempts += a;
-                    written = written.and_then(|()| out.flush());
-                    let message = format!(
-                        "sudoku-dlx: puzzle {}: nothing acceptable in {a} attempts (see --max-attempts)",
-                        index + 1
-                    );
-                    match &bar {
-                        Some(b) => b.suspend(|| report(&message)),
-                        None => report(&message),
-                    }
-                    exit = exit.worst(Exit::GaveUp);
-                }
-            }
-        }
-        written = written.and_then(|()| out.flush());
-        if let Some(b) = &bar {
-            b.set_position(end);
-        }
+        // This chunk's puzzles are made and rendered on the workers while this thread
+        // writes the chunk before.
+        let (results, ()) = workers.map_beside(
+            &indices,
+            |&index, maker: &mut Maker| {
+                make_one(maker, index, args.difficulty).map(|g| (g.attempts, render(args, &g)))
+            },
+            || sink.take(made.take()),
+        );
+        made = Some((start..end, results));
         start = end;
     }
+    sink.take(made.take());
+    let wall = searching.elapsed();
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    after_write(written)?;
+    let (made, attempts, exit) = (sink.made, sink.attempts, sink.exit);
+    after_write(sink.written.and_then(|()| sink.out.flush()))?;
+    if args.stats {
+        workers.profile(wall, Vec::new(), sink.time).report();
+    }
     if args.stats {
         let secs = started.elapsed().as_secs_f64();
         report(&format!(
@@ -175,6 +178,66 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         ));
     }
     Ok(exit)
+}
+
+/// A puzzle made (its attempts and its text), or why none was.
+type Made = Result<(u64, String), Exhausted>;
+
+/// Where the puzzles go, in index order, and what writing them came to.
+struct Sink<'b, W> {
+    out: W,
+    /// How writing went; after a failure nothing more is written.
+    written: io::Result<()>,
+    exit: Exit,
+    made: u64,
+    attempts: u64,
+    bar: Option<&'b ProgressBar>,
+    /// Time spent writing.
+    time: Duration,
+}
+
+impl<W: Write> Sink<'_, W> {
+    /// Writes a chunk's puzzles (indices `range`), if any, reporting those none was found
+    /// for, then flushes.
+    fn take(&mut self, chunk: Option<(Range<u64>, Vec<Made>)>) {
+        let Some((range, results)) = chunk else {
+            return;
+        };
+        let started = Instant::now();
+        for (index, result) in range.clone().zip(results) {
+            match result {
+                Ok((attempts, text)) => {
+                    self.made += 1;
+                    self.attempts += attempts;
+                    if self.written.is_ok() {
+                        self.written = self.out.write_all(text.as_bytes());
+                    }
+                }
+                Err(Exhausted { attempts: a }) => {
+                    self.attempts += a;
+                    if self.written.is_ok() {
+                        self.written = self.out.flush();
+                    }
+                    let message = format!(
+                        "sudoku-dlx: puzzle {}: nothing acceptable in {a} attempts (see --max-attempts)",
+                        index + 1
+                    );
+                    match self.bar {
+                        Some(b) => b.suspend(|| report(&message)),
+                        None => report(&message),
+                    }
+                    self.exit = self.exit.worst(Exit::GaveUp);
+                }
+            }
+        }
+        if self.written.is_ok() {
+            self.written = self.out.flush();
+        }
+        if let Some(b) = self.bar {
+            b.set_position(range.end);
+        }
+        self.time += started.elapsed();
+    }
 }
 
 /// The generator's settings from the flags; `Err` for clue bounds that cross.

@@ -3,6 +3,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use dlx_sudoku::format::{FormatError, FormatErrorKind, Parser, Record};
 
@@ -116,6 +117,20 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// Time spent reading lines and parsing them into records (for `--stats`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReadTimes {
+    pub read: Duration,
+    pub parse: Duration,
+}
+
+impl ReadTimes {
+    pub fn add(&mut self, other: ReadTimes) {
+        self.read += other.read;
+        self.parse += other.parse;
+    }
+}
+
 /// The records of one input, in order: its lines, read with a [`LineReader`], fed to the
 /// format [`Parser`]. An error reading the input ends the iteration after it is yielded.
 /// Label lines (`Grid 01`, a title: see [`Record::is_label`]) are skipped and counted,
@@ -129,6 +144,8 @@ pub struct Records<R> {
     /// Labels skipped, and the first one (its line and its text).
     labels: usize,
     first_label: Option<(usize, String)>,
+    /// Reading and parsing time, when measured.
+    times: Option<ReadTimes>,
 }
 
 impl<R: BufRead> Records<R> {
@@ -141,7 +158,19 @@ impl<R: BufRead> Records<R> {
             strict,
             labels: 0,
             first_label: None,
+            times: None,
         }
+    }
+
+    /// The same records, timing the reading and the parsing when `timed`.
+    pub fn timed(mut self, timed: bool) -> Self {
+        self.times = timed.then(ReadTimes::default);
+        self
+    }
+
+    /// Reading and parsing time so far (zeros when not timed).
+    pub fn times(&self) -> ReadTimes {
+        self.times.unwrap_or_default()
     }
 
     /// Bytes consumed so far (line ends included).
@@ -184,7 +213,13 @@ impl<R: BufRead> Iterator for Records<R> {
 
     fn next(&mut self) -> Option<io::Result<Record>> {
         while !self.done {
-            let record = match self.lines.next_line(&mut self.buf) {
+            let started = self.times.map(|_| Instant::now());
+            let line = self.lines.next_line(&mut self.buf);
+            let read = started.map(|t| {
+                let now = Instant::now();
+                (now, now - t)
+            });
+            let record = match line {
                 Ok(Some((number, full_len))) => self.parser.push_line(number, &self.buf, full_len),
                 Ok(None) => {
                     // `finish` gives at most one record: a held one or a grid cut short.
@@ -196,6 +231,10 @@ impl<R: BufRead> Iterator for Records<R> {
                     return Some(Err(e));
                 }
             };
+            if let (Some(times), Some((read_at, read))) = (&mut self.times, read) {
+                times.read += read;
+                times.parse += read_at.elapsed();
+            }
             if let Some(record) = record.and_then(|r| self.keep(r)) {
                 return Some(Ok(record));
             }

@@ -17,6 +17,7 @@ mod logic;
 mod output;
 mod per_record;
 mod plot;
+mod profile;
 mod se;
 mod solve;
 mod solvers;

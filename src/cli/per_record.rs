@@ -4,7 +4,7 @@
 //! to the writer, and stop quietly on a broken pipe.
 
 use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use dlx_sudoku::Grid;
 use dlx_sudoku::format::Record;
@@ -12,7 +12,9 @@ use dlx_sudoku::format::Record;
 use super::args::BatchArgs;
 use super::batch::{Item, Progress, Sourced, Workers, next_chunk, resolve_threads, spawn_reader};
 use super::error::{Error, Exit, after_write, report};
+use super::input::ReadTimes;
 use super::output::Out;
+use super::profile::Stage;
 
 /// Where the answers go: standard output, buffered, with empty lines between answers that
 /// take several lines.
@@ -58,78 +60,143 @@ impl Ran {
 /// input name and the progress bar (for messages); `header` goes first. `write` returns
 /// the exit code the record earns. Inputs that cannot be read are reported and earn their
 /// error's code; a failed write stops the run. `strict`: label lines are bad records.
+///
+/// The workers answer one chunk while this thread writes the one before (a chunk that is
+/// answered waits for no more than that, and is written before this thread waits for
+/// input), so writing is not a serial stage between chunks. With `--stats`, where the
+/// time went ([`super::profile::Profile`]).
 pub fn run<S: Send, A: Send>(
     batch: &BatchArgs,
     strict: bool,
     header: &str,
     make: impl Fn() -> S,
     answer: impl Fn(&str, &Record, &mut S) -> A + Sync,
-    mut write: impl FnMut(&mut Output, &str, &Record, A, &Progress) -> io::Result<Exit>,
+    write: impl FnMut(&mut Output, &str, &Record, A, &Progress) -> io::Result<Exit>,
 ) -> Result<Ran, Error> {
     let threads = resolve_threads(batch.threads);
-    let workers = Workers::new(threads, make).map_err(|e| Error::Threads(e.to_string()))?;
+    let workers = Workers::new(threads, make)
+        .map_err(|e| Error::Threads(e.to_string()))?
+        .timed(batch.stats);
     let inputs = batch.inputs();
     // A bar only where someone watches it and the answers do not scroll over it.
     let show_bar = !batch.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
     let progress = Progress::new(show_bar, &inputs);
-    let mut out = Out::new(BufWriter::with_capacity(64 * 1024, io::stdout().lock()));
-    let mut exit = Exit::Ok;
-    let mut done = 0u64;
-    let (rx, reader) = spawn_reader(inputs, strict);
-    let mut written = out.header(header);
-    'chunks: while written.is_ok() {
-        let Some(chunk) = next_chunk(&rx) else { break };
-        let mut answers = workers
-            .map(&chunk, |s: &Sourced, state: &mut S| match &s.item {
+    let mut sink = Sink {
+        out: Out::new(BufWriter::with_capacity(64 * 1024, io::stdout().lock())),
+        write,
+        progress: &progress,
+        exit: Exit::Ok,
+        done: 0,
+        written: Ok(()),
+        time: Duration::ZERO,
+    };
+    sink.written = sink.out.header(header);
+    let started = Instant::now();
+    let (rx, reader) = spawn_reader(inputs, strict, batch.stats);
+    let mut answered: Option<Answered<A>> = None;
+    while sink.written.is_ok() {
+        let Some(chunk) = next_chunk(&rx, || sink.take(&mut answered)) else {
+            break;
+        };
+        let (answers, ()) = workers.map_beside(
+            &chunk,
+            |s: &Sourced, state: &mut S| match &s.item {
                 Item::Record { input, record } => Some(answer(input, record, state)),
                 Item::Failure(_) | Item::Note(_) => None,
-            })
-            .into_iter();
-        for s in &chunk {
-            let a = answers.next().expect("one answer per item");
+            },
+            || sink.take(&mut answered),
+        );
+        answered = Some((chunk, answers));
+    }
+    sink.take(&mut answered);
+    progress.finish();
+    let wall = started.elapsed();
+    let written = std::mem::replace(&mut sink.written, Ok(()));
+    let written = written.and_then(|()| sink.out.flush());
+    let mut read = ReadTimes::default();
+    if written.is_ok() {
+        // The reader is done (the channel is closed), so this does not wait. After a
+        // failed write it may not be: it stops at its next send, or with the process.
+        drop(rx);
+        read = reader.join().unwrap_or_default();
+    }
+    if batch.stats {
+        let reading = vec![
+            Stage::beside("read", read.read),
+            Stage::beside("parse", read.parse),
+        ];
+        workers.profile(wall, reading, sink.time).report();
+    }
+    Ok(Ran {
+        exit: sink.exit,
+        written: after_write(written),
+        threads: workers.threads(),
+        records: sink.done,
+    })
+}
+
+/// A chunk of items and their answers (none for an item that is not a record).
+type Answered<A> = (Vec<Sourced>, Vec<Option<A>>);
+
+/// Where answers go, in input order: the output, the subcommand's `write`, and what the
+/// writing so far came to.
+struct Sink<'p, W> {
+    out: Output,
+    write: W,
+    progress: &'p Progress,
+    /// The worst exit code so far.
+    exit: Exit,
+    /// Records written.
+    done: u64,
+    /// How writing went; after a failure nothing more is written.
+    written: io::Result<()>,
+    /// Time spent writing.
+    time: Duration,
+}
+
+impl<W> Sink<'_, W> {
+    /// Writes the answered chunk, if any (and takes it), then flushes.
+    fn take<A>(&mut self, answered: &mut Option<Answered<A>>)
+    where
+        W: FnMut(&mut Output, &str, &Record, A, &Progress) -> io::Result<Exit>,
+    {
+        let Some((chunk, answers)) = answered.take() else {
+            return;
+        };
+        let started = Instant::now();
+        for (s, a) in chunk.iter().zip(answers) {
+            if self.written.is_err() {
+                break;
+            }
             match (&s.item, a) {
                 (Item::Record { input, record }, Some(a)) => {
-                    done += 1;
-                    match write(&mut out, input, record, a, &progress) {
-                        Ok(e) => exit = exit.worst(e),
-                        Err(e) => {
-                            written = Err(e);
-                            break 'chunks;
-                        }
+                    self.done += 1;
+                    match (self.write)(&mut self.out, input, record, a, self.progress) {
+                        Ok(e) => self.exit = self.exit.worst(e),
+                        Err(e) => self.written = Err(e),
                     }
                 }
                 (Item::Failure(e), _) => {
-                    written = out.flush();
-                    progress.note(&e.to_string());
-                    exit = exit.worst(e.exit());
+                    self.written = self.out.flush();
+                    self.progress.note(&e.to_string());
+                    self.exit = self.exit.worst(e.exit());
                 }
                 (Item::Note(note), _) => {
-                    written = out.flush();
-                    progress.note(note);
+                    self.written = self.out.flush();
+                    self.progress.note(note);
                 }
                 // Every record has an answer.
                 (Item::Record { .. }, None) => {}
             }
         }
-        written = written.and_then(|()| out.flush());
-        if let Some(last) = chunk.last() {
-            progress.advance(last.bytes, done);
+        if self.written.is_ok() {
+            self.written = self.out.flush();
         }
+        if let Some(last) = chunk.last() {
+            self.progress.advance(last.bytes, self.done);
+        }
+        self.time += started.elapsed();
     }
-    progress.finish();
-    let written = written.and_then(|()| out.flush());
-    if written.is_ok() {
-        // The reader is done (the channel is closed), so this does not wait. After a
-        // failed write it may not be: it stops at its next send, or with the process.
-        drop(rx);
-        let _ = reader.join();
-    }
-    Ok(Ran {
-        exit,
-        written: after_write(written),
-        threads: workers.threads(),
-        records: done,
-    })
 }
 
 /// A fault of one record: its line and what is wrong.

@@ -277,13 +277,24 @@ impl Solver {
     /// an empty selection and leaves the selection empty; [`Solver::stats`] then includes
     /// the short searches the split ran to count the updates at each node it expanded.
     pub fn split(&mut self, at_least: usize) -> Split {
+        self.split_below(&[], at_least)
+            .expect("the empty path names the root")
+    }
+
+    /// Cuts the subtree below `path` as [`Solver::split`] cuts the whole tree: its parts
+    /// (each path starting with `path`) are that subtree's search in tree order, and their
+    /// nodes and updates plus [`Split::nodes`] and [`Split::updates`] are
+    /// [`Solver::search_subtree`]'s for `path`. So a caller can cut the tree coarsely, then
+    /// cut each coarse part again on the thread that takes it.
+    pub fn split_below(&mut self, path: &[usize], at_least: usize) -> Result<Split, PathError> {
+        self.select_path(path)?;
         let charges = NodeCharges::measure();
         self.clear_selection();
-        let mut parts = vec![Part::Open(Vec::new())];
+        let mut parts = vec![Part::Open(path.to_vec())];
         let mut open = 1usize;
         let mut nodes = 0u64;
         let mut updates = 0u64;
-        let mut depth = 0usize;
+        let mut depth = path.len();
         while open > 0 && open < at_least {
             let mut next = Vec::with_capacity(parts.len() * 2);
             for part in parts {
@@ -320,11 +331,11 @@ impl Solver {
             parts = next;
             depth += 1;
         }
-        Split {
+        Ok(Split {
             parts,
             nodes,
             updates,
-        }
+        })
     }
 
     /// The link updates the search makes at the current node itself (covering its item and
@@ -448,6 +459,56 @@ mod tests {
             assert_eq!(solver.arena(), clean.arena());
         }
         assert!(several_parts > 1000, "only {several_parts} real splits");
+    }
+
+    /// Each open part of a coarse cut cut again (as threads do): the finer parts, in order,
+    /// are still one search, with its nodes and link updates.
+    #[test]
+    fn parts_cut_again_add_up_to_one_search() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..200 {
+            let p = random_problem(&mut rng);
+            let mut solver = Solver::new(&p);
+            let direct = all_solutions(&mut solver);
+            let (direct_nodes, direct_updates) = (solver.stats().nodes, solver.stats().updates);
+            for (coarse, fine) in [(1, 3), (2, 2), (3, 5)] {
+                let top = solver.split(coarse);
+                let (mut nodes, mut updates) = (top.nodes, top.updates);
+                let mut found = Vec::new();
+                for part in &top.parts {
+                    let parts = match part {
+                        Part::Open(path) => {
+                            let below = solver.split_below(path, fine).unwrap();
+                            nodes += below.nodes;
+                            updates += below.updates;
+                            below.parts
+                        }
+                        finished => vec![finished.clone()],
+                    };
+                    for part in &parts {
+                        match part {
+                            Part::Open(path) => {
+                                let run = solver
+                                    .search_subtree(path, Limits::NONE, |s| {
+                                        found.push(s.to_vec());
+                                        ControlFlow::Continue(())
+                                    })
+                                    .unwrap();
+                                nodes += run.nodes;
+                                updates += run.updates;
+                            }
+                            Part::Finished { path, solutions } => {
+                                if *solutions == 1 {
+                                    found.push(path.clone());
+                                }
+                            }
+                        }
+                    }
+                }
+                assert_eq!(found, direct, "{p:?} cut {coarse} then {fine}");
+                assert_eq!((nodes, updates), (direct_nodes, direct_updates), "{p:?}");
+            }
+        }
     }
 
     /// Knuth's example: the search branches on A (options 1 and 3) first.

@@ -1,13 +1,18 @@
-//! `cover --count` and `cover --all` on every core: the search tree is cut into subtrees
-//! ([`Solver::split`]) that rayon's workers take in tree order, each worker with its own
-//! clone of the solver. Each subtree's solutions are buffered and written in tree order,
-//! so the output is one thread's, byte for byte; counts and nodes add up to one thread's.
+//! `cover --count` and `cover --all` on every core: the search tree is cut coarsely on
+//! this thread ([`Solver::split`], a few parts per worker), then each coarse part is cut
+//! again by the worker that takes it ([`Solver::split_below`]) into subtrees that any idle
+//! worker may take, in tree order, each worker with its own clone of the solver. So the
+//! cutting, which costs about as much as the search of the tree's top, is shared by the
+//! workers rather than done by one thread while they wait. Each subtree's solutions are
+//! buffered and written in tree order, so the output is one thread's, byte for byte;
+//! counts and nodes add up to one thread's.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock, mpsc};
+use std::time::{Duration, Instant};
 
 use dlx_cover::knuth::Parsed;
 use dlx_cover::split::Part;
@@ -16,11 +21,18 @@ use rayon::prelude::*;
 
 use super::solutions::write_solution;
 use crate::cli::error::Error;
+use crate::cli::profile::{Busy, Stage};
 
-/// Subtrees per thread: enough that subtrees of very different sizes even out (all 6x10
-/// pentomino tilings cut into 131 subtrees leave one with 13% of the nodes, into 2,054 one
-/// with 2.4%), few enough that cutting them costs nothing next to the search (a few ms).
-const PARTS_PER_THREAD: usize = 1024;
+/// Coarse parts per worker, cut on the calling thread: enough for every worker to start on
+/// one, few enough that the cut is quick (0.2 s to cut all 6x10 pentomino tilings into
+/// 16,384 parts, the old 1,024 per thread on 16 threads; a few ms for 64).
+const COARSE_PER_THREAD: usize = 4;
+
+/// Subtrees each coarse part is cut into by its worker: with [`COARSE_PER_THREAD`], 1,024
+/// per worker, enough that subtrees of very different sizes even out (all 6x10 pentomino
+/// tilings cut into 131 subtrees leave one with 13% of the nodes, into 2,054 one with
+/// 2.4%).
+const FINE_PER_COARSE: usize = 256;
 
 /// What a run on several threads did: as one thread's search would report it.
 pub struct Run {
@@ -34,6 +46,12 @@ pub struct Run {
     pub stats: Stats,
     /// Subtrees the tree was cut into (open and finished).
     pub parts: usize,
+    /// From the workers' start to their end.
+    pub wall: Duration,
+    /// Each worker's busy time (cutting and searching), when measured.
+    pub busy: Vec<Duration>,
+    /// The coarse cut, then ordering and writing (`--all`).
+    pub stages: Vec<Stage>,
 }
 
 /// One subtree's solutions: their options, sorted, one after another (each solution ends at
@@ -49,7 +67,9 @@ struct Found {
 
 /// Counts (`all == false`) or prints every solution up to `limit` on `threads` threads.
 /// Once `cancel` is set (Ctrl-C), every subtree search stops and the run ends with
-/// `SearchEnd::Deadline`, as one search would.
+/// `SearchEnd::Deadline`, as one search would. With `timed`, measures the workers' busy
+/// time.
+#[allow(clippy::too_many_arguments)]
 pub fn run<W: Write>(
     base: &Solver,
     parsed: &Parsed,
@@ -57,6 +77,7 @@ pub fn run<W: Write>(
     limit: u64,
     threads: usize,
     cancel: Option<Cancel>,
+    timed: bool,
     out: &mut W,
 ) -> Result<Run, Error> {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -66,21 +87,26 @@ pub fn run<W: Write>(
     let solvers: Vec<WorkerSolver> = (0..pool.current_num_threads())
         .map(|_| WorkerSolver::default())
         .collect();
+    let started = Instant::now();
     let mut splitter = base.clone();
-    let split = splitter.split(threads * PARTS_PER_THREAD);
+    let coarse = splitter.split(threads * COARSE_PER_THREAD);
+    let cut = started.elapsed();
     let mut stats = Stats::default();
-    stats.nodes = split.nodes;
-    stats.updates = split.updates;
+    stats.nodes = coarse.nodes;
+    stats.updates = coarse.updates;
     let parts = Parts {
         base,
-        parts: &split.parts,
+        parts: &coarse.parts,
         solvers: &solvers,
         limit,
         stop: AtomicBool::new(false),
         cancel,
+        busy: Busy::new(threads, timed),
+        fine: AtomicUsize::new(0),
     };
+    let mut written_time = Duration::ZERO;
     let (found, written) = if all {
-        parts.print(&pool, parsed, out, &mut stats)
+        parts.print(&pool, parsed, out, &mut stats, &mut written_time)
     } else {
         (parts.count(&pool, &mut stats), Ok(()))
     };
@@ -90,11 +116,17 @@ pub fn run<W: Write>(
         end: end_of(found, limit, written.is_err(), cancel),
         written,
         stats,
-        parts: split.parts.len(),
+        parts: parts.fine.load(Ordering::Relaxed),
+        wall: started.elapsed(),
+        busy: parts.busy.per_worker(),
+        stages: vec![
+            Stage::serial("coarse cut", cut),
+            Stage::beside("order and write", written_time),
+        ],
     })
 }
 
-/// The subtrees of one run and what their searches share.
+/// The coarse parts of one run and what their searches share.
 struct Parts<'a> {
     base: &'a Solver,
     parts: &'a [Part],
@@ -104,6 +136,9 @@ struct Parts<'a> {
     /// failed.
     stop: AtomicBool,
     cancel: Option<Cancel>,
+    busy: Busy,
+    /// Fine parts (subtrees) made so far.
+    fine: AtomicUsize,
 }
 
 impl Parts<'_> {
@@ -116,18 +151,24 @@ impl Parts<'_> {
         let total = pool.install(|| {
             self.parts
                 .par_iter()
-                // One subtree per rayon job: a worker left idle steals single subtrees,
-                // where rayon's own leaves (runs of subtrees searched in a row, which no
-                // one can steal) left the other worker a long tail alone.
+                // One part per rayon job: a worker left idle steals single parts, where
+                // rayon's own leaves (runs of parts searched in a row, which no one can
+                // steal) left the other worker a long tail alone.
                 .with_max_len(1)
-                .map(|part| {
-                    let found = self.search(part, false);
-                    if counted.fetch_add(found.solutions, Ordering::Relaxed) + found.solutions
-                        >= self.limit
-                    {
-                        self.stop.store(true, Ordering::Relaxed);
-                    }
-                    found
+                .map(|coarse| {
+                    let (cut, fine) = self.cut(coarse);
+                    fine.par_iter()
+                        .with_max_len(1)
+                        .map(|part| {
+                            let found = self.search(part, false);
+                            let before = counted.fetch_add(found.solutions, Ordering::Relaxed);
+                            if before + found.solutions >= self.limit {
+                                self.stop.store(true, Ordering::Relaxed);
+                            }
+                            found
+                        })
+                        .reduce(Found::default, Found::add)
+                        .add(cut)
                 })
                 .reduce(Found::default, Found::add)
         });
@@ -137,15 +178,18 @@ impl Parts<'_> {
     }
 
     /// Writes the solutions (at most `limit`) in tree order, adding the nodes and updates
-    /// to `stats`; how many were written, and how writing went.
+    /// to `stats` and the time spent ordering and writing to `time`; how many were
+    /// written, and how writing went.
     fn print<W: Write>(
         &self,
         pool: &rayon::ThreadPool,
         parsed: &Parsed,
         out: &mut W,
         stats: &mut Stats,
+        time: &mut Duration,
     ) -> (u64, io::Result<()>) {
-        let (tx, rx) = mpsc::channel::<(usize, Found)>();
+        // (coarse part, fine part, fine parts of that coarse part, what it found)
+        let (tx, rx) = mpsc::channel::<(usize, usize, usize, Found)>();
         let mut found_total = 0u64;
         let mut written = Ok(());
         std::thread::scope(|scope| {
@@ -155,52 +199,100 @@ impl Parts<'_> {
                         .par_iter()
                         .with_max_len(1)
                         .enumerate()
-                        .for_each_with(tx, |tx, (k, part)| {
-                            let _ = tx.send((k, self.search(part, true)));
+                        .for_each_with(tx, |tx, (k, coarse)| {
+                            let (cut, fine) = self.cut(coarse);
+                            let _ = tx.send((k, usize::MAX, 0, cut));
+                            let n = fine.len();
+                            fine.par_iter().with_max_len(1).enumerate().for_each_with(
+                                tx.clone(),
+                                |tx, (j, part)| {
+                                    let _ = tx.send((k, j, n, self.search(part, true)));
+                                },
+                            );
                         });
                 });
             });
-            // Take each part once every part before it is taken.
+            // Take each fine part once every part before it is taken.
             let mut waiting = BTreeMap::new();
-            let mut next = 0;
-            for (k, found) in rx {
-                waiting.insert(k, found);
-                while let Some(found) = waiting.remove(&next) {
-                    next += 1;
-                    stats.nodes += found.nodes;
-                    stats.updates += found.updates;
-                    if self.stop.load(Ordering::Relaxed) {
-                        continue;
+            let (mut next, mut next_fine) = (0, 0);
+            for (k, j, n, found) in rx {
+                let started = Instant::now();
+                stats.nodes += found.nodes;
+                stats.updates += found.updates;
+                if j == usize::MAX {
+                    continue; // The cut's own nodes.
+                }
+                waiting.insert((k, j), (n, found));
+                while let Some((n, found)) = waiting.remove(&(next, next_fine)) {
+                    next_fine += 1;
+                    if next_fine == n {
+                        (next, next_fine) = (next + 1, 0);
                     }
-                    let take = found.solutions.min(self.limit - found_total);
-                    let mut start = 0;
-                    for &end in &found.ends[..take as usize] {
-                        found_total += 1;
-                        written = write_solution(
-                            out,
-                            Some(found_total),
-                            &found.options[start..end],
-                            parsed,
-                        );
-                        if written.is_err() {
-                            self.stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                        start = end;
-                    }
-                    if found_total >= self.limit {
-                        self.stop.store(true, Ordering::Relaxed);
+                    if !self.stop.load(Ordering::Relaxed) {
+                        written = self.write(&found, &mut found_total, parsed, out);
                     }
                 }
+                *time += started.elapsed();
             }
         });
         (found_total, written)
     }
 
+    /// Writes `found`'s solutions, up to the limit (counting them in `total`); stops the
+    /// run at the limit or when writing fails.
+    fn write<W: Write>(
+        &self,
+        found: &Found,
+        total: &mut u64,
+        parsed: &Parsed,
+        out: &mut W,
+    ) -> io::Result<()> {
+        let take = found.solutions.min(self.limit - *total);
+        let mut start = 0;
+        for &end in &found.ends[..take as usize] {
+            *total += 1;
+            let written = write_solution(out, Some(*total), &found.options[start..end], parsed);
+            if written.is_err() {
+                self.stop.store(true, Ordering::Relaxed);
+                return written;
+            }
+            start = end;
+        }
+        if *total >= self.limit {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// Cuts a coarse part on this worker's solver: the nodes and updates of the cut, and
+    /// its fine parts (the part itself when it is finished).
+    fn cut(&self, coarse: &Part) -> (Found, Vec<Part>) {
+        let worker = rayon::current_thread_index().unwrap_or(0);
+        let (cut, fine) = self.busy.time(worker, || match coarse {
+            Part::Open(path) => {
+                let split = worker_solver(self.solvers, self.base)
+                    .split_below(path, FINE_PER_COARSE)
+                    .expect("the split's own paths are paths of the tree");
+                let cut = Found {
+                    nodes: split.nodes,
+                    updates: split.updates,
+                    ..Found::default()
+                };
+                (cut, split.parts)
+            }
+            finished => (Found::default(), vec![finished.clone()]),
+        });
+        self.fine.fetch_add(fine.len(), Ordering::Relaxed);
+        (cut, fine)
+    }
+
     /// One subtree's search on this worker's solver.
     fn search(&self, part: &Part, all: bool) -> Found {
-        let mut solver = worker_solver(self.solvers, self.base);
-        search_part(&mut solver, part, all, self.limit, &self.stop, self.cancel)
+        let worker = rayon::current_thread_index().unwrap_or(0);
+        self.busy.time(worker, || {
+            let mut solver = worker_solver(self.solvers, self.base);
+            search_part(&mut solver, part, all, self.limit, &self.stop, self.cancel)
+        })
     }
 }
 
