@@ -1,6 +1,8 @@
 """dlx_cover against xcover and exact-cover (pip), side by side in one run: queens 12
-count, Langford 11 count, iterating every solution of queens 10; median of 5 runs each.
-Prints a Markdown table with the load average and the versions.
+count, Langford 11 count, iterating every solution of queens 10. The three run in turn,
+round after round (so a change of load hits all three alike), and each column is the
+median of its rounds: 5 for the counts, 31 for the short iteration. Prints a Markdown
+table with the load average and the versions.
 
     pip install ./crates/dlx-cover-py xcover exact-cover
     python crates/dlx-cover-py/bench.py
@@ -18,9 +20,6 @@ import xcover
 import exact_cover
 
 import dlx_cover
-
-RUNS = 5
-
 
 def queens_options(n):
     """(primary, secondary, options) of n queens."""
@@ -56,26 +55,29 @@ def matrix(primary, secondary, options):
     return m
 
 
-def timed(f):
-    times, result = [], None
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        result = f()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
+def alternated(fs, rounds):
+    """Runs each of `fs` once per round, in turn; their median times and last results."""
+    times = [[] for _ in fs]
+    results = [None] * len(fs)
+    for _ in range(rounds):
+        for k, f in enumerate(fs):
+            start = time.perf_counter()
+            results[k] = f()
+            times[k].append(time.perf_counter() - start)
+    return [statistics.median(t) for t in times], results
 
 
 def main():
     cases = [
-        ("queens 12, count", queens_options(12), 14200, "count"),
-        ("Langford 11, count", langford_options(11), 35584, "count"),
-        ("queens 10, iterate all", queens_options(10), 724, "iterate"),
+        ("queens 12, count", queens_options(12), 14200, "count", 5),
+        ("Langford 11, count", langford_options(11), 35584, "count", 5),
+        ("queens 10, iterate all", queens_options(10), 724, "iterate", 31),
     ]
     # xcover compiles with numba on first use: warm it up outside the timings.
     list(xcover.covers(queens_options(5)[2], primary=queens_options(5)[0],
                        secondary=queens_options(5)[1]))
     rows = []
-    for name, (primary, secondary, options), expected, kind in cases:
+    for name, (primary, secondary, options), expected, kind, rounds in cases:
         p = ours(primary, secondary, options)
         m = matrix(primary, secondary, options)
         if kind == "count":
@@ -86,9 +88,7 @@ def main():
             exact_f = lambda: sum(1 for _ in exact_cover.get_all_solutions(m))  # noqa: E731
         xcover_f = lambda: sum(1 for _ in xcover.covers(  # noqa: E731
             options, primary=primary, secondary=secondary or None))
-        t_ours, n1 = timed(ours_f)
-        t_x, n2 = timed(xcover_f)
-        t_e, n3 = timed(exact_f)
+        (t_ours, t_x, t_e), (n1, n2, n3) = alternated([ours_f, xcover_f, exact_f], rounds)
         assert n1 == n2 == n3 == expected, (name, n1, n2, n3)
         best_other = min(t_x, t_e)
         rows.append(f"| {name} | {t_ours * 1e3:.1f} | {t_x * 1e3:.1f} | {t_e * 1e3:.1f} "
@@ -96,7 +96,7 @@ def main():
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"Python {platform.python_version()}, dlx-cover {version('dlx-cover')}, "
           f"xcover {version('xcover')}, exact-cover {version('exact-cover')}, "
-          f"numpy {np.__version__}; median of {RUNS} runs; load average {load}; "
+          f"numpy {np.__version__}; medians of alternated rounds; load average {load}; "
           f"{os.cpu_count()} cores")
     print()
     print("| case | dlx_cover ms | xcover ms | exact-cover ms | faster than the faster other |")
