@@ -256,3 +256,23 @@ fn bench_reports_junk_as_it_reads_and_measures_the_puzzles() {
     assert!(r.stderr.starts_with("<stdin>:1: "));
     assert!(r.stdout.contains("dlx"), "{}", r.stdout);
 }
+
+/// A multiplicity beyond Algorithm M's signed 32-bit counts is refused with the line, the
+/// token and its own exit code. Found by fuzzing (`knuth` target): `4111111111|U` wrapped
+/// to a negative bound, and `cover --count` answered 1 where there is no solution.
+#[test]
+fn cover_refuses_a_multiplicity_beyond_32_bit_counts() {
+    for input in ["4111111111|U\n", "2147483648|U\nU\n"] {
+        let r = run(&["cover", "--count"], input);
+        assert_eq!(r.code, 2, "{input}: {} {}", r.stdout, r.stderr);
+        assert!(r.stdout.is_empty(), "{input}: {}", r.stdout);
+        assert!(
+            r.stderr.contains(":1:") && r.stderr.contains("bound too large"),
+            "{input}: {}",
+            r.stderr
+        );
+    }
+    // The largest bound still reads (and this item, never covered, has no solution).
+    let r = run(&["cover", "--count"], "2147483647|U\nU\n");
+    assert_eq!((r.code, r.stdout.trim()), (0, "0"), "{}", r.stderr);
+}

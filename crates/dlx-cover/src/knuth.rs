@@ -114,7 +114,7 @@ pub enum KnuthErrorKind {
     /// A multiplicity prefix with nothing after it (`2|`).
     #[error("item name empty: {0:?}")]
     ItemNameEmpty(String),
-    /// A bound that does not fit in 32 bits (an extension: Knuth's `int` would overflow).
+    /// A bound above 2^31 − 1 (an extension: Knuth's `int` would overflow).
     #[error("bound too large: {0:?}")]
     BoundTooLarge(String),
     /// A `|` in an option not followed by a digit.
@@ -201,9 +201,10 @@ fn split_bounds(token: &str) -> Result<(&str, u32, u32), KnuthErrorKind> {
         if digits.is_empty() {
             return Ok(0);
         }
-        digits
-            .parse()
-            .map_err(|_| KnuthErrorKind::BoundTooLarge(token.to_string()))
+        match digits.parse() {
+            Ok(n) if n <= crate::problem::MAX_MULTIPLICITY => Ok(n),
+            _ => Err(KnuthErrorKind::BoundTooLarge(token.to_string())),
+        }
     };
     let (lo, rest) = match token.split_once([':', '|']) {
         Some((digits, rest)) if token.as_bytes()[digits.len()] == b':' => {
@@ -714,6 +715,15 @@ mod tests {
             (
                 "99999999999|c",
                 KnuthErrorKind::BoundTooLarge("99999999999|c".into()),
+            ),
+            // Fits in 32 bits but not in Algorithm M's signed counts (found by fuzzing).
+            (
+                "4111111111|c",
+                KnuthErrorKind::BoundTooLarge("4111111111|c".into()),
+            ),
+            (
+                "2147483648|c",
+                KnuthErrorKind::BoundTooLarge("2147483648|c".into()),
             ),
         ];
         for (token, kind) in cases {

@@ -222,7 +222,7 @@ pub mod split;
 pub use choose::{ActiveItems, Chooser, ItemChooser};
 pub use limits::{Cancel, Count, Limits, SearchEnd, SelectError, Stats};
 pub use multiplicity::MultiSolver;
-pub use problem::{MAX_NODES, Problem, ProblemError};
+pub use problem::{MAX_MULTIPLICITY, MAX_NODES, Problem, ProblemError};
 pub use search::{Solution, Solutions, Solver};
 
 /// This crate's README (its example), run as a doc-test.

@@ -9,6 +9,11 @@ use thiserror::Error;
 /// indices are `u32` inside the dancing-links arena.
 pub const MAX_NODES: usize = u32::MAX as usize - 1;
 
+/// The largest multiplicity an item may have: Algorithm M counts in 32-bit signed
+/// integers, as Knuth's dlx3 does (found by fuzzing: `4111111111|a` wrapped to a negative
+/// bound and the empty selection passed as a solution).
+pub const MAX_MULTIPLICITY: u32 = i32::MAX as u32;
+
 /// What is wrong with an option or with the size of a problem.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ProblemError {
@@ -75,8 +80,9 @@ pub enum ProblemError {
         /// The item given.
         item: usize,
     },
-    /// A multiplicity interval `[lo..hi]` with `hi = 0` or `lo > hi`.
-    #[error("item {item}: bad multiplicity {lo}:{hi} (need 0 <= lo <= hi and hi >= 1)")]
+    /// A multiplicity interval `[lo..hi]` with `hi = 0`, `lo > hi`, or `hi` above
+    /// [`MAX_MULTIPLICITY`].
+    #[error("item {item}: bad multiplicity {lo}:{hi} (need 0 <= lo <= hi, 1 <= hi <= 2147483647)")]
     BadMultiplicity {
         /// The item given.
         item: usize,
@@ -478,7 +484,7 @@ impl Problem {
         if item >= self.primary {
             return Err(ProblemError::NotPrimary { item });
         }
-        if hi == 0 || lo > hi {
+        if hi == 0 || lo > hi || hi > MAX_MULTIPLICITY {
             return Err(ProblemError::BadMultiplicity { item, lo, hi });
         }
         if self.bounds.len() <= item {
@@ -659,6 +665,12 @@ mod tests {
             p.set_multiplicity(2, 1, 2),
             Err(ProblemError::NotPrimary { item: 2 })
         );
+        assert!(matches!(
+            p.set_multiplicity(0, 0, MAX_MULTIPLICITY + 1),
+            Err(ProblemError::BadMultiplicity { .. })
+        ));
+        assert_eq!(p.set_multiplicity(0, 0, MAX_MULTIPLICITY), Ok(()));
+        assert_eq!(p.set_multiplicity(0, 1, 1), Ok(()));
         assert_eq!(
             p.set_multiplicity(0, 0, 0),
             Err(ProblemError::BadMultiplicity {
