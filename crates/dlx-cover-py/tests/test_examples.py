@@ -24,7 +24,7 @@ def test_dask_queens_13():
 
 
 @pytest.mark.skipif(os.environ.get("DLX_PY_RAY") != "1",
-                    reason="Ray runs only with DLX_PY_RAY=1 (its wheel is ~70 MB; ci.sh sets it when ray installs)")
+                    reason="Ray runs only with DLX_PY_RAY=1 (its wheel is ~70 MB; .ci/run sets it)")
 def test_ray_queens_13():
     pytest.importorskip("ray", reason="ray is not installed")
     assert load("ray_queens").main(13) == 73712
