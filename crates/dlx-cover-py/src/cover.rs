@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use dlx_cover::knuth;
 use dlx_cover::{Chooser, Limits, MultiSolver, SearchEnd, Solver, cost};
@@ -297,8 +297,8 @@ enum Found {
 /// waits there until the reader has taken them all.
 const AHEAD: usize = 256;
 
-/// How often the reader yields the processor to the search before it sleeps.
-const SPINS: usize = 16;
+/// How long the reader yields the processor to the search before it sleeps.
+const SPIN: Duration = Duration::from_micros(50);
 
 /// The hand-over between the search thread and the reader: a queue under one lock. The
 /// search pushes each solution as it is found (the reader never waits for a batch to fill);
@@ -353,11 +353,10 @@ impl Queue {
     fn take_all(&self, into: &mut VecDeque<Found>, slice: Duration) {
         let mut state = self.lock();
         // A search a little slower than the reader would otherwise be woken for every
-        // solution: give it a few turns of the processor before sleeping.
-        for _ in 0..SPINS {
-            if !state.found.is_empty() {
-                break;
-            }
+        // solution (a sleeping thread takes tens of µs to wake): yield the processor to it
+        // for up to `SPIN` before sleeping.
+        let spin_start = Instant::now();
+        while state.found.is_empty() && spin_start.elapsed() < SPIN {
             drop(state);
             std::thread::yield_now();
             state = self.lock();
