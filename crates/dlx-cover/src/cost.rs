@@ -20,24 +20,31 @@
 //! # Ok::<(), dlx_cover::ProblemError>(())
 //! ```
 //!
-//! The search is Algorithm M ([`MultiSolver`]), so multiplicities and colors work with
-//! costs. As in dlx5, each item that every solution covers exactly once is first *taxed*
-//! the least cost of its options, which is taken off each of them, and the item lists are
-//! sorted by the costs that remain; a branch is cut off as soon as its partial cost exceeds
-//! the `k`-th best cost found so far.
+//! As in dlx5, each item that every solution covers exactly once is first *taxed* the least
+//! cost of its options, which is taken off each of them, and the item lists are sorted by
+//! the costs that remain (the *net* costs). Without multiplicities the search is dlx5's own
+//! (`cost/links.rs`), node for node: the same tree, the same counts ([`Stats`] in dlx5's
+//! conventions, cleansings included). With multiplicities it is Algorithm M
+//! ([`MultiSolver`]) with dlx5's cutoff.
 //!
-//! **Ties.** The answer does not depend on the order of the search: the solutions are
-//! ordered by cost, and solutions of equal cost by their sorted lists of option numbers
-//! (the lexicographically smaller first); [`cheapest`] returns the first `k` in that order.
-//! To make this so, a branch is cut only when its cost would *exceed* the `k`-th best
-//! (dlx5 also cuts at equality, keeping whichever ties it meets first).
+//! **Ties.** By default ([`Ties::FirstFound`], dlx5's rule) a branch is cut as soon as it
+//! cannot beat the `k`-th best cost found so far, equality included; so where solutions tie
+//! at the `k`-th cost, the ones the search meets first are kept. [`Ties::SmallestOptions`]
+//! makes the answer independent of the search: of solutions of equal cost, those with the
+//! lexicographically smaller sorted option lists; it cuts a branch only when it would
+//! *exceed* the `k`-th best, and so walks a larger tree. Either way [`Cheapest::solutions`]
+//! lists solutions by cost, equal costs by their option lists.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
 use crate::limits::{Limits, SearchEnd, Stats};
 use crate::multiplicity::MultiSolver;
 use crate::problem::Problem;
+
+mod links;
+
+pub(crate) use links::CostLinks;
 
 /// A solution with its total cost.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -56,50 +63,155 @@ pub struct Cheapest {
     /// [`SearchEnd::Exhausted`] when the list is certain; otherwise the limit that ended the
     /// search, and the list holds the best found so far.
     pub end: SearchEnd,
-    /// The search's counts (dlx3's conventions, see [`MultiSolver`]).
+    /// The search's counts: dlx5's conventions without multiplicities, dlx3's with them
+    /// (see [`MultiSolver`]).
     pub stats: Stats,
 }
 
-/// The `k` cheapest solutions of `problem` (fewer if it has fewer), under `limits`.
+/// Which solutions of equal cost [`cheapest_with`] keeps when they do not all fit in `k`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ties {
+    /// dlx5's rule: cut every branch that cannot beat the `k`-th best cost; of solutions
+    /// that tie, those met first are kept.
+    #[default]
+    FirstFound,
+    /// Of solutions that tie, those with the smaller sorted option lists, whatever the
+    /// search order: branches that would only equal the `k`-th best cost are searched too.
+    SmallestOptions,
+}
+
+/// The `k` cheapest solutions of `problem` (fewer if it has fewer), under `limits`, with
+/// dlx5's rule for ties ([`Ties::FirstFound`]).
 pub fn cheapest(problem: &Problem, k: usize, limits: Limits) -> Cheapest {
-    let mut solver = MultiSolver::new(problem);
-    let tax = solver.total_tax();
-    // The best k so far, by (net cost, options); the last is the one to beat.
-    let mut best: BTreeSet<(u64, Vec<usize>)> = BTreeSet::new();
-    let mut sorted = Vec::new();
-    let end = if k == 0 {
-        SearchEnd::Exhausted
+    cheapest_with(problem, k, limits, Ties::FirstFound)
+}
+
+/// The `k` cheapest solutions of `problem`, under `limits`, ties settled by `ties`.
+pub fn cheapest_with(problem: &Problem, k: usize, limits: Limits, ties: Ties) -> Cheapest {
+    let (net, tax) = net_costs(problem);
+    let mut best = Best::new(k, ties);
+    let (end, stats) = if k == 0 {
+        (SearchEnd::Exhausted, Stats::default())
+    } else if problem.has_multiplicities() {
+        let mut solver = MultiSolver::with_net_costs(problem, net);
+        let end = solver.run(limits, |solution, cost, cutoff| {
+            best.offer(solution, cost, cutoff)
+        });
+        (end, solver.stats())
     } else {
-        solver.run(limits, |solution, net, cutoff| {
-            sorted.clear();
-            sorted.extend_from_slice(solution);
-            sorted.sort_unstable();
-            let full = best.len() == k;
-            let beats = match best.last() {
-                Some((worst, options)) if full => (net, sorted.as_slice()) < (*worst, options),
-                _ => true,
-            };
-            if beats {
-                best.insert((net, sorted.clone()));
-                if best.len() > k {
-                    best.pop_last();
-                }
-                if best.len() == k {
-                    *cutoff = best.last().expect("k > 0").0;
-                }
-            }
-            ControlFlow::Continue(())
-        })
+        let mut links = CostLinks::new(problem, &net);
+        let end = links.run(limits, |solution, cost, cutoff| {
+            best.offer(solution, cost, cutoff)
+        });
+        (end, links.stats())
     };
     Cheapest {
-        solutions: best
+        solutions: best.into_sorted(tax),
+        end,
+        stats,
+    }
+}
+
+/// dlx5's taxes: every item that each solution covers exactly once (every primary item,
+/// without multiplicities) pays the least cost of its options, which is taken off each of
+/// them, item by item in order. Returns the options' net costs and the total tax; every
+/// solution's cost is its net cost plus that total.
+pub(crate) fn net_costs(problem: &Problem) -> (Vec<u64>, u64) {
+    let mut net: Vec<u64> = (0..problem.options()).map(|o| problem.cost(o)).collect();
+    let primary = problem.primary_items();
+    let mut of_item: Vec<Vec<usize>> = vec![Vec::new(); primary];
+    for o in 0..problem.options() {
+        for item in problem.option(o).filter(|&i| i < primary) {
+            of_item[item].push(o);
+        }
+    }
+    let mut total = 0u64;
+    for (item, options) in of_item.iter().enumerate() {
+        if problem.multiplicity(item) != Some((1, 1)) {
+            continue;
+        }
+        let Some(tax) = options.iter().map(|&o| net[o]).min() else {
+            continue;
+        };
+        for &o in options {
+            net[o] -= tax;
+        }
+        total = total.saturating_add(tax);
+    }
+    (net, total)
+}
+
+/// The `k` best solutions so far and the cutoff they set: the one policy of both searches.
+struct Best {
+    k: usize,
+    ties: Ties,
+    /// Kept solutions by (net cost, tie key): the last is the one to drop.
+    kept: BTreeMap<(u64, TieKey), Vec<usize>>,
+    /// Solutions met so far (the tie key of [`Ties::FirstFound`]).
+    met: u64,
+}
+
+/// What orders solutions of equal cost in [`Best::kept`].
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum TieKey {
+    /// The order met ([`Ties::FirstFound`]).
+    Met(u64),
+    /// The sorted option list ([`Ties::SmallestOptions`]).
+    Options(Vec<usize>),
+}
+
+impl Best {
+    fn new(k: usize, ties: Ties) -> Best {
+        Best {
+            k,
+            ties,
+            kept: BTreeMap::new(),
+            met: 0,
+        }
+    }
+
+    /// Takes a solution of net cost `net` if it is among the `k` best so far, and sets
+    /// `cutoff` to the net cost a partial solution must stay below from now on.
+    fn offer(&mut self, solution: &[usize], net: u64, cutoff: &mut u64) -> ControlFlow<()> {
+        let mut sorted = solution.to_vec();
+        sorted.sort_unstable();
+        self.met += 1;
+        let key = match self.ties {
+            Ties::FirstFound => TieKey::Met(self.met),
+            Ties::SmallestOptions => TieKey::Options(sorted.clone()),
+        };
+        let full = self.kept.len() == self.k;
+        let beats = match self.kept.last_key_value() {
+            Some((worst, _)) if full => (net, &key) < (worst.0, &worst.1),
+            _ => true,
+        };
+        if beats {
+            self.kept.insert((net, key), sorted);
+            if self.kept.len() > self.k {
+                self.kept.pop_last();
+            }
+        }
+        if self.kept.len() == self.k {
+            let (worst, _) = self.kept.last_key_value().expect("k > 0");
+            *cutoff = match self.ties {
+                Ties::FirstFound => worst.0,
+                Ties::SmallestOptions => worst.0.saturating_add(1),
+            };
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The solutions kept, by cost and then by option list, with their full costs.
+    fn into_sorted(self, tax: u64) -> Vec<Costed> {
+        let mut solutions: Vec<Costed> = self
+            .kept
             .into_iter()
-            .map(|(net, options)| Costed {
+            .map(|((net, _), options)| Costed {
                 cost: net.saturating_add(tax),
                 options,
             })
-            .collect(),
-        end,
-        stats: solver.stats(),
+            .collect();
+        solutions.sort();
+        solutions
     }
 }

@@ -87,8 +87,6 @@ pub struct MultiSolver {
     node_option: Vec<u32>,
     /// Net cost of each option (its cost less the taxes of its exactly-once items).
     net_cost: Vec<u64>,
-    /// Sum of the taxes: the net cost of a solution plus this is its cost.
-    total_tax: u64,
     /// True when the primary lists are sorted by net cost, so a too-dear option ends a list.
     sorted_by_cost: bool,
     /// Per level: the node chosen (an entry, or the item's header for the null move).
@@ -103,8 +101,25 @@ pub struct MultiSolver {
 }
 
 impl MultiSolver {
-    /// Builds the lists for `problem`, with its multiplicities, colors and costs.
+    /// Builds the lists for `problem`, with its multiplicities and colors; when options
+    /// have costs, the lists are sorted by net cost (see [`cost`](crate::cost)).
     pub fn new(problem: &Problem) -> MultiSolver {
+        if problem.has_costs() {
+            MultiSolver::with_net_costs(problem, crate::cost::net_costs(problem).0)
+        } else {
+            MultiSolver::build(problem, vec![0; problem.options()])
+        }
+    }
+
+    /// The lists for `problem` whose options cost `net` (already taxed), each primary
+    /// item's list sorted by it.
+    pub(crate) fn with_net_costs(problem: &Problem, net: Vec<u64>) -> MultiSolver {
+        let mut solver = MultiSolver::build(problem, net);
+        solver.sort_lists_by_cost(problem.primary_items());
+        solver
+    }
+
+    fn build(problem: &Problem, net_cost: Vec<u64>) -> MultiSolver {
         let n = problem.items();
         let n1 = problem.primary_items();
         let mut items = vec![Item::default(); n + 1];
@@ -166,48 +181,19 @@ impl MultiSolver {
             });
             node_option.push(u32::MAX);
         }
-        let mut solver = MultiSolver {
+        MultiSolver {
             items,
             nodes,
             n: n as u32,
             primary_end: n1 as u32 + 1,
             node_option,
-            net_cost: (0..problem.options()).map(|o| problem.cost(o)).collect(),
-            total_tax: 0,
+            net_cost,
             sorted_by_cost: false,
             choice: Vec::new(),
             first_tweak: Vec::new(),
             part_cost: Vec::new(),
             buffer: Vec::new(),
             stats: Stats::default(),
-        };
-        if problem.has_costs() {
-            solver.assess_taxes(problem);
-            solver.sort_lists_by_cost(n1);
-        }
-        solver
-    }
-
-    /// dlx5's taxes: every item that each solution covers exactly once pays the least cost
-    /// of its options, which is taken off each of them. Every solution's cost drops by the
-    /// same total, and a partial solution's net cost becomes a sharper lower bound.
-    fn assess_taxes(&mut self, problem: &Problem) {
-        for item in 0..problem.primary_items() {
-            if problem.multiplicity(item) != Some((1, 1)) {
-                continue;
-            }
-            let header = item as u32 + 1;
-            let options: Vec<usize> = self
-                .list(header)
-                .map(|x| self.node_option[x as usize] as usize)
-                .collect();
-            let Some(tax) = options.iter().map(|&o| self.net_cost[o]).min() else {
-                continue;
-            };
-            for o in options {
-                self.net_cost[o] -= tax;
-            }
-            self.total_tax = self.total_tax.saturating_add(tax);
         }
     }
 
@@ -284,14 +270,9 @@ impl MultiSolver {
         self.run(limits, |solution, _, _| visit(solution))
     }
 
-    /// The sum of the taxes taken off the options' costs (see [`MultiSolver::run`]).
-    pub(crate) fn total_tax(&self) -> u64 {
-        self.total_tax
-    }
-
     /// The search itself. `visit` gets each solution with its *net* cost (its cost less
-    /// [`MultiSolver::total_tax`]) and may lower the cutoff, its third argument: no option
-    /// is tried whose choice would make the net cost of the partial solution exceed it.
+    /// the taxes, see [`cost`](crate::cost)) and may lower the cutoff, its third argument:
+    /// as in dlx5, no partial solution is carried on whose net cost reaches it.
     ///
     /// Long on purpose: Algorithm M's steps M2–M9 as one loop run once per node, sharing its
     /// locals; cutting them into calls would put them on the hot path of every search.
@@ -326,7 +307,7 @@ impl MultiSolver {
                     }
                     nodes_here += 1;
                     self.stats.nodes += 1;
-                    if self.part_cost[level] > cutoff {
+                    if self.part_cost[level] >= cutoff {
                         step = Step::Backdown;
                         continue;
                     }
@@ -389,7 +370,7 @@ impl MultiSolver {
                     if cur > n {
                         let cost = self.net_cost[self.node_option[cur as usize] as usize];
                         next_cost = next_cost.saturating_add(cost);
-                        if next_cost > cutoff {
+                        if next_cost >= cutoff {
                             if covered && self.sorted_by_cost {
                                 step = Step::Backup;
                             } else {
