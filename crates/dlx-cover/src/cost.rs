@@ -42,9 +42,10 @@ use crate::limits::{Limits, SearchEnd, Stats};
 use crate::multiplicity::MultiSolver;
 use crate::problem::Problem;
 
+mod bits;
 mod links;
 
-pub(crate) use links::CostLinks;
+use links::CostLinks;
 
 /// A solution with its total cost.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -99,17 +100,36 @@ pub fn cheapest_with(problem: &Problem, k: usize, limits: Limits, ties: Ties) ->
         });
         (end, solver.stats())
     } else {
-        let mut links = CostLinks::new(problem, &net);
-        let end = links.run(limits, |solution, cost, cutoff| {
+        dlx5(problem, &net, limits, true, |solution, cost, cutoff| {
             best.offer(solution, cost, cutoff)
-        });
-        (end, links.stats())
+        })
     };
     Cheapest {
         solutions: best.into_sorted(tax),
         end,
         stats,
     }
+}
+
+/// dlx5's search for a problem without multiplicities whose options cost `net`: on bit
+/// sets where it fits and `bit_sets` allows, on links otherwise (the same tree, the same
+/// counts). Returns how it ended and its counts.
+pub(crate) fn dlx5<F>(
+    problem: &Problem,
+    net: &[u64],
+    limits: Limits,
+    bit_sets: bool,
+    mut visit: F,
+) -> (SearchEnd, Stats)
+where
+    F: FnMut(&[usize], u64, &mut u64) -> ControlFlow<()>,
+{
+    if bit_sets && let Some(done) = bits::run(problem, net, limits, &mut visit) {
+        return done;
+    }
+    let mut links = CostLinks::new(problem, net);
+    let end = links.run(limits, visit);
+    (end, links.stats())
 }
 
 /// dlx5's taxes: every item that each solution covers exactly once (every primary item,
@@ -213,5 +233,51 @@ impl Best {
             .collect();
         solutions.sort();
         solutions
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit-set search walks the links' tree: same counts, same costs, on random
+    /// problems without colors (small costs, many ties) and on 8 queens with costs.
+    #[test]
+    fn bit_sets_and_links_walk_the_same_tree() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut below = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for round in 0..400 {
+            let primary = 2 + below(8) as usize;
+            let secondary = below(4) as usize;
+            let mut p = Problem::new(primary, secondary).unwrap();
+            for _ in 0..1 + below(40) {
+                let mut items = vec![below(primary as u64) as usize];
+                for i in 0..primary + secondary {
+                    if !items.contains(&i) && below(4) == 0 {
+                        items.push(i);
+                    }
+                }
+                let o = p.add_option(items).unwrap();
+                p.set_cost(o, below(if round % 2 == 0 { 4 } else { 1000 }))
+                    .unwrap();
+            }
+            let (net, _) = net_costs(&p);
+            for k in [1, 3] {
+                let mut found = Vec::new();
+                for bit_sets in [true, false] {
+                    let mut best = Best::new(k, Ties::FirstFound);
+                    let (end, stats) = dlx5(&p, &net, Limits::NONE, bit_sets, |s, c, cut| {
+                        best.offer(s, c, cut)
+                    });
+                    found.push((end, stats, best.into_sorted(0)));
+                }
+                assert_eq!(found[0], found[1], "round {round}, k = {k}: {p:?}");
+            }
+        }
     }
 }
