@@ -76,11 +76,12 @@ struct Bits<const W: usize> {
     /// Per option (new numbering), its items: `items[start[o]..start[o + 1]]`.
     start: Vec<u32>,
     items: Vec<u32>,
-    /// Per option, its primary items and its bit in each one's list, the same way.
-    primary_start: Vec<u32>,
+    /// Per option: the updates hiding it makes (its entries less one), and the range of
+    /// `primaries` that holds its primary items with its bit in each one's list.
+    hiding: Vec<(u32, u32, u32)>,
     primaries: Vec<(u32, u32)>,
-    /// Per primary item, the net cost of its `j`-th option at `64 * item + j`.
-    item_cost: Vec<u64>,
+    /// Per primary item, the net cost of its `j`-th option.
+    item_cost: Vec<[u64; 64]>,
     /// Per option, its net cost, ascending.
     cost: Vec<u64>,
     /// Per option, its number in the problem.
@@ -97,7 +98,7 @@ impl<const W: usize> Bits<W> {
         let (mut start, mut items) = (vec![0u32], Vec::new());
         let (mut primary_start, mut primaries) = (vec![0u32], Vec::new());
         let primary = problem.primary_items();
-        let mut item_cost = vec![0u64; 64 * primary];
+        let mut item_cost = vec![[0u64; 64]; primary];
         let mut lengths = vec![0u32; primary];
         for (new, &o) in order.iter().enumerate() {
             for item in problem.option(o as usize) {
@@ -106,19 +107,28 @@ impl<const W: usize> Bits<W> {
                 if item < primary {
                     let j = lengths[item];
                     lengths[item] += 1;
-                    item_cost[64 * item + j as usize] = net[o as usize];
+                    item_cost[item][j as usize] = net[o as usize];
                     primaries.push((item as u32, j));
                 }
             }
             start.push(items.len() as u32);
             primary_start.push(primaries.len() as u32);
         }
+        let hiding = (0..m)
+            .map(|o| {
+                (
+                    start[o + 1] - start[o] - 1,
+                    primary_start[o],
+                    primary_start[o + 1],
+                )
+            })
+            .collect();
         Bits {
             primary: problem.primary_items(),
             of_item,
             start,
             items,
-            primary_start,
+            hiding,
             primaries,
             item_cost,
             cost: order.iter().map(|&o| net[o as usize]).collect(),
@@ -282,8 +292,8 @@ impl<const W: usize> Bits<W> {
             while bits != 0 {
                 let o = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                updates += u64::from(self.start[o + 1] - self.start[o] - 1);
-                let (a, b) = (self.primary_start[o], self.primary_start[o + 1]);
+                let (less_one, a, b) = self.hiding[o];
+                updates += u64::from(less_one);
                 for &(item, j) in &self.primaries[a as usize..b as usize] {
                     state.list[item as usize] &= !(1 << j);
                 }
@@ -307,15 +317,15 @@ impl<const W: usize> Bits<W> {
                 if list == 0 {
                     return None;
                 }
-                let costs = &self.item_cost[64 * k..64 * k + 64];
-                let min = costs[list.trailing_zeros() as usize];
+                let costs = &self.item_cost[k];
+                let min = costs[list.trailing_zeros() as usize & 63];
                 if min >= room {
                     return None;
                 }
                 let mut rest = list & (list - 1);
                 let mut s = 1u32;
                 let count = loop {
-                    if rest == 0 || costs[rest.trailing_zeros() as usize] >= room {
+                    if rest == 0 || costs[rest.trailing_zeros() as usize & 63] >= room {
                         break Some(s);
                     }
                     if s == best_count {
