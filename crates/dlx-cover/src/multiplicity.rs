@@ -46,6 +46,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::entry::{self, entry_fields, hide_others, unhide_others};
 use crate::limits::{Count, Limits, SearchEnd, Stats};
 use crate::problem::Problem;
 
@@ -59,6 +60,8 @@ struct Node {
     /// An entry's color: 0 none, `> 0` a color, `-1` cleansed (known to agree); 0 elsewhere.
     color: i32,
 }
+
+entry_fields!(Node);
 
 /// A primary item's place in the active list, and how much more it may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -140,47 +143,7 @@ impl MultiSolver {
             item.prev = i as u32;
             item.next = i as u32;
         }
-        let mut nodes = Vec::with_capacity(n + 2 + problem.entries.len() + problem.options());
-        nodes.push(Node::default());
-        for i in 1..=n {
-            nodes.push(Node {
-                up: i as u32,
-                down: i as u32,
-                itm: 0,
-                color: 0,
-            });
-        }
-        let mut node_option = vec![u32::MAX; n + 1];
-        let mut spacer = nodes.len();
-        nodes.push(Node::default());
-        node_option.push(u32::MAX);
-        for k in 0..problem.options() {
-            let first = nodes.len();
-            for (item, color) in problem.colored_option(k) {
-                let header = item + 1;
-                let x = nodes.len() as u32;
-                let last = nodes[header].up;
-                nodes.push(Node {
-                    up: last,
-                    down: header as u32,
-                    itm: header as i32,
-                    color: color as i32,
-                });
-                nodes[last as usize].down = x;
-                nodes[header].up = x;
-                nodes[header].itm += 1;
-                node_option.push(k as u32);
-            }
-            nodes[spacer].down = (nodes.len() - 1) as u32;
-            spacer = nodes.len();
-            nodes.push(Node {
-                up: first as u32,
-                down: 0,
-                itm: -(k as i32 + 1),
-                color: 0,
-            });
-            node_option.push(u32::MAX);
-        }
+        let (nodes, node_option) = entry::build(problem, |_, node: Node| node);
         MultiSolver {
             items,
             nodes,
@@ -647,47 +610,5 @@ impl MultiSolver {
     #[inline]
     fn first_secondary(&self) -> u32 {
         self.primary_end
-    }
-}
-
-/// Hides every other entry of `x`'s option from its item's list (skipping cleansed ones);
-/// returns the number of entries hidden. The inner loop of cover, purify and tweak.
-#[inline]
-fn hide_others(nodes: &mut [Node], x: u32) -> u64 {
-    let mut updates = 0;
-    let mut nn = x + 1;
-    while nn != x {
-        let node = nodes[nn as usize];
-        if node.color >= 0 {
-            if node.itm <= 0 {
-                nn = node.up;
-                continue;
-            }
-            nodes[node.up as usize].down = node.down;
-            nodes[node.down as usize].up = node.up;
-            nodes[node.itm as usize].itm -= 1;
-            updates += 1;
-        }
-        nn += 1;
-    }
-    updates
-}
-
-/// Relinks the entries [`hide_others`] hid, in the same order.
-#[inline]
-fn unhide_others(nodes: &mut [Node], x: u32) {
-    let mut nn = x + 1;
-    while nn != x {
-        let node = nodes[nn as usize];
-        if node.color >= 0 {
-            if node.itm <= 0 {
-                nn = node.up;
-                continue;
-            }
-            nodes[node.up as usize].down = nn;
-            nodes[node.down as usize].up = nn;
-            nodes[node.itm as usize].itm += 1;
-        }
-        nn += 1;
     }
 }

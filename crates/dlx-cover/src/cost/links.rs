@@ -18,6 +18,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::entry::{self, entry_fields, hide_others, unhide_others};
 use crate::limits::{Limits, SearchEnd, Stats};
 use crate::problem::Problem;
 
@@ -38,6 +39,8 @@ struct Node {
     /// The net cost of the entry's option.
     cost: u64,
 }
+
+entry_fields!(Node);
 
 /// A primary item's place in the list of active items (secondary items point to
 /// themselves, so unlinking them changes nothing).
@@ -94,46 +97,10 @@ impl CostLinks {
                 }
             };
         }
-        let mut nodes = Vec::with_capacity(n + 2 + problem.entries.len() + problem.options());
-        nodes.push(Node::default());
-        for i in 1..=n as u32 {
-            nodes.push(Node {
-                up: i,
-                down: i,
-                ..Node::default()
-            });
-        }
-        let mut node_option = vec![u32::MAX; n + 1];
-        let mut spacer = nodes.len();
-        nodes.push(Node::default());
-        node_option.push(u32::MAX);
-        for (k, &cost) in net.iter().enumerate() {
-            let first = nodes.len() as u32;
-            for (item, color) in problem.colored_option(k) {
-                let header = item + 1;
-                let x = nodes.len() as u32;
-                let last = nodes[header].up;
-                nodes.push(Node {
-                    up: last,
-                    down: header as u32,
-                    itm: header as i32,
-                    color: color as i32,
-                    cost,
-                });
-                nodes[last as usize].down = x;
-                nodes[header].up = x;
-                nodes[header].itm += 1;
-                node_option.push(k as u32);
-            }
-            nodes[spacer].down = nodes.len() as u32 - 1;
-            spacer = nodes.len();
-            nodes.push(Node {
-                up: first,
-                itm: -(k as i32 + 1),
-                ..Node::default()
-            });
-            node_option.push(u32::MAX);
-        }
+        let (nodes, node_option) = entry::build(problem, |k, node: Node| Node {
+            cost: net[k],
+            ..node
+        });
         let mut links = CostLinks {
             items,
             nodes,
@@ -446,47 +413,5 @@ impl CostLinks {
             }
             pp -= 1;
         }
-    }
-}
-
-/// Hides every other entry of `x`'s option from its item's list (skipping cleansed ones);
-/// returns the number of entries hidden.
-#[inline]
-fn hide_others(nodes: &mut [Node], x: u32) -> u64 {
-    let mut updates = 0;
-    let mut nn = x + 1;
-    while nn != x {
-        let node = nodes[nn as usize];
-        if node.itm <= 0 {
-            nn = node.up;
-            continue;
-        }
-        if node.color >= 0 {
-            nodes[node.up as usize].down = node.down;
-            nodes[node.down as usize].up = node.up;
-            nodes[node.itm as usize].itm -= 1;
-            updates += 1;
-        }
-        nn += 1;
-    }
-    updates
-}
-
-/// Relinks the entries [`hide_others`] hid.
-#[inline]
-fn unhide_others(nodes: &mut [Node], x: u32) {
-    let mut nn = x + 1;
-    while nn != x {
-        let node = nodes[nn as usize];
-        if node.itm <= 0 {
-            nn = node.up;
-            continue;
-        }
-        if node.color >= 0 {
-            nodes[node.up as usize].down = nn;
-            nodes[node.down as usize].up = nn;
-            nodes[node.itm as usize].itm += 1;
-        }
-        nn += 1;
     }
 }
