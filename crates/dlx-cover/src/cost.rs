@@ -44,8 +44,10 @@ use crate::problem::Problem;
 
 mod bits;
 mod links;
+pub(crate) mod tax;
 
 use links::CostLinks;
+use tax::net_costs;
 
 /// A solution with its total cost.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -130,35 +132,6 @@ where
     let mut links = CostLinks::new(problem, net);
     let end = links.run(limits, visit);
     (end, links.stats())
-}
-
-/// dlx5's taxes: every item that each solution covers exactly once (every primary item,
-/// without multiplicities) pays the least cost of its options, which is taken off each of
-/// them, item by item in order. Returns the options' net costs and the total tax; every
-/// solution's cost is its net cost plus that total.
-pub(crate) fn net_costs(problem: &Problem) -> (Vec<u64>, u64) {
-    let mut net: Vec<u64> = (0..problem.options()).map(|o| problem.cost(o)).collect();
-    let primary = problem.primary_items();
-    let mut of_item: Vec<Vec<usize>> = vec![Vec::new(); primary];
-    for o in 0..problem.options() {
-        for item in problem.option(o).filter(|&i| i < primary) {
-            of_item[item].push(o);
-        }
-    }
-    let mut total = 0u64;
-    for (item, options) in of_item.iter().enumerate() {
-        if problem.multiplicity(item) != Some((1, 1)) {
-            continue;
-        }
-        let Some(tax) = options.iter().map(|&o| net[o]).min() else {
-            continue;
-        };
-        for &o in options {
-            net[o] -= tax;
-        }
-        total = total.saturating_add(tax);
-    }
-    (net, total)
 }
 
 /// The `k` best solutions so far and the cutoff they set: the one policy of both searches.

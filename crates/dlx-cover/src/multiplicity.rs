@@ -108,7 +108,7 @@ impl MultiSolver {
     /// have costs, the lists are sorted by net cost (see [`cost`](crate::cost)).
     pub fn new(problem: &Problem) -> MultiSolver {
         if problem.has_costs() {
-            MultiSolver::with_net_costs(problem, crate::cost::net_costs(problem).0)
+            MultiSolver::with_net_costs(problem, crate::cost::tax::net_costs(problem).0)
         } else {
             MultiSolver::build(problem, vec![0; problem.options()])
         }
