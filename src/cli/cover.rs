@@ -82,12 +82,23 @@ struct Search {
     end: SearchEnd,
     written: io::Result<()>,
     stats: Stats,
-    /// The counts are Algorithm M's (multiplicities or costs), as Knuth's dlx3 counts.
-    algorithm_m: bool,
+    /// Whose conventions the counts follow.
+    counts: Counts,
     /// Threads and subtrees of a run on several threads.
     shared: Option<(usize, usize)>,
     /// Where a run on several threads spent its time.
     profile: Option<Profile>,
+}
+
+/// Whose conventions a search's counts follow (`--stats` names them).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Counts {
+    /// Algorithms X and C: Knuth's dlx1 and dlx2.
+    Plain,
+    /// Algorithm M (multiplicities, with or without costs): dlx3.
+    Dlx3,
+    /// Costs without multiplicities: dlx5, cleansings included.
+    Dlx5,
 }
 
 /// Searches as the flags ask (the first solution, --all, --count, --min-cost or --best),
@@ -113,7 +124,11 @@ fn search(
             end: best.end,
             written: write_cheapest(out, &best.solutions, parsed),
             stats: best.stats,
-            algorithm_m: true,
+            counts: if problem.has_multiplicities() {
+                Counts::Dlx3
+            } else {
+                Counts::Dlx5
+            },
             shared: None,
             profile: None,
         });
@@ -147,7 +162,7 @@ fn search(
             end: run.end,
             written: run.written,
             stats: run.stats,
-            algorithm_m: false,
+            counts: Counts::Plain,
             shared: Some((threads, run.parts)),
             profile: Some(Profile {
                 wall: run.wall,
@@ -179,7 +194,10 @@ fn search(
         end,
         written,
         stats: solver.stats(),
-        algorithm_m: matches!(solver, Engine::Multi(_)),
+        counts: match solver {
+            Engine::Multi(_) => Counts::Dlx3,
+            Engine::Plain(_) => Counts::Plain,
+        },
         shared: None,
         profile: None,
     })
@@ -256,15 +274,20 @@ fn report_stats(parsed: &Parsed, search: &Search, read_secs: f64, searched: Inst
         p.secondary_items(),
         p.options(),
         parsed.named.color_names.len(),
-        if search.algorithm_m {
-            " (Algorithm M: dlx3's counts)"
-        } else {
-            ""
+        match search.counts {
+            Counts::Plain => "",
+            Counts::Dlx3 => " (Algorithm M: dlx3's counts)",
+            Counts::Dlx5 => " (costs: dlx5's counts)",
         }
     ));
     let search_time = searched.elapsed();
+    let cleansings = match search.counts {
+        Counts::Dlx5 => format!(", cleansings {}", s.cleansings),
+        Counts::Plain | Counts::Dlx3 => String::new(),
+    };
     report(&format!(
-        "stats: solutions {}, nodes {}, link updates {}, read {read_secs:.3} s, search {:.3} s",
+        "stats: solutions {}, nodes {}, link updates {}{cleansings}, read {read_secs:.3} s, \
+         search {:.3} s",
         s.solutions,
         s.nodes,
         s.updates,

@@ -20,24 +20,34 @@
 //! # Ok::<(), dlx_cover::ProblemError>(())
 //! ```
 //!
-//! The search is Algorithm M ([`MultiSolver`]), so multiplicities and colors work with
-//! costs. As in dlx5, each item that every solution covers exactly once is first *taxed*
-//! the least cost of its options, which is taken off each of them, and the item lists are
-//! sorted by the costs that remain; a branch is cut off as soon as its partial cost exceeds
-//! the `k`-th best cost found so far.
+//! As in dlx5, each item that every solution covers exactly once is first *taxed* the least
+//! cost of its options, which is taken off each of them, and the item lists are sorted by
+//! the costs that remain (the *net* costs). Without multiplicities the search is dlx5's own
+//! (`cost/links.rs`), node for node: the same tree, the same counts ([`Stats`] in dlx5's
+//! conventions, cleansings included). With multiplicities it is Algorithm M
+//! ([`MultiSolver`]) with dlx5's cutoff.
 //!
-//! **Ties.** The answer does not depend on the order of the search: the solutions are
-//! ordered by cost, and solutions of equal cost by their sorted lists of option numbers
-//! (the lexicographically smaller first); [`cheapest`] returns the first `k` in that order.
-//! To make this so, a branch is cut only when its cost would *exceed* the `k`-th best
-//! (dlx5 also cuts at equality, keeping whichever ties it meets first).
+//! **Ties.** By default ([`Ties::FirstFound`], dlx5's rule) a branch is cut as soon as it
+//! cannot beat the `k`-th best cost found so far, equality included; so where solutions tie
+//! at the `k`-th cost, the ones the search meets first are kept. [`Ties::SmallestOptions`]
+//! makes the answer independent of the search: of solutions of equal cost, those with the
+//! lexicographically smaller sorted option lists; it cuts a branch only when it would
+//! *exceed* the `k`-th best, and so walks a larger tree. Either way [`Cheapest::solutions`]
+//! lists solutions by cost, equal costs by their option lists.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
 use crate::limits::{Limits, SearchEnd, Stats};
 use crate::multiplicity::MultiSolver;
 use crate::problem::Problem;
+
+mod bits;
+mod links;
+pub(crate) mod tax;
+
+use links::CostLinks;
+use tax::net_costs;
 
 /// A solution with its total cost.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -56,50 +66,191 @@ pub struct Cheapest {
     /// [`SearchEnd::Exhausted`] when the list is certain; otherwise the limit that ended the
     /// search, and the list holds the best found so far.
     pub end: SearchEnd,
-    /// The search's counts (dlx3's conventions, see [`MultiSolver`]).
+    /// The search's counts: dlx5's conventions without multiplicities, dlx3's with them
+    /// (see [`MultiSolver`]).
     pub stats: Stats,
 }
 
-/// The `k` cheapest solutions of `problem` (fewer if it has fewer), under `limits`.
+/// Which solutions of equal cost [`cheapest_with`] keeps when they do not all fit in `k`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ties {
+    /// dlx5's rule: cut every branch that cannot beat the `k`-th best cost; of solutions
+    /// that tie, those met first are kept.
+    #[default]
+    FirstFound,
+    /// Of solutions that tie, those with the smaller sorted option lists, whatever the
+    /// search order: branches that would only equal the `k`-th best cost are searched too.
+    SmallestOptions,
+}
+
+/// The `k` cheapest solutions of `problem` (fewer if it has fewer), under `limits`, with
+/// dlx5's rule for ties ([`Ties::FirstFound`]).
 pub fn cheapest(problem: &Problem, k: usize, limits: Limits) -> Cheapest {
-    let mut solver = MultiSolver::new(problem);
-    let tax = solver.total_tax();
-    // The best k so far, by (net cost, options); the last is the one to beat.
-    let mut best: BTreeSet<(u64, Vec<usize>)> = BTreeSet::new();
-    let mut sorted = Vec::new();
-    let end = if k == 0 {
-        SearchEnd::Exhausted
+    cheapest_with(problem, k, limits, Ties::FirstFound)
+}
+
+/// The `k` cheapest solutions of `problem`, under `limits`, ties settled by `ties`.
+pub fn cheapest_with(problem: &Problem, k: usize, limits: Limits, ties: Ties) -> Cheapest {
+    let (net, tax) = net_costs(problem);
+    let mut best = Best::new(k, ties);
+    let (end, stats) = if k == 0 {
+        (SearchEnd::Exhausted, Stats::default())
+    } else if problem.has_multiplicities() {
+        let mut solver = MultiSolver::with_net_costs(problem, net);
+        let end = solver.run(limits, |solution, cost, cutoff| {
+            best.offer(solution, cost, cutoff)
+        });
+        (end, solver.stats())
     } else {
-        solver.run(limits, |solution, net, cutoff| {
-            sorted.clear();
-            sorted.extend_from_slice(solution);
-            sorted.sort_unstable();
-            let full = best.len() == k;
-            let beats = match best.last() {
-                Some((worst, options)) if full => (net, sorted.as_slice()) < (*worst, options),
-                _ => true,
-            };
-            if beats {
-                best.insert((net, sorted.clone()));
-                if best.len() > k {
-                    best.pop_last();
-                }
-                if best.len() == k {
-                    *cutoff = best.last().expect("k > 0").0;
-                }
-            }
-            ControlFlow::Continue(())
+        dlx5(problem, &net, limits, true, |solution, cost, cutoff| {
+            best.offer(solution, cost, cutoff)
         })
     };
     Cheapest {
-        solutions: best
+        solutions: best.into_sorted(tax),
+        end,
+        stats,
+    }
+}
+
+/// dlx5's search for a problem without multiplicities whose options cost `net`: on bit
+/// sets where it fits and `bit_sets` allows, on links otherwise (the same tree, the same
+/// counts). Returns how it ended and its counts.
+pub(crate) fn dlx5<F>(
+    problem: &Problem,
+    net: &[u64],
+    limits: Limits,
+    bit_sets: bool,
+    mut visit: F,
+) -> (SearchEnd, Stats)
+where
+    F: FnMut(&[usize], u64, &mut u64) -> ControlFlow<()>,
+{
+    if bit_sets && let Some(done) = bits::run(problem, net, limits, &mut visit) {
+        return done;
+    }
+    let mut links = CostLinks::new(problem, net);
+    let end = links.run(limits, visit);
+    (end, links.stats())
+}
+
+/// The `k` best solutions so far and the cutoff they set: the one policy of both searches.
+struct Best {
+    k: usize,
+    ties: Ties,
+    /// Kept solutions by (net cost, tie key): the last is the one to drop.
+    kept: BTreeMap<(u64, TieKey), Vec<usize>>,
+    /// Solutions met so far (the tie key of [`Ties::FirstFound`]).
+    met: u64,
+}
+
+/// What orders solutions of equal cost in [`Best::kept`].
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum TieKey {
+    /// The order met ([`Ties::FirstFound`]).
+    Met(u64),
+    /// The sorted option list ([`Ties::SmallestOptions`]).
+    Options(Vec<usize>),
+}
+
+impl Best {
+    fn new(k: usize, ties: Ties) -> Best {
+        Best {
+            k,
+            ties,
+            kept: BTreeMap::new(),
+            met: 0,
+        }
+    }
+
+    /// Takes a solution of net cost `net` if it is among the `k` best so far, and sets
+    /// `cutoff` to the net cost a partial solution must stay below from now on.
+    fn offer(&mut self, solution: &[usize], net: u64, cutoff: &mut u64) -> ControlFlow<()> {
+        let mut sorted = solution.to_vec();
+        sorted.sort_unstable();
+        self.met += 1;
+        let key = match self.ties {
+            Ties::FirstFound => TieKey::Met(self.met),
+            Ties::SmallestOptions => TieKey::Options(sorted.clone()),
+        };
+        let full = self.kept.len() == self.k;
+        let beats = match self.kept.last_key_value() {
+            Some((worst, _)) if full => (net, &key) < (worst.0, &worst.1),
+            _ => true,
+        };
+        if beats {
+            self.kept.insert((net, key), sorted);
+            if self.kept.len() > self.k {
+                self.kept.pop_last();
+            }
+        }
+        if self.kept.len() == self.k {
+            let (worst, _) = self.kept.last_key_value().expect("k > 0");
+            *cutoff = match self.ties {
+                Ties::FirstFound => worst.0,
+                Ties::SmallestOptions => worst.0.saturating_add(1),
+            };
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The solutions kept, by cost and then by option list, with their full costs.
+    fn into_sorted(self, tax: u64) -> Vec<Costed> {
+        let mut solutions: Vec<Costed> = self
+            .kept
             .into_iter()
-            .map(|(net, options)| Costed {
+            .map(|((net, _), options)| Costed {
                 cost: net.saturating_add(tax),
                 options,
             })
-            .collect(),
-        end,
-        stats: solver.stats(),
+            .collect();
+        solutions.sort();
+        solutions
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit-set search walks the links' tree: same counts, same costs, on random
+    /// problems without colors (small costs, many ties) and on 8 queens with costs.
+    #[test]
+    fn bit_sets_and_links_walk_the_same_tree() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut below = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for round in 0..400 {
+            let primary = 2 + below(8) as usize;
+            let secondary = below(4) as usize;
+            let mut p = Problem::new(primary, secondary).unwrap();
+            for _ in 0..1 + below(40) {
+                let mut items = vec![below(primary as u64) as usize];
+                for i in 0..primary + secondary {
+                    if !items.contains(&i) && below(4) == 0 {
+                        items.push(i);
+                    }
+                }
+                let o = p.add_option(items).unwrap();
+                p.set_cost(o, below(if round % 2 == 0 { 4 } else { 1000 }))
+                    .unwrap();
+            }
+            let (net, _) = net_costs(&p);
+            for k in [1, 3] {
+                let mut found = Vec::new();
+                for bit_sets in [true, false] {
+                    let mut best = Best::new(k, Ties::FirstFound);
+                    let (end, stats) = dlx5(&p, &net, Limits::NONE, bit_sets, |s, c, cut| {
+                        best.offer(s, c, cut)
+                    });
+                    found.push((end, stats, best.into_sorted(0)));
+                }
+                assert_eq!(found[0], found[1], "round {round}, k = {k}: {p:?}");
+            }
+        }
     }
 }

@@ -210,6 +210,7 @@ mod arena;
 mod bits;
 mod choose;
 pub mod cost;
+mod entry;
 pub mod jobfile;
 pub mod knuth;
 mod limits;

@@ -46,6 +46,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::entry::{self, entry_fields, hide_others, unhide_others};
 use crate::limits::{Count, Limits, SearchEnd, Stats};
 use crate::problem::Problem;
 
@@ -59,6 +60,8 @@ struct Node {
     /// An entry's color: 0 none, `> 0` a color, `-1` cleansed (known to agree); 0 elsewhere.
     color: i32,
 }
+
+entry_fields!(Node);
 
 /// A primary item's place in the active list, and how much more it may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -87,8 +90,6 @@ pub struct MultiSolver {
     node_option: Vec<u32>,
     /// Net cost of each option (its cost less the taxes of its exactly-once items).
     net_cost: Vec<u64>,
-    /// Sum of the taxes: the net cost of a solution plus this is its cost.
-    total_tax: u64,
     /// True when the primary lists are sorted by net cost, so a too-dear option ends a list.
     sorted_by_cost: bool,
     /// Per level: the node chosen (an entry, or the item's header for the null move).
@@ -103,8 +104,25 @@ pub struct MultiSolver {
 }
 
 impl MultiSolver {
-    /// Builds the lists for `problem`, with its multiplicities, colors and costs.
+    /// Builds the lists for `problem`, with its multiplicities and colors; when options
+    /// have costs, the lists are sorted by net cost (see [`cost`](crate::cost)).
     pub fn new(problem: &Problem) -> MultiSolver {
+        if problem.has_costs() {
+            MultiSolver::with_net_costs(problem, crate::cost::tax::net_costs(problem).0)
+        } else {
+            MultiSolver::build(problem, vec![0; problem.options()])
+        }
+    }
+
+    /// The lists for `problem` whose options cost `net` (already taxed), each primary
+    /// item's list sorted by it.
+    pub(crate) fn with_net_costs(problem: &Problem, net: Vec<u64>) -> MultiSolver {
+        let mut solver = MultiSolver::build(problem, net);
+        solver.sort_lists_by_cost(problem.primary_items());
+        solver
+    }
+
+    fn build(problem: &Problem, net_cost: Vec<u64>) -> MultiSolver {
         let n = problem.items();
         let n1 = problem.primary_items();
         let mut items = vec![Item::default(); n + 1];
@@ -125,89 +143,20 @@ impl MultiSolver {
             item.prev = i as u32;
             item.next = i as u32;
         }
-        let mut nodes = Vec::with_capacity(n + 2 + problem.entries.len() + problem.options());
-        nodes.push(Node::default());
-        for i in 1..=n {
-            nodes.push(Node {
-                up: i as u32,
-                down: i as u32,
-                itm: 0,
-                color: 0,
-            });
-        }
-        let mut node_option = vec![u32::MAX; n + 1];
-        let mut spacer = nodes.len();
-        nodes.push(Node::default());
-        node_option.push(u32::MAX);
-        for k in 0..problem.options() {
-            let first = nodes.len();
-            for (item, color) in problem.colored_option(k) {
-                let header = item + 1;
-                let x = nodes.len() as u32;
-                let last = nodes[header].up;
-                nodes.push(Node {
-                    up: last,
-                    down: header as u32,
-                    itm: header as i32,
-                    color: color as i32,
-                });
-                nodes[last as usize].down = x;
-                nodes[header].up = x;
-                nodes[header].itm += 1;
-                node_option.push(k as u32);
-            }
-            nodes[spacer].down = (nodes.len() - 1) as u32;
-            spacer = nodes.len();
-            nodes.push(Node {
-                up: first as u32,
-                down: 0,
-                itm: -(k as i32 + 1),
-                color: 0,
-            });
-            node_option.push(u32::MAX);
-        }
-        let mut solver = MultiSolver {
+        let (nodes, node_option) = entry::build(problem, |_, node: Node| node);
+        MultiSolver {
             items,
             nodes,
             n: n as u32,
             primary_end: n1 as u32 + 1,
             node_option,
-            net_cost: (0..problem.options()).map(|o| problem.cost(o)).collect(),
-            total_tax: 0,
+            net_cost,
             sorted_by_cost: false,
             choice: Vec::new(),
             first_tweak: Vec::new(),
             part_cost: Vec::new(),
             buffer: Vec::new(),
             stats: Stats::default(),
-        };
-        if problem.has_costs() {
-            solver.assess_taxes(problem);
-            solver.sort_lists_by_cost(n1);
-        }
-        solver
-    }
-
-    /// dlx5's taxes: every item that each solution covers exactly once pays the least cost
-    /// of its options, which is taken off each of them. Every solution's cost drops by the
-    /// same total, and a partial solution's net cost becomes a sharper lower bound.
-    fn assess_taxes(&mut self, problem: &Problem) {
-        for item in 0..problem.primary_items() {
-            if problem.multiplicity(item) != Some((1, 1)) {
-                continue;
-            }
-            let header = item as u32 + 1;
-            let options: Vec<usize> = self
-                .list(header)
-                .map(|x| self.node_option[x as usize] as usize)
-                .collect();
-            let Some(tax) = options.iter().map(|&o| self.net_cost[o]).min() else {
-                continue;
-            };
-            for o in options {
-                self.net_cost[o] -= tax;
-            }
-            self.total_tax = self.total_tax.saturating_add(tax);
         }
     }
 
@@ -284,14 +233,9 @@ impl MultiSolver {
         self.run(limits, |solution, _, _| visit(solution))
     }
 
-    /// The sum of the taxes taken off the options' costs (see [`MultiSolver::run`]).
-    pub(crate) fn total_tax(&self) -> u64 {
-        self.total_tax
-    }
-
     /// The search itself. `visit` gets each solution with its *net* cost (its cost less
-    /// [`MultiSolver::total_tax`]) and may lower the cutoff, its third argument: no option
-    /// is tried whose choice would make the net cost of the partial solution exceed it.
+    /// the taxes, see [`cost`](crate::cost)) and may lower the cutoff, its third argument:
+    /// as in dlx5, no partial solution is carried on whose net cost reaches it.
     ///
     /// Long on purpose: Algorithm M's steps M2–M9 as one loop run once per node, sharing its
     /// locals; cutting them into calls would put them on the hot path of every search.
@@ -326,7 +270,7 @@ impl MultiSolver {
                     }
                     nodes_here += 1;
                     self.stats.nodes += 1;
-                    if self.part_cost[level] > cutoff {
+                    if self.part_cost[level] >= cutoff {
                         step = Step::Backdown;
                         continue;
                     }
@@ -389,7 +333,7 @@ impl MultiSolver {
                     if cur > n {
                         let cost = self.net_cost[self.node_option[cur as usize] as usize];
                         next_cost = next_cost.saturating_add(cost);
-                        if next_cost > cutoff {
+                        if next_cost >= cutoff {
                             if covered && self.sorted_by_cost {
                                 step = Step::Backup;
                             } else {
@@ -666,47 +610,5 @@ impl MultiSolver {
     #[inline]
     fn first_secondary(&self) -> u32 {
         self.primary_end
-    }
-}
-
-/// Hides every other entry of `x`'s option from its item's list (skipping cleansed ones);
-/// returns the number of entries hidden. The inner loop of cover, purify and tweak.
-#[inline]
-fn hide_others(nodes: &mut [Node], x: u32) -> u64 {
-    let mut updates = 0;
-    let mut nn = x + 1;
-    while nn != x {
-        let node = nodes[nn as usize];
-        if node.color >= 0 {
-            if node.itm <= 0 {
-                nn = node.up;
-                continue;
-            }
-            nodes[node.up as usize].down = node.down;
-            nodes[node.down as usize].up = node.up;
-            nodes[node.itm as usize].itm -= 1;
-            updates += 1;
-        }
-        nn += 1;
-    }
-    updates
-}
-
-/// Relinks the entries [`hide_others`] hid, in the same order.
-#[inline]
-fn unhide_others(nodes: &mut [Node], x: u32) {
-    let mut nn = x + 1;
-    while nn != x {
-        let node = nodes[nn as usize];
-        if node.color >= 0 {
-            if node.itm <= 0 {
-                nn = node.up;
-                continue;
-            }
-            nodes[node.up as usize].down = nn;
-            nodes[node.down as usize].up = nn;
-            nodes[node.itm as usize].itm += 1;
-        }
-        nn += 1;
     }
 }

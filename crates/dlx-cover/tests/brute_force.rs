@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 
+use dlx_cover::cost::Ties;
 use dlx_cover::{Limits, MultiSolver, Problem, SearchEnd, Solver, cost};
 
 /// xorshift64*: small and seeded.
@@ -165,8 +166,11 @@ fn without_multiplicities_algorithm_m_agrees_with_the_plain_solver() {
     }
 }
 
+/// Both rules for ties against brute force: [`Ties::SmallestOptions`] gives exactly the
+/// first `k` solutions by (cost, sorted options); dlx5's [`Ties::FirstFound`] gives the same
+/// costs, each with a real solution of that cost, no solution twice.
 #[test]
-fn cheapest_matches_brute_force_with_ties_by_option_list() {
+fn cheapest_matches_brute_force_under_both_rules_for_ties() {
     let mut rng = Rng(0x5eed_0000_0000_0042);
     let mut costly = 0;
     for round in 0..3000 {
@@ -178,19 +182,32 @@ fn cheapest_matches_brute_force_with_ties_by_option_list() {
             .collect();
         expected.sort();
         for k in [1, 2, 3, 100] {
-            let best = cost::cheapest(&p, k, Limits::NONE);
-            assert_eq!(best.end, SearchEnd::Exhausted);
-            let got: Vec<(u64, Vec<usize>)> = best
-                .solutions
-                .into_iter()
-                .map(|c| (c.cost, c.options))
-                .collect();
             let want: Vec<_> = expected.iter().take(k).cloned().collect();
-            assert_eq!(got, want, "round {round}, k = {k}: {p:?}");
+            let exact = cost::cheapest_with(&p, k, Limits::NONE, Ties::SmallestOptions);
+            assert_eq!(exact.end, SearchEnd::Exhausted);
+            assert_eq!(pairs(exact), want, "round {round}, k = {k}: {p:?}");
+            let first = cost::cheapest(&p, k, Limits::NONE);
+            assert_eq!(first.end, SearchEnd::Exhausted);
+            let got = pairs(first);
+            let costs = |v: &[(u64, Vec<usize>)]| v.iter().map(|c| c.0).collect::<Vec<_>>();
+            assert_eq!(costs(&got), costs(&want), "round {round}, k = {k}: {p:?}");
+            for (c, options) in &got {
+                assert!(expected.contains(&(*c, options.clone())), "round {round}");
+            }
+            let mut distinct = got.clone();
+            distinct.dedup();
+            assert_eq!(distinct.len(), got.len(), "round {round}");
         }
         costly += usize::from(expected.len() > 1 && expected[0].0 > 0);
     }
     assert!(costly > 300, "only {costly} interesting cost problems");
+}
+
+fn pairs(best: cost::Cheapest) -> Vec<(u64, Vec<usize>)> {
+    best.solutions
+        .into_iter()
+        .map(|c| (c.cost, c.options))
+        .collect()
 }
 
 #[test]
@@ -207,7 +224,8 @@ fn limits_stop_the_search_and_restore_the_lists() {
     assert!(limited.node_limit && limited.solutions < 66);
     assert_eq!(s.count_solutions(5).solutions, 5);
     assert_eq!(s.count_solutions(u64::MAX).solutions, 66);
-    let first = cost::cheapest(&p, 1, Limits::nodes(3));
+    // All 66 cost 0: dlx5's rule stops at the first, the other rule goes on.
+    let first = cost::cheapest_with(&p, 1, Limits::nodes(3), Ties::SmallestOptions);
     assert_eq!(first.end, SearchEnd::NodeLimit);
 }
 

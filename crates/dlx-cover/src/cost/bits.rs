@@ -1,0 +1,407 @@
+//! dlx5's search on bit sets, for problems without colors and with at most
+//! [`MAX_OPTIONS`] options: the same tree and counts as `links.rs`, node for node, with one
+//! state copied per level instead of links undone on the way back.
+//!
+//! Options are renumbered by net cost (stable), so every item's list in dlx5's order is
+//! its options in ascending number, and "the options that cost less than θ" is a prefix of
+//! the numbers. The state of a level is the set of *live* options (those no cover has
+//! hidden), and for each active primary item its list as one word, bit `j` for the item's
+//! `j`-th option (so every primary item may have at most 64 options). Covering item `c`
+//! with threshold θ hides the live options of `c` below θ, which is what dlx5's cover does
+//! link by link; the covers of one option's items share one θ, so they hide one union.
+//! The choice walks each item's word as dlx5 walks its list, without chasing links.
+
+use std::ops::ControlFlow;
+
+use super::links::LEN_THRESHOLD;
+use crate::limits::{Limits, SearchEnd, Stats};
+use crate::problem::Problem;
+
+/// The most options a problem may have to be searched on bit sets.
+pub(crate) const MAX_OPTIONS: usize = 4096;
+
+/// Runs dlx5's search on bit sets when `problem` fits (no colors, few enough options);
+/// `None` when it does not.
+pub(crate) fn run<F>(
+    problem: &Problem,
+    net: &[u64],
+    limits: Limits,
+    visit: F,
+) -> Option<(SearchEnd, Stats)>
+where
+    F: FnMut(&[usize], u64, &mut u64) -> ControlFlow<()>,
+{
+    let m = problem.options();
+    if problem.has_colors() || m > MAX_OPTIONS || problem.primary_items() == 0 {
+        return None;
+    }
+    let primary = problem.primary_items();
+    let mut lengths = vec![0usize; primary];
+    for o in 0..m {
+        for item in problem.option(o).filter(|&i| i < primary) {
+            lengths[item] += 1;
+        }
+    }
+    if lengths.iter().any(|&l| l > 64) {
+        return None;
+    }
+    Some(match m.div_ceil(64) {
+        0..=1 => Bits::<1>::new(problem, net).run(limits, visit),
+        2 => Bits::<2>::new(problem, net).run(limits, visit),
+        3..=4 => Bits::<4>::new(problem, net).run(limits, visit),
+        5..=8 => Bits::<8>::new(problem, net).run(limits, visit),
+        9..=16 => Bits::<16>::new(problem, net).run(limits, visit),
+        17..=32 => Bits::<32>::new(problem, net).run(limits, visit),
+        _ => Bits::<64>::new(problem, net).run(limits, visit),
+    })
+}
+
+/// One level's state: the live options and the primary items' lists.
+#[derive(Clone)]
+struct State<const W: usize> {
+    live: [u64; W],
+    /// Per primary item, its live options: bit `j` for its `j`-th option.
+    list: Vec<u64>,
+    /// The active primary items, as bits.
+    active: Vec<u64>,
+    /// How many primary items are active.
+    left: u32,
+}
+
+/// The problem as bit sets, options numbered by net cost.
+struct Bits<const W: usize> {
+    primary: usize,
+    /// Per item (primary and secondary), the options that contain it.
+    of_item: Vec<[u64; W]>,
+    /// Per option (new numbering), its items: `items[start[o]..start[o + 1]]`.
+    start: Vec<u32>,
+    items: Vec<u32>,
+    /// Per option: the updates hiding it makes (its entries less one), and the range of
+    /// `primaries` that holds its primary items with its bit in each one's list.
+    hiding: Vec<(u32, u32, u32)>,
+    primaries: Vec<(u32, u32)>,
+    /// Per primary item, the net cost of its `j`-th option.
+    item_cost: Vec<[u64; 64]>,
+    /// Per option, its net cost, ascending.
+    cost: Vec<u64>,
+    /// Per option, its number in the problem.
+    original: Vec<u32>,
+    stats: Stats,
+}
+
+impl<const W: usize> Bits<W> {
+    fn new(problem: &Problem, net: &[u64]) -> Bits<W> {
+        let m = problem.options();
+        let mut order: Vec<u32> = (0..m as u32).collect();
+        order.sort_by_key(|&o| net[o as usize]);
+        let mut of_item = vec![[0u64; W]; problem.items()];
+        let (mut start, mut items) = (vec![0u32], Vec::new());
+        let (mut primary_start, mut primaries) = (vec![0u32], Vec::new());
+        let primary = problem.primary_items();
+        let mut item_cost = vec![[0u64; 64]; primary];
+        let mut lengths = vec![0u32; primary];
+        for (new, &o) in order.iter().enumerate() {
+            for item in problem.option(o as usize) {
+                of_item[item][new / 64] |= 1 << (new % 64);
+                items.push(item as u32);
+                if item < primary {
+                    let j = lengths[item];
+                    lengths[item] += 1;
+                    item_cost[item][j as usize] = net[o as usize];
+                    primaries.push((item as u32, j));
+                }
+            }
+            start.push(items.len() as u32);
+            primary_start.push(primaries.len() as u32);
+        }
+        let hiding = (0..m)
+            .map(|o| {
+                (
+                    start[o + 1] - start[o] - 1,
+                    primary_start[o],
+                    primary_start[o + 1],
+                )
+            })
+            .collect();
+        Bits {
+            primary: problem.primary_items(),
+            of_item,
+            start,
+            items,
+            hiding,
+            primaries,
+            item_cost,
+            cost: order.iter().map(|&o| net[o as usize]).collect(),
+            original: order,
+            stats: Stats::default(),
+        }
+    }
+
+    /// The number of options that cost less than `room`: they are the first ones.
+    fn below(&self, room: u64) -> usize {
+        self.cost.partition_point(|&c| c < room)
+    }
+
+    /// dlx5's search; see `links.rs`, whose steps this follows (a level's state is copied
+    /// to the next rather than undone).
+    ///
+    /// Long on purpose: the search's one loop, run once per node; its steps share the
+    /// level's locals.
+    fn run<F>(mut self, limits: Limits, mut visit: F) -> (SearchEnd, Stats)
+    where
+        F: FnMut(&[usize], u64, &mut u64) -> ControlFlow<()>,
+    {
+        let p = self.primary;
+        let mut root = State {
+            live: [0u64; W],
+            list: vec![0; p],
+            active: vec![0; p.div_ceil(64)],
+            left: p as u32,
+        };
+        for o in 0..self.cost.len() {
+            root.live[o / 64] |= 1 << (o % 64);
+        }
+        for &(item, j) in &self.primaries {
+            root.list[item as usize] |= 1 << j;
+        }
+        for k in 0..p {
+            root.active[k / 64] |= 1 << (k % 64);
+        }
+        // Per level: its state (after the branching item is covered), the branching item,
+        // its list, the option tried, the cost so far.
+        let mut states = vec![root];
+        let mut lists: Vec<[u64; W]> = vec![[0; W]];
+        let mut best_of: Vec<u32> = vec![0];
+        let mut tried_at: Vec<usize> = vec![0];
+        let mut part: Vec<u64> = vec![0];
+        let mut cutoff = u64::MAX;
+        let mut level = 0usize;
+        let mut tried = 0u64;
+        let mut end = None;
+        let mut buffer = Vec::new();
+        self.stats.nodes += 1;
+        // Forward: choose at `level`; then try options from `tried_at[level]` on.
+        let mut forward = true;
+        loop {
+            if forward {
+                let cur_cost = part[level];
+                let Some(best) = self.choose(&states[level], cutoff - cur_cost) else {
+                    forward = false;
+                    if level == 0 {
+                        break;
+                    }
+                    level -= 1;
+                    continue;
+                };
+                let list = and(&self.of_item[best], &states[level].live);
+                let first = first_bit(&list).expect("a usable option");
+                let thresh0 = cutoff - (cur_cost + self.cost[first]);
+                let state = &mut states[level];
+                state.deactivate(best);
+                self.stats.updates += 1;
+                let hide = and(&list, &prefix::<W>(self.below(thresh0)));
+                self.hide(state, &hide);
+                lists[level] = list;
+                best_of[level] = best as u32;
+                tried_at[level] = first;
+            } else {
+                // The next option of the list, if still cheap enough.
+                let next = next_bit(&lists[level], tried_at[level] + 1);
+                match next {
+                    Some(o) if end.is_none() && part[level] + self.cost[o] < cutoff => {
+                        tried_at[level] = o;
+                    }
+                    _ => {
+                        if level == 0 {
+                            break;
+                        }
+                        level -= 1;
+                        continue;
+                    }
+                }
+            }
+            // Advance: try option `tried_at[level]`.
+            if let Some(why) = limits.reached(tried) {
+                end = Some(why);
+                forward = false;
+                continue;
+            }
+            tried += 1;
+            self.stats.nodes += 1;
+            let cur = tried_at[level];
+            let next_cost = part[level] + self.cost[cur];
+            let thresh = cutoff - next_cost;
+            if states.len() <= level + 1 {
+                states.push(states[level].clone());
+                lists.push([0; W]);
+                best_of.push(0);
+                tried_at.push(0);
+                part.push(0);
+            } else {
+                let (below, above) = states.split_at_mut(level + 1);
+                above[0].copy_from(&below[level]);
+            }
+            let best = best_of[level];
+            let mut union = [0u64; W];
+            let mut covered = 0;
+            let state = &mut states[level + 1];
+            for &item in &self.items[self.start[cur] as usize..self.start[cur + 1] as usize] {
+                if item == best {
+                    continue;
+                }
+                covered += 1;
+                if (item as usize) < p {
+                    state.deactivate(item as usize);
+                }
+                for (u, w) in union.iter_mut().zip(&self.of_item[item as usize]) {
+                    *u |= w;
+                }
+            }
+            self.stats.updates += covered;
+            let hide = and(&and(&union, &state.live), &prefix::<W>(self.below(thresh)));
+            self.hide(state, &hide);
+            if state.left == 0 {
+                self.stats.solutions += 1;
+                buffer.clear();
+                buffer.extend(
+                    tried_at[..=level]
+                        .iter()
+                        .map(|&o| self.original[o] as usize),
+                );
+                if visit(&buffer, next_cost, &mut cutoff).is_break() {
+                    end = Some(SearchEnd::Stopped);
+                }
+                forward = false;
+                continue;
+            }
+            level += 1;
+            part[level] = next_cost;
+            forward = true;
+        }
+        self.stats.options_tried += tried;
+        (end.unwrap_or(SearchEnd::Exhausted), self.stats)
+    }
+
+    /// Hides the options of `hide` (live ones): out of the live set, one off the length of
+    /// each of their primary items; one update per entry outside the covered item.
+    fn hide(&mut self, state: &mut State<W>, hide: &[u64; W]) {
+        let mut updates = 0u64;
+        for (w, &word) in hide.iter().enumerate() {
+            state.live[w] &= !word;
+            let mut bits = word;
+            while bits != 0 {
+                let o = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (less_one, a, b) = self.hiding[o];
+                updates += u64::from(less_one);
+                for &(item, j) in &self.primaries[a as usize..b as usize] {
+                    state.list[item as usize] &= !(1 << j);
+                }
+            }
+        }
+        self.stats.updates += updates;
+    }
+
+    /// dlx5's choice (see `CostLinks::choose`) on a state, step for step, each item's
+    /// list one word: `None` when some active item has no live option that costs less
+    /// than `room` (dlx5 backs up there, whether the list is empty or its cheapest option
+    /// too dear).
+    fn choose(&self, state: &State<W>, room: u64) -> Option<usize> {
+        let (mut best, mut best_count, mut best_min) = (usize::MAX, u32::MAX, 0u64);
+        for (w, &word) in state.active.iter().enumerate() {
+            let mut items = word;
+            while items != 0 {
+                let k = w * 64 + items.trailing_zeros() as usize;
+                items &= items - 1;
+                let list = state.list[k];
+                if list == 0 {
+                    return None;
+                }
+                let costs = &self.item_cost[k];
+                let min = costs[list.trailing_zeros() as usize & 63];
+                if min >= room {
+                    return None;
+                }
+                let mut rest = list & (list - 1);
+                let mut s = 1u32;
+                let count = loop {
+                    if rest == 0 || costs[rest.trailing_zeros() as usize & 63] >= room {
+                        break Some(s);
+                    }
+                    if s == best_count {
+                        break None;
+                    }
+                    if s >= LEN_THRESHOLD {
+                        break Some(list.count_ones());
+                    }
+                    rest &= rest - 1;
+                    s += 1;
+                };
+                if let Some(s) = count
+                    && (s < best_count || (s == best_count && min > best_min))
+                {
+                    (best, best_count, best_min) = (k, s, min);
+                }
+            }
+        }
+        Some(best)
+    }
+}
+
+impl<const W: usize> State<W> {
+    /// Becomes a copy of `other` (of the same problem), allocating nothing.
+    fn copy_from(&mut self, other: &State<W>) {
+        self.live = other.live;
+        self.list.copy_from_slice(&other.list);
+        self.active.copy_from_slice(&other.active);
+        self.left = other.left;
+    }
+
+    fn deactivate(&mut self, item: usize) {
+        self.active[item / 64] &= !(1 << (item % 64));
+        self.left -= 1;
+    }
+}
+
+#[inline]
+fn and<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+    std::array::from_fn(|w| a[w] & b[w])
+}
+
+/// The options numbered below `n`.
+#[inline]
+fn prefix<const W: usize>(n: usize) -> [u64; W] {
+    std::array::from_fn(|w| {
+        let lo = w * 64;
+        if n >= lo + 64 {
+            u64::MAX
+        } else if n <= lo {
+            0
+        } else {
+            (1u64 << (n - lo)) - 1
+        }
+    })
+}
+
+#[inline]
+fn first_bit<const W: usize>(set: &[u64; W]) -> Option<usize> {
+    set.iter()
+        .position(|&w| w != 0)
+        .map(|w| w * 64 + set[w].trailing_zeros() as usize)
+}
+
+/// The first member of `set` at `from` or above.
+#[inline]
+fn next_bit<const W: usize>(set: &[u64; W], from: usize) -> Option<usize> {
+    let w0 = from / 64;
+    if w0 >= W {
+        return None;
+    }
+    let head = set[w0] & (u64::MAX << (from % 64));
+    if head != 0 {
+        return Some(w0 * 64 + head.trailing_zeros() as usize);
+    }
+    (w0 + 1..W)
+        .find(|&w| set[w] != 0)
+        .map(|w| w * 64 + set[w].trailing_zeros() as usize)
+}

@@ -1,0 +1,159 @@
+//! The lists that Algorithm M (`multiplicity.rs`) and dlx5's cost search (`cost/links.rs`)
+//! share the shape of, Knuth's layout for dlx2, dlx3 and dlx5: item headers `1..=n`, then
+//! each option's entries between spacers. Each keeps its own node type (dlx5's carries a
+//! cost); this file builds the lists and hides and unhides an option's entries for both.
+
+use crate::problem::Problem;
+
+/// A node of Knuth's lists: an item's header (`itm` is then the list's length), an
+/// option's entry, or a spacer (`itm <= 0`; its `up` is the first entry of the option
+/// before it, its `down` the last entry of the option after it).
+pub(crate) trait Entry: Copy {
+    /// A node with these links, item (or length) and color, its other fields at rest.
+    fn new(up: u32, down: u32, itm: i32, color: i32) -> Self;
+    fn up(&self) -> u32;
+    fn down(&self) -> u32;
+    fn itm(&self) -> i32;
+    /// 0 none, `> 0` a color, `< 0` cleansed (known to agree).
+    fn color(&self) -> i32;
+    fn set_up(&mut self, up: u32);
+    fn set_down(&mut self, down: u32);
+    fn set_itm(&mut self, itm: i32);
+}
+
+/// The lists of `problem`: headers `1..=n` (node 0 unused), then each option's entries in
+/// order, spacers between, `entry(k, node)` finishing option `k`'s entries; and the option
+/// of each node (`u32::MAX` for headers and spacers).
+pub(crate) fn build<N: Entry>(
+    problem: &Problem,
+    mut entry: impl FnMut(usize, N) -> N,
+) -> (Vec<N>, Vec<u32>) {
+    let n = problem.items();
+    let mut nodes = Vec::with_capacity(n + 2 + problem.entries.len() + problem.options());
+    nodes.push(N::new(0, 0, 0, 0));
+    for i in 1..=n as u32 {
+        nodes.push(N::new(i, i, 0, 0));
+    }
+    let mut node_option = vec![u32::MAX; n + 1];
+    let mut spacer = nodes.len();
+    nodes.push(N::new(0, 0, 0, 0));
+    node_option.push(u32::MAX);
+    for k in 0..problem.options() {
+        let first = nodes.len() as u32;
+        for (item, color) in problem.colored_option(k) {
+            let header = item + 1;
+            let x = nodes.len() as u32;
+            let last = nodes[header].up();
+            nodes.push(entry(
+                k,
+                N::new(last, header as u32, header as i32, color as i32),
+            ));
+            nodes[last as usize].set_down(x);
+            nodes[header].set_up(x);
+            let len = nodes[header].itm();
+            nodes[header].set_itm(len + 1);
+            node_option.push(k as u32);
+        }
+        let last = nodes.len() as u32 - 1;
+        nodes[spacer].set_down(last);
+        spacer = nodes.len();
+        nodes.push(N::new(first, 0, -(k as i32 + 1), 0));
+        node_option.push(u32::MAX);
+    }
+    (nodes, node_option)
+}
+
+/// Hides every other entry of `x`'s option from its item's list (skipping cleansed ones);
+/// returns the number of entries hidden. The inner loop of cover, purify and tweak.
+#[inline]
+pub(crate) fn hide_others<N: Entry>(nodes: &mut [N], x: u32) -> u64 {
+    let mut updates = 0;
+    let mut nn = x + 1;
+    while nn != x {
+        let node = nodes[nn as usize];
+        if node.color() >= 0 {
+            if node.itm() <= 0 {
+                nn = node.up();
+                continue;
+            }
+            nodes[node.up() as usize].set_down(node.down());
+            nodes[node.down() as usize].set_up(node.up());
+            let header = &mut nodes[node.itm() as usize];
+            header.set_itm(header.itm() - 1);
+            updates += 1;
+        }
+        nn += 1;
+    }
+    updates
+}
+
+/// Relinks the entries [`hide_others`] hid, in the same order (which works: Knuth's
+/// observation in dlx5).
+#[inline]
+pub(crate) fn unhide_others<N: Entry>(nodes: &mut [N], x: u32) {
+    let mut nn = x + 1;
+    while nn != x {
+        let node = nodes[nn as usize];
+        if node.color() >= 0 {
+            if node.itm() <= 0 {
+                nn = node.up();
+                continue;
+            }
+            nodes[node.up() as usize].set_down(nn);
+            nodes[node.down() as usize].set_up(nn);
+            let header = &mut nodes[node.itm() as usize];
+            header.set_itm(header.itm() + 1);
+        }
+        nn += 1;
+    }
+}
+
+/// Implements [`Entry`] for a node type with fields `up`, `down`, `itm` and `color` whose
+/// other fields have a default.
+macro_rules! entry_fields {
+    ($node:ty) => {
+        impl crate::entry::Entry for $node {
+            #[inline]
+            #[allow(clippy::needless_update)]
+            fn new(up: u32, down: u32, itm: i32, color: i32) -> Self {
+                Self {
+                    up,
+                    down,
+                    itm,
+                    color,
+                    ..Default::default()
+                }
+            }
+            #[inline]
+            fn up(&self) -> u32 {
+                self.up
+            }
+            #[inline]
+            fn down(&self) -> u32 {
+                self.down
+            }
+            #[inline]
+            fn itm(&self) -> i32 {
+                self.itm
+            }
+            #[inline]
+            fn color(&self) -> i32 {
+                self.color
+            }
+            #[inline]
+            fn set_up(&mut self, up: u32) {
+                self.up = up;
+            }
+            #[inline]
+            fn set_down(&mut self, down: u32) {
+                self.down = down;
+            }
+            #[inline]
+            fn set_itm(&mut self, itm: i32) {
+                self.itm = itm;
+            }
+        }
+    };
+}
+
+pub(crate) use entry_fields;
