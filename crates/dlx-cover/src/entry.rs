@@ -21,6 +21,31 @@ pub(crate) trait Entry: Copy {
     fn set_itm(&mut self, itm: i32);
 }
 
+/// Relinks the list of `header` in order of `key` (stable: ties keep list order), with
+/// `members` as scratch space.
+pub(crate) fn sort_list<N: Entry, K: Ord>(
+    nodes: &mut [N],
+    header: u32,
+    members: &mut Vec<u32>,
+    mut key: impl FnMut(&[N], u32) -> K,
+) {
+    members.clear();
+    let mut x = nodes[header as usize].down();
+    while x != header {
+        members.push(x);
+        x = nodes[x as usize].down();
+    }
+    members.sort_by_key(|&x| key(nodes, x));
+    let mut prev = header;
+    for &x in members.iter() {
+        nodes[prev as usize].set_down(x);
+        nodes[x as usize].set_up(prev);
+        prev = x;
+    }
+    nodes[prev as usize].set_down(header);
+    nodes[header as usize].set_up(prev);
+}
+
 /// The lists of `problem`: headers `1..=n` (node 0 unused), then each option's entries in
 /// order, spacers between, `entry(k, node)` finishing option `k`'s entries; and the option
 /// of each node (`u32::MAX` for headers and spacers).

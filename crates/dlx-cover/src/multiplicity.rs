@@ -162,31 +162,14 @@ impl MultiSolver {
 
     /// Relinks each primary item's list in order of net cost (stable: ties keep input order).
     fn sort_lists_by_cost(&mut self, primary: usize) {
+        let mut members = Vec::new();
+        let (net_cost, node_option) = (&self.net_cost, &self.node_option);
         for header in 1..=primary as u32 {
-            let mut members: Vec<u32> = self.list(header).collect();
-            members.sort_by_key(|&x| self.net_cost[self.node_option[x as usize] as usize]);
-            let mut prev = header;
-            for &x in &members {
-                self.nodes[prev as usize].down = x;
-                self.nodes[x as usize].up = prev;
-                prev = x;
-            }
-            self.nodes[prev as usize].down = header;
-            self.nodes[header as usize].up = prev;
+            entry::sort_list(&mut self.nodes, header, &mut members, |_, x| {
+                net_cost[node_option[x as usize] as usize]
+            });
         }
         self.sorted_by_cost = true;
-    }
-
-    /// The entries in `header`'s list, top to bottom.
-    fn list(&self, header: u32) -> impl Iterator<Item = u32> + '_ {
-        let mut x = self.nodes[header as usize].down;
-        std::iter::from_fn(move || {
-            (x != header).then(|| {
-                let here = x;
-                x = self.nodes[x as usize].down;
-                here
-            })
-        })
     }
 
     /// Number of options.

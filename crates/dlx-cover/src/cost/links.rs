@@ -119,21 +119,9 @@ impl CostLinks {
     fn sort_lists(&mut self) {
         let mut members = Vec::new();
         for header in 1..=self.last_item {
-            members.clear();
-            let mut x = self.nodes[header as usize].down;
-            while x != header {
-                members.push(x);
-                x = self.nodes[x as usize].down;
-            }
-            members.sort_by_key(|&x| self.nodes[x as usize].cost);
-            let mut prev = header;
-            for &x in &members {
-                self.nodes[prev as usize].down = x;
-                self.nodes[x as usize].up = prev;
-                prev = x;
-            }
-            self.nodes[prev as usize].down = header;
-            self.nodes[header as usize].up = prev;
+            entry::sort_list(&mut self.nodes, header, &mut members, |nodes, x| {
+                nodes[x as usize].cost
+            });
         }
     }
 
