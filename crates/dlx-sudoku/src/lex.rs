@@ -271,13 +271,13 @@ fn first_fill<S: FillSearch>(
         let doubling = run.is_power_of_two() && partial.as_grid().is_some();
         let (cutoff, branching) = if doubling {
             (unit.saturating_mul(run), Branching::Mrv)
+        } else if run == 1 {
+            (unit, Branching::Mrv)
         } else {
-            let branching = if run == 1 {
-                Branching::Mrv
-            } else {
-                Branching::MrvRandomTies(seed)
-            };
-            (unit.saturating_mul(luby(run)), branching)
+            (
+                unit.saturating_mul(luby(run)),
+                Branching::MrvRandomTies(seed),
+            )
         };
         fill.copy_from_slice(partial.values());
         let rest = left.at_most(cutoff);
