@@ -276,3 +276,77 @@ fn cover_refuses_a_multiplicity_beyond_32_bit_counts() {
     let r = run(&["cover", "--count"], "2147483647|U\nU\n");
     assert_eq!((r.code, r.stdout.trim()), (0, "0"), "{}", r.stderr);
 }
+
+// ---- Item 5: a default budget ends every solve, with its partial work ----------------------
+
+/// True when `prefix` (row-major symbols of a `side`×`side` grid's first cells) keeps the
+/// givens of `puzzle` and repeats no symbol in a row, column or box (checked here, sharing
+/// nothing with the library).
+fn consistent_prefix(puzzle: &str, prefix: &str, side: usize) -> bool {
+    let b = (side as f64).sqrt() as usize;
+    let cells: Vec<char> = prefix.chars().collect();
+    let keeps_givens = puzzle.chars().zip(&cells).all(|(g, &c)| g == '.' || g == c);
+    let mut seen = std::collections::HashSet::new();
+    let no_repeat = cells.iter().enumerate().all(|(i, &c)| {
+        let (r, k) = (i / side, i % side);
+        seen.insert(('r', r, c))
+            && seen.insert(('c', k, c))
+            && seen.insert(('b', r / b * b + k / b, c))
+    });
+    keeps_givens && no_repeat && cells.iter().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// Without `--max-nodes`/`--timeout`, `solve` gives up on a near-empty 25×25 grid whose
+/// smallest fill takes minutes, and on an empty 16×16 windoku, after the default budget
+/// (a few seconds), saying so, how to lift it, and what it had found: that a fill exists,
+/// and the smallest fill's first cells. `--max-nodes none` lifts the budget (checked on a
+/// puzzle that needs more than a tiny one).
+#[test]
+fn the_default_budget_ends_long_solves_with_their_partial_work() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/near_empty_25x25.txt"
+    );
+    let puzzle = std::fs::read_to_string(path).unwrap();
+    let empty16 = ".".repeat(256) + "\n";
+    for (args, input, side) in [
+        (vec!["solve", path], "", 25),
+        (vec!["solve", "--variant", "windoku"], empty16.as_str(), 16),
+    ] {
+        let started = Instant::now();
+        let r = run(&args, input);
+        assert_eq!(r.code, 3, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "gave up (node limit reached)\n", "{args:?}");
+        let note = r.stderr.trim_end();
+        assert!(
+            note.contains("(5000000 nodes, the default; --max-nodes N raises it, --max-nodes none lifts it); a fill exists"),
+            "{note}"
+        );
+        if let Some((_, prefix)) = note.split_once("cells are settled: ") {
+            let givens = if side == 25 {
+                puzzle.trim()
+            } else {
+                empty16.trim()
+            };
+            assert!(consistent_prefix(givens, prefix, side), "{prefix}");
+            assert!(note.contains(&format!("first {} of {} cells", prefix.len(), side * side)));
+        } else {
+            assert_eq!(side, 16, "the 25x25 grid settles some cells: {note}");
+        }
+        eprintln!("{args:?}: {:?}", started.elapsed());
+    }
+    // `none` lifts the budget where a tiny one gives up.
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let r = run(&["solve", "--max-nodes", "5"], hard);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    let r = run(&["solve", "--max-nodes", "none"], hard);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(&["solve", "--max-nodes", "lots"], hard);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("'lots' is not a number of nodes (or `none`)"),
+        "{}",
+        r.stderr
+    );
+}

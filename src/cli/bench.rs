@@ -152,10 +152,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Error> {
             kinds.push(k);
         }
     }
-    let limits = PerPuzzle {
-        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
-        timeout: args.timeout,
-    };
+    let limits = PerPuzzle::as_given(args.max_nodes, args.timeout);
     let mut rows: Vec<Row> = Vec::new();
     let stdin = [PathBuf::from("-")];
     let files = if args.files.is_empty() {
@@ -411,7 +408,7 @@ fn table(rows: &[Row], args: &BenchArgs) -> String {
             out.push('\n');
         }
     }
-    let limit = match (args.max_nodes, args.timeout) {
+    let limit = match (args.max_nodes.filter(|&n| n != u64::MAX), args.timeout) {
         (Some(n), Some(t)) => format!("--max-nodes {n}, --timeout {t:?} per puzzle"),
         (Some(n), None) => format!("--max-nodes {n}"),
         (None, Some(t)) => format!("--timeout {t:?} per puzzle"),

@@ -11,7 +11,7 @@ use dlx_sudoku::{CountOutcome, Grid, NoSolution, Outcome, pencil};
 use super::args::{Common, LogicCommon, OutputFormat};
 use super::error::{Error, Exit, report};
 use super::job::{Answer, Job, Status, Task, plain};
-use super::limits::PerPuzzle;
+use super::limits::{PerPuzzle, progress_note};
 use super::logic::{self, Ladders};
 use super::output::{CSV_HEADER, Text, entry};
 use super::per_record::run as run_batch;
@@ -76,11 +76,8 @@ pub fn run_logic(command: &str, task: Task, args: &LogicCommon) -> Result<Exit, 
 /// The run: every input in order; returns the exit code, or the error that stopped it.
 pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
     let started = Instant::now();
-    let per_puzzle = PerPuzzle {
-        max_nodes: common.max_nodes.unwrap_or(u64::MAX),
-        timeout: common.timeout,
-    };
     let kind = common.solver;
+    let per_puzzle = PerPuzzle::with_default(common.max_nodes, common.timeout, kind);
     let spec = common.variant.spec()?;
     let whole_file = common.variant.whole_file();
     if (spec.is_some() || whole_file.is_some())
@@ -186,9 +183,24 @@ fn answer(
         Job::Solve(style) => {
             let outcome = solver.solve_within(puzzle, limits);
             let nodes = solver.nodes() - before;
-            solved_text(*style, record, puzzle, outcome, nodes, &at)
+            let mut said = solved_text(*style, record, puzzle, outcome, nodes, &at);
+            if let Some(note) = said.1.as_mut().filter(|_| said.2 == Status::GaveUp) {
+                note.push_str(&per_puzzle.hint());
+                note.push_str(&progress_note(
+                    &solver.progress(),
+                    puzzle.cells(),
+                    Some(puzzle.shape()),
+                ));
+            }
+            said
         }
-        Job::Count(limit) => counted_text(solver.count_within(puzzle, *limit, limits), &at),
+        Job::Count(limit) => {
+            let mut said = counted_text(solver.count_within(puzzle, *limit, limits), &at);
+            if let Some(note) = said.1.as_mut().filter(|_| said.2 == Status::GaveUp) {
+                note.push_str(&per_puzzle.hint());
+            }
+            said
+        }
         Job::Logic(_) => unreachable!("answered above"),
     };
     Answer {

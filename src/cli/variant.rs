@@ -12,13 +12,13 @@ use dlx_sudoku::variant::{
     RegionError, Regions, Variant, VariantError, VariantOutcome, VariantSolver, general,
     parse_cages, parse_regions, samurai,
 };
-use dlx_sudoku::{Grid, Limits, Shape, SudokuSolver};
+use dlx_sudoku::{Grid, Shape, SudokuSolver};
 
 use super::args::{Common, VariantArgs, VariantKind};
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::input::open;
-use super::limits::PerPuzzle;
+use super::limits::{PerPuzzle, progress_note};
 use super::solvers::{SolverKind, Solvers};
 
 /// The variant to apply to every grid, read and checked once.
@@ -314,10 +314,7 @@ pub fn run_whole_file(
 ) -> Result<Exit, Error> {
     let started = Instant::now();
     let inputs = common.batch.inputs();
-    let per_puzzle = PerPuzzle {
-        max_nodes: common.max_nodes.unwrap_or(u64::MAX),
-        timeout: common.timeout,
-    };
+    let per_puzzle = PerPuzzle::with_default(common.max_nodes, common.timeout, common.solver);
     let mut samurai_solver = (kind == VariantKind::Samurai).then(|| {
         variant_solver(&samurai::variant(), common.solver).expect("the samurai variant encodes")
     });
@@ -386,8 +383,7 @@ pub fn run_whole_file(
                 filler,
                 count,
             };
-            let (note, earned) =
-                answer_block(solver, &job, per_puzzle.limits(), &at, &mut text_out);
+            let (note, earned) = answer_block(solver, &job, per_puzzle, &at, &mut text_out);
             exit = exit.worst(earned);
             nodes += solver.nodes() - before;
             if let Some(note) = note {
@@ -462,10 +458,12 @@ struct Block<'a> {
 fn answer_block(
     solver: &mut VariantSolver,
     block: &Block,
-    limits: Limits,
+    per_puzzle: PerPuzzle,
     at: &str,
     text: &mut String,
 ) -> (Option<String>, Exit) {
+    let limits = per_puzzle.limits();
+    let hint = per_puzzle.hint();
     match block.count {
         Some(limit) => {
             let c = solver.count(block.givens, limit, limits);
@@ -473,7 +471,7 @@ fn answer_block(
             let mut earned = (None, Exit::Ok);
             if let Some(why) = c.gave_up {
                 let _ = write!(text, " (gave up: {why})");
-                earned = (Some(format!("{at}: gave up: {why}")), Exit::GaveUp);
+                earned = (Some(format!("{at}: gave up: {why}{hint}")), Exit::GaveUp);
             } else if !c.complete {
                 text.push_str(" (stopped at the limit)");
             }
@@ -495,7 +493,11 @@ fn answer_block(
             }
             VariantOutcome::GaveUp(why) => {
                 let _ = writeln!(text, "gave up ({why})");
-                (Some(format!("{at}: gave up: {why}")), Exit::GaveUp)
+                let found = progress_note(&SudokuSolver::progress(solver), block.givens, None);
+                (
+                    Some(format!("{at}: gave up: {why}{hint}{found}")),
+                    Exit::GaveUp,
+                )
             }
         },
     }

@@ -19,7 +19,7 @@ use super::encoding::{self, problem};
 use super::grid::{Grid, Shape};
 use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET};
 use super::rng::TieBreaker;
-use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
+use super::{CountOutcome, NoSolution, Outcome, Progress, SudokuSolver};
 use dlx_cover::{ActiveItems, Chooser, ItemChooser, Limits, SearchEnd, Solver};
 
 /// The dancing-links Sudoku solver on the generic [`exact_cover`](dlx_cover) engine,
@@ -33,6 +33,8 @@ pub struct GenericDlxSolver {
     solver: Solver,
     /// Scratch answer, reused so that solving allocates only the grid it returns.
     answer: Vec<u8>,
+    /// What the last solve had learnt when a limit ended it.
+    progress: Progress,
     /// Nodes the forced-then-leftmost search may use before the witness construction of
     /// `lex.rs` takes over.
     lex_dfs_budget: u64,
@@ -101,6 +103,7 @@ impl GenericDlxSolver {
             shape,
             solver: Solver::new(&problem(shape)),
             answer: vec![0; shape.cells()],
+            progress: Progress::default(),
             lex_dfs_budget: LEX_DFS_BUDGET,
             random: RandomTies::new(4 * shape.cells()),
             extra_nodes: 0,
@@ -211,6 +214,10 @@ impl FillSearch for GenericDlxSolver {
     fn scratch(&mut self) -> &mut Vec<u8> {
         &mut self.answer
     }
+
+    fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
+    }
 }
 
 impl SudokuSolver for GenericDlxSolver {
@@ -232,6 +239,10 @@ impl SudokuSolver for GenericDlxSolver {
 
     fn nodes(&self) -> u64 {
         GenericDlxSolver::nodes(self)
+    }
+
+    fn progress(&self) -> Progress {
+        self.progress.clone()
     }
 }
 

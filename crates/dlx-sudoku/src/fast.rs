@@ -102,7 +102,7 @@ use std::ops::ControlFlow;
 use super::encoding;
 use super::grid::{Grid, Shape};
 use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET};
-use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
+use super::{CountOutcome, NoSolution, Outcome, Progress, SudokuSolver};
 use dlx_cover::{Limits, SearchEnd};
 
 use crate::links16::{
@@ -137,6 +137,8 @@ pub struct DlxSolver {
     empties: usize,
     /// Scratch answer: the givens, then the fill.
     answer: Vec<u8>,
+    /// What the last solve had learnt when a limit ended it.
+    progress: Progress,
     /// Search nodes (options tried) over every call.
     nodes: u64,
     /// Guesses over every call: options tried where the item chosen had two or more (the
@@ -209,6 +211,7 @@ impl DlxSolver {
             pruning: true,
             empties: 0,
             answer: vec![0; nn],
+            progress: Progress::default(),
             nodes: 0,
             guesses: 0,
             lex_dfs_budget: LEX_DFS_BUDGET,
@@ -656,6 +659,10 @@ impl FillSearch for DlxSolver {
     fn scratch(&mut self) -> &mut Vec<u8> {
         &mut self.answer
     }
+
+    fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
+    }
 }
 
 impl SudokuSolver for DlxSolver {
@@ -677,6 +684,10 @@ impl SudokuSolver for DlxSolver {
 
     fn guesses(&self) -> Option<u64> {
         Some(self.guesses)
+    }
+
+    fn progress(&self) -> Progress {
+        self.progress.clone()
     }
 }
 

@@ -73,7 +73,7 @@
 
 use super::grid::Grid;
 use super::propagate::{Feasible, Propagator};
-use super::{CountOutcome, GaveUp, NoSolution, Outcome};
+use super::{CountOutcome, GaveUp, NoSolution, Outcome, Progress};
 use dlx_cover::{Limits, SearchEnd};
 
 /// Nodes the forced-then-leftmost search may use before the witness construction takes
@@ -192,6 +192,9 @@ pub(crate) trait FillSearch {
     /// The scratch answer, [`cells`](Self::cells) long, kept so that solving allocates
     /// only the answer it returns.
     fn scratch(&mut self) -> &mut Vec<u8>;
+
+    /// What the last [`smallest_values`] learnt before a limit ended it (reset by each).
+    fn progress_mut(&mut self) -> &mut Progress;
 }
 
 /// Why [`smallest_values`] has no fill to give.
@@ -338,6 +341,7 @@ pub(crate) fn smallest_values<S: FillSearch>(
     puzzle: &S::Puzzle,
     limits: Limits,
 ) -> Result<(), Unfilled> {
+    *s.progress_mut() = Progress::default();
     if let Err(why) = s.place_givens(puzzle) {
         return Err(Unfilled::NoSolution(why));
     }
@@ -360,6 +364,7 @@ fn smallest_into<S: FillSearch>(
     answer.copy_from_slice(puzzle.values());
     let counting = limits.at_most(COUNT_BUDGET);
     let (found, end) = s.search(Branching::Mrv, counting, 2, Some(answer));
+    s.progress_mut().fill_exists = found > 0;
     let cut_short = end == SearchEnd::NodeLimit && limits.max_nodes > COUNT_BUDGET;
     match (found, gave_up(end)) {
         (0 | 1, Err(_)) if cut_short => {}
@@ -374,7 +379,7 @@ fn smallest_into<S: FillSearch>(
     // too long.
     if found == 0 {
         match first_fill(s, &mut prop, puzzle, limits, start, answer) {
-            Ok(true) => {}
+            Ok(true) => s.progress_mut().fill_exists = true,
             Ok(false) => return Err(Unfilled::NoSolution(NoSolution::Unsolvable)),
             Err(why) => return Err(Unfilled::GaveUp(why)),
         }
@@ -389,9 +394,14 @@ fn smallest_into<S: FillSearch>(
     match end {
         SearchEnd::Stopped => Ok(()),
         SearchEnd::NodeLimit if rest.max_nodes > budget => {
-            smallest_from_witness(puzzle, &witness, answer, |partial, fill| {
-                first_fill(s, &mut prop, partial, limits, start, fill)
-            })
+            let mut settled = 0;
+            let built = smallest_from_witness(puzzle, &witness, answer, &mut settled, |p, fill| {
+                first_fill(s, &mut prop, p, limits, start, fill)
+            });
+            if built.is_err() {
+                s.progress_mut().settled = answer[..settled].to_vec();
+            }
+            built
         }
         SearchEnd::NodeLimit => Err(Unfilled::GaveUp(GaveUp::NodeLimit)),
         SearchEnd::Deadline => Err(Unfilled::GaveUp(GaveUp::Timeout)),
@@ -418,11 +428,13 @@ pub(crate) fn count_fills<S: FillSearch>(
 ///
 /// `first_fill(partial, out)` must search `partial` (a puzzle whose fixed cells do not
 /// clash) and, if it finds a fill, write it into `out` (every cell) and return `Ok(true)`;
-/// `Ok(false)` when there is none; `Err` when a search limit ended it.
+/// `Ok(false)` when there is none; `Err` when a search limit ended it. Then `answer` holds
+/// the last witness, whose first `settled` cells are the smallest fill's.
 fn smallest_from_witness<P: FillPuzzle>(
     puzzle: &P,
     witness: &[u8],
     answer: &mut [u8],
+    settled: &mut usize,
     mut first_fill: impl FnMut(&P, &mut [u8]) -> Result<bool, GaveUp>,
 ) -> Result<(), Unfilled> {
     let mut witness = witness.to_vec();
@@ -444,7 +456,11 @@ fn smallest_from_witness<P: FillPuzzle>(
                     break;
                 }
                 Ok(false) => {}
-                Err(why) => return Err(Unfilled::GaveUp(why)),
+                Err(why) => {
+                    answer.copy_from_slice(&witness);
+                    *settled = cell;
+                    return Err(Unfilled::GaveUp(why));
+                }
             }
         }
         partial.set(cell, witness[cell]);

@@ -60,7 +60,7 @@ pub use lex::LEX_DFS_BUDGET;
 
 pub use dlx_cover::Limits;
 pub(crate) use solver::count_up_to;
-pub use solver::{CountOutcome, GaveUp, NoSolution, Outcome, SudokuSolver};
+pub use solver::{CountOutcome, GaveUp, NoSolution, Outcome, Progress, SudokuSolver};
 
 /// The README's Rust examples, compiled and run as doc-tests so that they stay true.
 #[cfg(doctest)]

@@ -1,5 +1,6 @@
 //! What every Sudoku solver offers ([`SudokuSolver`]) and how it answers: the outcome of
-//! solving ([`Outcome`], [`NoSolution`], [`GaveUp`]) and of counting ([`CountOutcome`]).
+//! solving ([`Outcome`], [`NoSolution`], [`GaveUp`], with the [`Progress`] a search that
+//! gave up had made) and of counting ([`CountOutcome`]).
 
 use dlx_cover::{Limits, SearchEnd};
 
@@ -32,6 +33,17 @@ pub enum Outcome {
     NoSolution(NoSolution),
     /// A limit was reached first.
     GaveUp(GaveUp),
+}
+
+/// What the last solve had learnt about the smallest fill when a limit ended it
+/// ([`SudokuSolver::progress`]): the partial work of a search that gave up.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Some fill of the puzzle was found (the givens have a fill, perhaps not the smallest).
+    pub fill_exists: bool,
+    /// The first cells of the smallest fill (row-major values, givens included), as far as
+    /// they were settled: each is the smallest value that extends, given those before it.
+    pub settled: Vec<u8>,
 }
 
 /// Which limit ended a search early.
@@ -138,5 +150,10 @@ pub trait SudokuSolver {
     /// effort beside nodes). `None` for the solvers that do not count them.
     fn guesses(&self) -> Option<u64> {
         None
+    }
+    /// After a solve that gave up, what it had established ([`Progress`]); the default
+    /// (nothing known) for solvers that do not keep it, and after other outcomes.
+    fn progress(&self) -> Progress {
+        Progress::default()
     }
 }

@@ -20,7 +20,9 @@ use super::links::VariantLinks;
 use super::model::{Variant, VariantClash, VariantError};
 use crate::dlx::{RandomTies, chooser};
 use crate::lex::{self, Branching, FillPuzzle, FillSearch, Unfilled};
-use crate::{CountOutcome, GaveUp, Grid, LEX_DFS_BUDGET, NoSolution, Outcome, SudokuSolver};
+use crate::{
+    CountOutcome, GaveUp, Grid, LEX_DFS_BUDGET, NoSolution, Outcome, Progress, SudokuSolver,
+};
 use dlx_cover::{Limits, SearchEnd, Solver};
 
 /// The result of solving one variant puzzle.
@@ -180,6 +182,8 @@ pub struct VariantSolver {
     /// What each option places (cage options place nothing).
     placements: Vec<Option<(usize, u8)>>,
     answer: Vec<u8>,
+    /// What the last solve had learnt when a limit ended it.
+    progress: Progress,
     lex_dfs_budget: u64,
     /// Nodes counted beside the engine's (see [`FillSearch::add_nodes`]).
     extra_nodes: u64,
@@ -237,6 +241,7 @@ impl VariantSolver {
             option_of: enc.option_of,
             placements: enc.placements,
             answer: vec![0; variant.present.len()],
+            progress: Progress::default(),
             lex_dfs_budget: LEX_DFS_BUDGET,
             extra_nodes: 0,
         })
@@ -401,6 +406,10 @@ impl FillSearch for VariantSolver {
     fn scratch(&mut self) -> &mut Vec<u8> {
         &mut self.answer
     }
+
+    fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
+    }
 }
 
 /// A square variant (X, windoku, jigsaw, killer) answers puzzles read in the classic
@@ -429,6 +438,10 @@ impl SudokuSolver for VariantSolver {
 
     fn nodes(&self) -> u64 {
         VariantSolver::nodes(self)
+    }
+
+    fn progress(&self) -> Progress {
+        self.progress.clone()
     }
 }
 
