@@ -106,8 +106,8 @@ use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
 use dlx_cover::{Limits, SearchEnd};
 
 use crate::links16::{
-    COVERED, Items, LANES, Lens, Link, Links, PAD, SPAN, boxed, choose, commit, cover_slot,
-    hide_node, lengths_between, uncommit, uncover_slot,
+    Items, LANES, Lens, Link, Links, PAD, SPAN, boxed, choose, commit, cover_slot, hide_node,
+    lengths_between, uncommit, uncover_slot,
 };
 
 /// The dancing-links Sudoku solver for one shape, specialised (see the module docs); build
@@ -265,87 +265,6 @@ impl DlxSolver {
     /// it tries as a guess.
     pub fn guesses(&self) -> u64 {
         self.guesses
-    }
-
-    /// Builds the matrix left after the givens: every item list holds exactly the options
-    /// that no given excludes, in ascending order, and the givens' items are covered.
-    ///
-    /// This is the state that covering the givens' items in the full matrix reaches (the
-    /// search then sees the same lists and lengths), built directly: the headers and
-    /// lengths come from a template, then only the surviving options are linked in. Nodes
-    /// of excluded options are never reached from a list, so their stale links from an
-    /// earlier puzzle are never read, and the givens' items are never uncovered.
-    fn place_givens(&mut self, puzzle: &Grid) -> Result<(), NoSolution> {
-        assert_eq!(
-            puzzle.shape(),
-            self.shape,
-            "puzzle shape differs from the solver's"
-        );
-        let n = self.shape.side();
-        let cells = puzzle.cells();
-        // Values used by the givens in each row, column and box (bit v − 1).
-        let (mut rows, mut cols, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
-        let mut clash = false;
-        let mut empties = 0;
-        for (cell, &v) in cells.iter().enumerate() {
-            if v == 0 {
-                empties += 1;
-                continue;
-            }
-            let (r, c, b) = (cell / n, cell % n, self.box_of[cell] as usize);
-            let bit = 1 << (v - 1);
-            clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
-        }
-        if clash {
-            let clash = puzzle.clash().expect("a value repeats in a unit");
-            return Err(NoSolution::Clash(clash));
-        }
-        let headers = self.template_links.len();
-        let (links, len, item) = (&mut *self.links, &mut *self.len, &*self.item);
-        links[..headers].copy_from_slice(&self.template_links);
-        len[..self.chunks * LANES].copy_from_slice(&self.template_len);
-        let all = (1u32 << n) - 1;
-        for (r, &in_row) in rows[..n].iter().enumerate() {
-            for (c, &in_col) in cols[..n].iter().enumerate() {
-                let cell = r * n + c;
-                let first = self.base + 4 * cell * n;
-                let v = cells[cell];
-                if v != 0 {
-                    // The given's four items are covered.
-                    let x = first + 4 * (v as usize - 1);
-                    for q in x..x + 4 {
-                        len[item[q] as usize] = COVERED;
-                    }
-                    continue;
-                }
-                let b = self.box_of[cell] as usize;
-                let mut free = all & !(in_row | in_col | boxes[b]);
-                while free != 0 {
-                    // Node numbers are `u16` (the layout's bound), so that indexing the
-                    // 64 Ki-entry arrays needs no bounds check.
-                    let x = (first + 4 * free.trailing_zeros() as usize) as u16;
-                    free &= free - 1;
-                    // Append the option's nodes at the bottom of their items' lists.
-                    let mut append = |q: u16| {
-                        let it = item[q as usize];
-                        let last = links[it as usize].up;
-                        links[q as usize] = Link { up: last, down: it };
-                        links[last as usize].down = q;
-                        links[it as usize].up = q;
-                        len[it as usize] += 1;
-                    };
-                    append(x);
-                    append(x | 1);
-                    append(x | 2);
-                    append(x | 3);
-                }
-            }
-        }
-        self.empties = empties;
-        Ok(())
     }
 
     /// Algorithm X from the placed givens, visiting each solution with its depth; the
@@ -680,89 +599,6 @@ impl SudokuSolver for DlxSolver {
     }
 }
 
+mod build;
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::links16::choose_portable;
-
-    /// `record`'s cells and values are the division's, for every option of every side.
-    #[test]
-    fn record_divides_exactly() {
-        for side in 1..=25 {
-            let Some(shape) = Shape::for_side(side) else {
-                continue;
-            };
-            let base = 4 * (4 * side * side + 1).div_ceil(4);
-            let options = side * side * side;
-            let choice: Vec<u16> = (0..options).map(|o| (base + 4 * o) as u16).collect();
-            let mut answer = vec![0u8; side * side];
-            for (o, chunk) in choice.chunks(1).enumerate() {
-                record(&mut answer, base, shape, chunk);
-                let (cell, v) = encoding::cell_and_value(shape, o);
-                assert_eq!(answer[cell], v, "side {side}, option {o}");
-            }
-        }
-    }
-
-    /// The SSE2 scan (on x86-64) against the plain one, on random lengths: active items of
-    /// length 0..=25, covered ones (bit 7 set), and padding.
-    #[test]
-    fn vector_choice_matches_the_plain_scan() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for round in 0..20_000 {
-            let chunks = 1 + round % 40;
-            let mut lens = vec![[PAD; LANES]; chunks];
-            let active_percent = next() % 100;
-            let short = next() % 4; // how rare lengths <= 1 are
-            for b in lens.iter_mut().flatten().skip(1) {
-                let r = next();
-                *b = if r % 100 < active_percent {
-                    let l = (r >> 8) % 26;
-                    if l <= 1 && (r >> 16) % 4 < short {
-                        2
-                    } else {
-                        l as u8
-                    }
-                } else if r % 7 == 0 {
-                    PAD
-                } else {
-                    COVERED | ((r >> 8) % 26) as u8
-                };
-            }
-            // Some item is active whenever a search chooses.
-            let at = 1 + (next() as usize) % (chunks * LANES - 1);
-            if lens.iter().flatten().all(|&b| b >= COVERED) {
-                lens[at / LANES][at % LANES] = 2 + (next() % 24) as u8;
-            }
-            let from = if round % 3 == 0 {
-                0
-            } else {
-                1 + (next() as usize) % (chunks * LANES - 1)
-            };
-            assert_eq!(
-                choose::<false>(&lens, from),
-                choose_portable::<false>(&lens, from)
-            );
-            assert_eq!(
-                choose::<true>(&lens, from),
-                choose_portable::<true>(&lens, from)
-            );
-        }
-    }
-
-    #[test]
-    fn every_shape_fits_sixteen_bit_links() {
-        for side in [4, 6, 8, 9, 10, 12, 16, 20, 25] {
-            let shape = Shape::for_side(side).unwrap();
-            let s = DlxSolver::new(shape);
-            assert!(s.base.is_multiple_of(4) && s.base > 4 * side * side);
-            assert!(s.base + 4 * side * side * side <= SPAN);
-        }
-    }
-}
+mod tests;
