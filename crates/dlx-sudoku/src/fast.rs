@@ -114,8 +114,8 @@ use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
 use dlx_cover::{Limits, SearchEnd};
 
 use crate::links16::{
-    Chunk, Items, LANES, Lens, Link, Links, PAD, SPAN, boxed, choose, commit, cover_slot,
-    hide_node, lengths_between, uncommit, uncover_slot,
+    Chunk, Items, LANES, Lens, Link, Links, PAD, SPAN, boxed, changed_lengths_between, choose,
+    commit, cover_slot, hide_node, uncommit, uncover_slot,
 };
 
 /// The dancing-links Sudoku solver for one shape, specialised (see the module docs); build
@@ -142,6 +142,10 @@ pub struct DlxSolver {
     /// the level's next option starts from this copy instead of giving every hidden node's
     /// item its length back while unwinding (see [`DlxSolver::search`]).
     saved: Box<[Chunk]>,
+    /// The lengths at the start of the last pointing-and-claiming pass (`chunks` chunks):
+    /// the next pass looks only at the items whose length has changed since (see
+    /// [`locked_pass`]).
+    seen: Box<[Chunk]>,
     /// Whether each search prunes dead ends early and applies pointing and claiming before
     /// its first guess (see [`DlxSolver::set_pruning`]).
     pruning: bool,
@@ -219,6 +223,7 @@ impl DlxSolver {
             item,
             choice: vec![0; nn],
             saved: vec![[PAD; LANES]; nn * chunks].into_boxed_slice(),
+            seen: vec![[PAD; LANES]; chunks].into_boxed_slice(),
             pruning: true,
             empties: 0,
             answer: vec![0; nn],
@@ -303,6 +308,9 @@ impl DlxSolver {
         let chunks = self.chunks;
         let choice = &mut self.choice[..];
         let saved = &mut self.saved[..];
+        // No length seen yet: the first pass looks at every item (no length is `UNSEEN`).
+        let seen = &mut self.seen[..];
+        seen.fill([UNSEEN; LANES]);
         let empties = self.empties;
         let cells = self.shape.cells() as u16;
         let most = self.shape.box_rows().max(self.shape.box_cols()) as u8;
@@ -345,7 +353,7 @@ impl DlxSolver {
                 // Before the first guess: pointing and claiming until neither applies (a
                 // pass may leave singles, which are taken, as nodes, before the next).
                 if PRUNE && guesses == 0 && empties - level >= open {
-                    while length >= 2 && locked_pass(links, len, item, cells, chunks, most) {
+                    while length >= 2 && locked_pass(links, len, item, seen, cells, most) {
                         (chosen, length) =
                             choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0, from);
                     }
@@ -420,6 +428,10 @@ impl DlxSolver {
     }
 }
 
+/// A length no item has (active ones are at most 25, covered ones below `0x9A`, padding
+/// [`PAD`]): every item looks changed to the first [`locked_pass`] of a search.
+const UNSEEN: u8 = 0xFE;
+
 /// Takes option `base` (its first node) out of all four lists.
 #[inline(always)]
 fn remove_option(links: &mut Links, len: &mut Lens, item: &Items, base: usize) {
@@ -436,14 +448,21 @@ fn remove_option(links: &mut Links, len: &mut Lens, item: &Items, base: usize) {
 /// Removed options are never put back: the search removes them only before its first
 /// guess, on the levels of forced moves above it, which it leaves only when it ends; the
 /// next search starts from a matrix built anew ([`DlxSolver::place_givens`]).
+///
+/// So options only go between passes, and an item whose length is the same as at the
+/// start of the last pass (`seen`, then updated) has the same options as when that pass,
+/// or an earlier one, looked at it, and no pattern to find: a pass looks only at the items
+/// whose length changed. The passes find and remove the same options as passes over every
+/// item, in the same order.
 fn locked_pass(
     links: &mut Links,
     len: &mut Lens,
     item: &Items,
+    seen: &mut [Chunk],
     cells: u16,
-    chunks: usize,
     most: u8,
 ) -> bool {
+    let chunks = seen.len();
     let mut removed = false;
     // Only an item with two to `most` options (the longer side of a box) can lie in one
     // other unit without being a single.
@@ -452,8 +471,9 @@ fn locked_pass(
     // Header `h` is item `h − 1`: cells `1..=cells`, then rows, columns, boxes. The chunks
     // of cells alone are skipped, and the cells of the chunk where the units start.
     let first = (cells as usize + 1) / LANES;
-    lengths_between(
+    changed_lengths_between(
         len[first * LANES..chunks * LANES].as_chunks().0,
+        &mut seen[first..],
         most,
         &mut short[first..chunks],
     );

@@ -511,17 +511,25 @@ pub(crate) fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, 
     (0, 0)
 }
 
-/// Bit `k` of entry `c`: item `16c + k` (0-based) is active with a length in `2..=most`.
+/// Bit `k` of entry `c`: item `16c + k` (0-based) is active with a length in `2..=most`
+/// and that length differs from the one in `seen`; then `seen` takes the lengths.
 #[cfg(any(
     target_arch = "x86_64",
     all(target_arch = "wasm32", target_feature = "simd128")
 ))]
 #[inline(always)]
-pub(crate) fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
+pub(crate) fn changed_lengths_between(
+    len: &[Chunk],
+    seen: &mut [Chunk],
+    most: u8,
+    out: &mut [u32],
+) {
     let (two, most) = (lanes::splat(2), lanes::splat(most));
-    for (o, chunk) in out.iter_mut().zip(len) {
+    for ((o, chunk), was) in out.iter_mut().zip(len).zip(seen) {
         let v = lanes::load(chunk);
-        *o = lanes::eq_mask(lanes::min(lanes::max(v, two), most), v);
+        let same = lanes::eq_mask(v, lanes::load(was));
+        *o = lanes::eq_mask(lanes::min(lanes::max(v, two), most), v) & !same;
+        *was = *chunk;
     }
 }
 
@@ -529,12 +537,19 @@ pub(crate) fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
     target_arch = "x86_64",
     all(target_arch = "wasm32", target_feature = "simd128")
 )))]
-pub(crate) fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
-    for (o, chunk) in out.iter_mut().zip(len) {
+pub(crate) fn changed_lengths_between(
+    len: &[Chunk],
+    seen: &mut [Chunk],
+    most: u8,
+    out: &mut [u32],
+) {
+    for ((o, chunk), was) in out.iter_mut().zip(len).zip(seen) {
         *o = chunk
             .iter()
+            .zip(was.iter())
             .enumerate()
-            .filter(|&(_, &l)| (2..=most).contains(&l))
+            .filter(|&(_, (&l, &w))| (2..=most).contains(&l) && l != w)
             .fold(0, |m, (k, _)| m | 1 << k);
+        *was = *chunk;
     }
 }
