@@ -114,8 +114,8 @@ use super::{CountOutcome, NoSolution, Outcome, SudokuSolver};
 use dlx_cover::{Limits, SearchEnd};
 
 use crate::links16::{
-    Chunk, Items, LANES, Lens, Link, Links, PAD, SPAN, boxed, changed_lengths_between, choose,
-    commit, cover_slot, hide_node, uncommit, uncover_slot,
+    Chunk, Items, LANES, Lens, Link, Links, PAD, SPAN, append_node, boxed, changed_lengths_between,
+    choose, commit, cover_slot, hide_node, uncommit, uncover_slot,
 };
 
 /// The dancing-links Sudoku solver for one shape, specialised (see the module docs); build
@@ -195,13 +195,9 @@ impl DlxSolver {
                     let first = base + 4 * encoding::option(shape, r, c, v);
                     let items = encoding::option_items(shape, r, c, v);
                     for (k, it) in items.into_iter().enumerate() {
-                        let (x, it) = ((first + k) as u16, (it + 1) as u16);
-                        let last = links[it as usize].up;
-                        links[x as usize] = Link { up: last, down: it };
-                        links[last as usize].down = x;
-                        links[it as usize].up = x;
-                        item[x as usize] = it;
-                        len[it as usize] += 1;
+                        let x = (first + k) as u16;
+                        item[x as usize] = (it + 1) as u16;
+                        append_node(&mut links, &mut len, &item, x);
                     }
                 }
             }

@@ -113,6 +113,17 @@ pub(crate) fn hide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usiz
     hide_node_noting(links, len, item, q, &mut 0);
 }
 
+/// Appends node `q` at the bottom of its item's list (building a matrix).
+#[inline(always)]
+pub(crate) fn append_node(links: &mut Links, len: &mut Lens, item: &Items, q: u16) {
+    let it = item[q as usize];
+    let last = links[it as usize].up;
+    links[q as usize] = Link { up: last, down: it };
+    links[last as usize].down = q;
+    links[it as usize].up = q;
+    len[it as usize] += 1;
+}
+
 /// Puts node `q` back where [`hide_node`] took it from.
 #[inline(always)]
 pub(crate) fn unhide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {

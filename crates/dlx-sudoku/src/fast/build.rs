@@ -21,7 +21,7 @@
 use super::DlxSolver;
 use crate::NoSolution;
 use crate::grid::Grid;
-use crate::links16::{COVERED, LANES, Link};
+use crate::links16::{COVERED, LANES, append_node};
 
 impl DlxSolver {
     /// Builds the matrix left after the givens (see the module docs), or says which givens
@@ -89,18 +89,10 @@ impl DlxSolver {
                     let x = (first + 4 * free.trailing_zeros() as usize) as u16;
                     free &= free - 1;
                     // Append the option's nodes at the bottom of their items' lists.
-                    let mut append = |q: u16| {
-                        let it = item[q as usize];
-                        let last = links[it as usize].up;
-                        links[q as usize] = Link { up: last, down: it };
-                        links[last as usize].down = q;
-                        links[it as usize].up = q;
-                        len[it as usize] += 1;
-                    };
-                    append(x);
-                    append(x | 1);
-                    append(x | 2);
-                    append(x | 3);
+                    append_node(links, len, item, x);
+                    append_node(links, len, item, x | 1);
+                    append_node(links, len, item, x | 2);
+                    append_node(links, len, item, x | 3);
                 }
             }
         }
