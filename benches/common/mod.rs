@@ -33,10 +33,11 @@ pub fn sample(name: &str, count: usize) -> Option<Vec<Grid>> {
 }
 
 /// The sets benchmarked, with the sample size of each.
-pub const SETS: [(&str, usize); 3] = [
+pub const SETS: [(&str, usize); 4] = [
     ("puzzles2_17_clue", 500),
     ("puzzles3_magictour_top1465", 200),
     ("puzzles6_forum_hardest_1106", 40),
+    ("puzzles1_unbiased_first1000", 1000),
 ];
 
 /// CPU time of this thread in ns, or wall time since `wall` when the kernel does not say.

@@ -80,14 +80,20 @@ pub(crate) fn hide_node_noting(
     }
 }
 
-/// Undoes [`hide`], in the opposite order.
+/// Undoes [`hide`], in the opposite order; with `LENS`, gives the three items their
+/// lengths back too (without, the caller restores the lengths from a copy).
 #[inline(always)]
-pub(crate) fn unhide<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, p: u16) {
+pub(crate) fn unhide<const K: usize, const LENS: bool>(
+    links: &mut Links,
+    len: &mut Lens,
+    item: &Items,
+    p: u16,
+) {
     let base = (p & !3) as usize;
     let [a, b, c] = others(K);
-    unhide_node(links, len, item, base + c);
-    unhide_node(links, len, item, base + b);
-    unhide_node(links, len, item, base + a);
+    unhide_node_with::<LENS>(links, len, item, base + c);
+    unhide_node_with::<LENS>(links, len, item, base + b);
+    unhide_node_with::<LENS>(links, len, item, base + a);
 }
 
 /// The three slots other than `k`, ascending.
@@ -107,14 +113,38 @@ pub(crate) fn hide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usiz
     hide_node_noting(links, len, item, q, &mut 0);
 }
 
+/// Appends node `q` at the bottom of its item's list (building a matrix).
+#[inline(always)]
+pub(crate) fn append_node(links: &mut Links, len: &mut Lens, item: &Items, q: u16) {
+    let it = item[q as usize];
+    let last = links[it as usize].up;
+    links[q as usize] = Link { up: last, down: it };
+    links[last as usize].down = q;
+    links[it as usize].up = q;
+    len[it as usize] += 1;
+}
+
 /// Puts node `q` back where [`hide_node`] took it from.
 #[inline(always)]
 pub(crate) fn unhide_node(links: &mut Links, len: &mut Lens, item: &Items, q: usize) {
+    unhide_node_with::<true>(links, len, item, q);
+}
+
+/// [`unhide_node`], giving the item its length back only with `LENS`.
+#[inline(always)]
+pub(crate) fn unhide_node_with<const LENS: bool>(
+    links: &mut Links,
+    len: &mut Lens,
+    item: &Items,
+    q: usize,
+) {
     let Link { up, down } = links[q];
     links[up as usize].down = q as u16;
     links[down as usize].up = q as u16;
-    let l = &mut len[item[q] as usize];
-    *l = l.wrapping_add(1);
+    if LENS {
+        let l = &mut len[item[q] as usize];
+        *l = l.wrapping_add(1);
+    }
 }
 
 /// Covers item `i`, whose nodes are in slot `K`: hides every option that contains it and
@@ -135,13 +165,21 @@ pub(crate) fn cover<const K: usize>(
     len[i as usize] |= COVERED;
 }
 
-/// Undoes [`cover`] exactly (calls nest like parentheses).
+/// Undoes [`cover`] exactly (calls nest like parentheses); without `LENS`, the links
+/// only (the caller restores the lengths, covered marks included, from a copy).
 #[inline(always)]
-pub(crate) fn uncover<const K: usize>(links: &mut Links, len: &mut Lens, item: &Items, i: u16) {
-    len[i as usize] &= !COVERED;
+pub(crate) fn uncover<const K: usize, const LENS: bool>(
+    links: &mut Links,
+    len: &mut Lens,
+    item: &Items,
+    i: u16,
+) {
+    if LENS {
+        len[i as usize] &= !COVERED;
+    }
     let mut p = links[i as usize].up;
     while p != i {
-        unhide::<K>(links, len, item, p);
+        unhide::<K, LENS>(links, len, item, p);
         p = links[p as usize].up;
     }
 }
@@ -166,12 +204,18 @@ pub(crate) fn cover_slot(
 
 /// [`uncover`] for an item whose slot is known only at run time.
 #[inline(always)]
-pub(crate) fn uncover_slot(links: &mut Links, len: &mut Lens, item: &Items, i: u16, slot: usize) {
+pub(crate) fn uncover_slot<const LENS: bool>(
+    links: &mut Links,
+    len: &mut Lens,
+    item: &Items,
+    i: u16,
+    slot: usize,
+) {
     match slot {
-        0 => uncover::<0>(links, len, item, i),
-        1 => uncover::<1>(links, len, item, i),
-        2 => uncover::<2>(links, len, item, i),
-        _ => uncover::<3>(links, len, item, i),
+        0 => uncover::<0, LENS>(links, len, item, i),
+        1 => uncover::<1, LENS>(links, len, item, i),
+        2 => uncover::<2, LENS>(links, len, item, i),
+        _ => uncover::<3, LENS>(links, len, item, i),
     }
 }
 
@@ -204,30 +248,30 @@ pub(crate) fn commit(links: &mut Links, len: &mut Lens, item: &Items, x: u16, em
     }
 }
 
-/// Undoes [`commit`], in descending slot order.
+/// Undoes [`commit`], in descending slot order ([`uncover`] for `LENS`).
 #[inline(always)]
-pub(crate) fn uncommit(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
+pub(crate) fn uncommit<const LENS: bool>(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
     let b = (x & !3) as usize;
     match x & 3 {
         0 => {
-            uncover::<3>(links, len, item, item[b | 3]);
-            uncover::<2>(links, len, item, item[b | 2]);
-            uncover::<1>(links, len, item, item[b | 1]);
+            uncover::<3, LENS>(links, len, item, item[b | 3]);
+            uncover::<2, LENS>(links, len, item, item[b | 2]);
+            uncover::<1, LENS>(links, len, item, item[b | 1]);
         }
         1 => {
-            uncover::<3>(links, len, item, item[b | 3]);
-            uncover::<2>(links, len, item, item[b | 2]);
-            uncover::<0>(links, len, item, item[b]);
+            uncover::<3, LENS>(links, len, item, item[b | 3]);
+            uncover::<2, LENS>(links, len, item, item[b | 2]);
+            uncover::<0, LENS>(links, len, item, item[b]);
         }
         2 => {
-            uncover::<3>(links, len, item, item[b | 3]);
-            uncover::<1>(links, len, item, item[b | 1]);
-            uncover::<0>(links, len, item, item[b]);
+            uncover::<3, LENS>(links, len, item, item[b | 3]);
+            uncover::<1, LENS>(links, len, item, item[b | 1]);
+            uncover::<0, LENS>(links, len, item, item[b]);
         }
         _ => {
-            uncover::<2>(links, len, item, item[b | 2]);
-            uncover::<1>(links, len, item, item[b | 1]);
-            uncover::<0>(links, len, item, item[b]);
+            uncover::<2, LENS>(links, len, item, item[b | 2]);
+            uncover::<1, LENS>(links, len, item, item[b | 1]);
+            uncover::<0, LENS>(links, len, item, item[b]);
         }
     }
 }
@@ -478,17 +522,25 @@ pub(crate) fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, 
     (0, 0)
 }
 
-/// Bit `k` of entry `c`: item `16c + k` (0-based) is active with a length in `2..=most`.
+/// Bit `k` of entry `c`: item `16c + k` (0-based) is active with a length in `2..=most`
+/// and that length differs from the one in `seen`; then `seen` takes the lengths.
 #[cfg(any(
     target_arch = "x86_64",
     all(target_arch = "wasm32", target_feature = "simd128")
 ))]
 #[inline(always)]
-pub(crate) fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
+pub(crate) fn changed_lengths_between(
+    len: &[Chunk],
+    seen: &mut [Chunk],
+    most: u8,
+    out: &mut [u32],
+) {
     let (two, most) = (lanes::splat(2), lanes::splat(most));
-    for (o, chunk) in out.iter_mut().zip(len) {
+    for ((o, chunk), was) in out.iter_mut().zip(len).zip(seen) {
         let v = lanes::load(chunk);
-        *o = lanes::eq_mask(lanes::min(lanes::max(v, two), most), v);
+        let same = lanes::eq_mask(v, lanes::load(was));
+        *o = lanes::eq_mask(lanes::min(lanes::max(v, two), most), v) & !same;
+        *was = *chunk;
     }
 }
 
@@ -496,12 +548,19 @@ pub(crate) fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
     target_arch = "x86_64",
     all(target_arch = "wasm32", target_feature = "simd128")
 )))]
-pub(crate) fn lengths_between(len: &[Chunk], most: u8, out: &mut [u32]) {
-    for (o, chunk) in out.iter_mut().zip(len) {
+pub(crate) fn changed_lengths_between(
+    len: &[Chunk],
+    seen: &mut [Chunk],
+    most: u8,
+    out: &mut [u32],
+) {
+    for ((o, chunk), was) in out.iter_mut().zip(len).zip(seen) {
         *o = chunk
             .iter()
+            .zip(was.iter())
             .enumerate()
-            .filter(|&(_, &l)| (2..=most).contains(&l))
+            .filter(|&(_, (&l, &w))| (2..=most).contains(&l) && l != w)
             .fold(0, |m, (k, _)| m | 1 << k);
+        *was = *chunk;
     }
 }

@@ -34,7 +34,8 @@ use std::ops::ControlFlow;
 
 use crate::lex::Branching;
 use crate::links16::{
-    COVERED, Chunk, LANES, Lens, Link, Links, PAD, SPAN, boxed, choose, hide_node, unhide_node,
+    COVERED, Chunk, LANES, Lens, Link, Links, PAD, SPAN, append_node, boxed, choose, hide_node,
+    unhide_node,
 };
 use crate::rng::TieBreaker;
 use dlx_cover::{Limits, Problem, SearchEnd};
@@ -276,12 +277,7 @@ impl VariantLinks {
                 continue;
             }
             for q in s..e {
-                let it = item[q as usize];
-                let last = links[it as usize].up;
-                links[q as usize] = Link { up: last, down: it };
-                links[last as usize].down = q;
-                links[it as usize].up = q;
-                len[it as usize] += 1;
+                append_node(links, len, item, q);
             }
         }
         true
