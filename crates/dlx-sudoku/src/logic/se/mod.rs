@@ -35,6 +35,8 @@
 
 mod board;
 mod cells;
+mod chains;
+mod cycles;
 mod exclusion;
 mod links;
 mod rules;
@@ -49,8 +51,8 @@ use std::fmt;
 pub use step::{Effect, SeStep};
 
 /// The smallest difficulty of the techniques SE tries after the last one implemented here
-/// (cycles, 6.5), in tenths.
-pub const NEXT_MISSING: u8 = 65;
+/// (the TUVWXYZ-wing and aligned triplet exclusion, 7.5), in tenths.
+pub const NEXT_MISSING: u8 = 75;
 
 /// A difficulty on SE's scale, exact or a lower bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,6 +124,7 @@ fn next_step(board: &Board) -> Option<SeStep> {
         .or_else(|| wings::als_wing(board, 4))
         .or_else(|| exclusion::aligned_pair(board))
         .or_else(|| wings::als_wing(board, 5))
+        .or_else(|| cycles::cycles_and_chains(board).map(chains::ChainHint::step))
 }
 
 /// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.
