@@ -134,7 +134,8 @@ impl Arena {
 #[derive(Clone)]
 pub(crate) struct Linked {
     at: Vec<u32>,
-    pub(crate) order: Vec<u32>,
+    /// The potentials, in the order added.
+    pub(crate) order: Vec<Key>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -162,7 +163,7 @@ impl Linked {
             return false;
         }
         self.at[k] = n;
-        self.order.push(n);
+        self.order.push(k);
         true
     }
 }

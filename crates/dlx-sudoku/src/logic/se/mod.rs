@@ -38,6 +38,7 @@ mod cells;
 mod chains;
 mod cycles;
 mod exclusion;
+mod forcing;
 mod links;
 mod rules;
 mod step;
@@ -51,8 +52,8 @@ use std::fmt;
 pub use step::{Effect, SeStep};
 
 /// The smallest difficulty of the techniques SE tries after the last one implemented here
-/// (the TUVWXYZ-wing and aligned triplet exclusion, 7.5), in tenths.
-pub const NEXT_MISSING: u8 = 75;
+/// (dynamic forcing chains with nested rules, "Dynamic+", 9.0), in tenths.
+pub const NEXT_MISSING: u8 = 90;
 
 /// A difficulty on SE's scale, exact or a lower bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +126,11 @@ fn next_step(board: &Board) -> Option<SeStep> {
         .or_else(|| exclusion::aligned_pair(board))
         .or_else(|| wings::als_wing(board, 5))
         .or_else(|| cycles::cycles_and_chains(board).map(chains::ChainHint::step))
+        .or_else(|| wings::als_wing(board, 6))
+        .or_else(|| exclusion::aligned_triplet(board))
+        .or_else(|| forcing::forcing_chains(board, forcing::Mode::Nishio).map(chains::ChainHint::step))
+        .or_else(|| forcing::forcing_chains(board, forcing::Mode::Multiple).map(chains::ChainHint::step))
+        .or_else(|| forcing::forcing_chains(board, forcing::Mode::Dynamic).map(chains::ChainHint::step))
 }
 
 /// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.
