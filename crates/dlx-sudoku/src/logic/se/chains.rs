@@ -59,37 +59,57 @@ pub(crate) fn conjugate(k: Key) -> Key {
 }
 
 /// A node of an implication graph: a potential and the nodes that imply it (the first is
-/// the direct cause).
-#[derive(Clone, Debug)]
+/// the direct cause), as a range of the arena's parent list.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
     pub(crate) key: Key,
-    pub(crate) parents: Vec<u32>,
+    start: u32,
+    len: u32,
 }
 
-/// The nodes of one search, by index.
+/// The nodes of one search, by index. A node's parents are added right after it, before
+/// any other node (they are one contiguous range).
 #[derive(Default)]
 pub(crate) struct Arena {
-    pub(crate) nodes: Vec<Node>,
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    /// Per key, the last ancestor count that met it (a stamp, to avoid clearing).
+    seen: Vec<u32>,
+    stamp: u32,
 }
 
 impl Arena {
     /// A new node, implied by `parent` (none for an assumption).
     pub(crate) fn push(&mut self, key: Key, parent: Option<u32>) -> u32 {
+        let start = self.parents.len() as u32;
+        self.parents.extend(parent);
         self.nodes.push(Node {
             key,
-            parents: parent.into_iter().collect(),
+            start,
+            len: u32::from(parent.is_some()),
         });
         (self.nodes.len() - 1) as u32
+    }
+
+    /// Adds a parent to the last node pushed.
+    pub(crate) fn add_parent(&mut self, parent: u32) {
+        self.parents.push(parent);
+        self.nodes.last_mut().expect("a node").len += 1;
     }
 
     pub(crate) fn key(&self, n: u32) -> Key {
         self.nodes[n as usize].key
     }
 
+    fn parents_of(&self, n: u32) -> &[u32] {
+        let node = self.nodes[n as usize];
+        &self.parents[node.start as usize..(node.start + node.len) as usize]
+    }
+
     /// Whether a node with `key` is among `child`'s first-parent ancestors.
     pub(crate) fn has_ancestor(&self, child: u32, key: Key) -> bool {
         let mut n = child;
-        while let Some(&p) = self.nodes[n as usize].parents.first() {
+        while let Some(&p) = self.parents_of(n).first() {
             if self.key(p) == key {
                 return true;
             }
@@ -100,20 +120,23 @@ impl Arena {
 
     /// The number of distinct potentials among the ancestors of `n` (itself included),
     /// walked level by level as SE does (a potential met twice keeps its first node).
-    pub(crate) fn ancestor_count(&self, n: u32) -> usize {
-        let mut seen = vec![false; KEYS];
-        let (mut count, mut todo) = (0, vec![n]);
+    pub(crate) fn ancestor_count(&mut self, n: u32) -> usize {
+        if self.seen.is_empty() {
+            self.seen = vec![0; KEYS];
+        }
+        self.stamp += 1;
+        let (mut count, mut todo, mut next) = (0, vec![n], Vec::new());
         while !todo.is_empty() {
-            let mut next = Vec::new();
-            for m in todo {
-                let node = &self.nodes[m as usize];
-                if !seen[node.key] {
-                    seen[node.key] = true;
+            for &m in &todo {
+                let k = self.key(m);
+                if self.seen[k] != self.stamp {
+                    self.seen[k] = self.stamp;
                     count += 1;
-                    next.extend_from_slice(&node.parents);
+                    next.extend_from_slice(self.parents_of(m));
                 }
             }
-            todo = next;
+            std::mem::swap(&mut todo, &mut next);
+            next.clear();
         }
         count
     }
@@ -122,7 +145,7 @@ impl Arena {
     pub(crate) fn path(&self, n: u32) -> Vec<u32> {
         let mut out = vec![n];
         let mut m = n;
-        while let Some(&p) = self.nodes[m as usize].parents.first() {
+        while let Some(&p) = self.parents_of(m).first() {
             out.push(p);
             m = p;
         }
@@ -146,10 +169,6 @@ impl Linked {
             at: vec![NONE; KEYS],
             order: Vec::new(),
         }
-    }
-
-    pub(crate) fn contains(&self, k: Key) -> bool {
-        self.at[k] != NONE
     }
 
     /// The node holding potential `k`, if any.

@@ -70,6 +70,7 @@ pub(crate) fn aligned_pair(board: &Board) -> Option<SeStep> {
 /// in cells that see each other, or digits covering an excluder, are not allowed).
 fn excluded3(board: &Board, bases: [usize; 3], common: Cells) -> Vec<(usize, u8)> {
     let [a, b, c] = bases;
+    let excluders: Vec<u16> = members(common).map(|e| board.cands[e]).collect();
     let mut keep = [0u16; 3];
     for da in digits(board.cands[a]) {
         for db in digits(board.cands[b]) {
@@ -79,7 +80,7 @@ fn excluded3(board: &Board, bases: [usize; 3], common: Cells) -> Vec<(usize, u8)
                     continue;
                 }
                 let all = (1u16 << da) | (1 << db) | (1 << dc);
-                if members(common).any(|e| board.cands[e] & !all == 0) {
+                if excluders.iter().any(|&e| e & !all == 0) {
                     continue;
                 }
                 keep[0] |= 1 << da;

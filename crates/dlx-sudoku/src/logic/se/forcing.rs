@@ -23,10 +23,11 @@
 
 use super::board::{Board, UNITS, units_of};
 use super::chains::{
-    Arena, Cause, ChainHint, Key, Linked, cell_of, conjugate, digit_of, keep_best, key,
+    Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, keep_best, key,
     length_added, off_to_on, on_to_off, target_removals,
 };
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 /// One of the three techniques.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -72,33 +73,49 @@ struct Search<'a> {
     arena: Arena,
     buf_off: Vec<Key>,
     buf_on: Vec<(Key, Cause)>,
+    cache: Vec<Option<Rc<Branch>>>,
 }
 
 impl Search<'_> {
-    /// Adds to `node` the off potentials whose removal made its cause hold (dynamic).
+    /// Adds to `node`, the last pushed, the off potentials whose removal made its cause
+    /// hold (dynamic chains).
     fn hidden_parents(&mut self, node: u32, cause: Cause, grid: &[u16; 81], off: &Linked) {
         let k = self.arena.key(node);
         let (cell, digit) = (cell_of(k), digit_of(k));
         let removed = |c: usize, d: u8| self.cands[c] & !grid[c] & (1 << d) != 0;
-        let mut parents = Vec::new();
+        let mut parents = [0u32; 9];
+        let mut len = 0;
+        let mut add = |k: Key| {
+            parents[len] = off.get(k).expect("removed when reached");
+            len += 1;
+        };
         match cause {
-            Cause::Cell => {
-                for d in (1..=9u8).filter(|&d| removed(cell, d)) {
-                    parents.push(off.get(key(cell, d, false)).expect("removed when reached"));
-                }
-            }
-            Cause::Unit(unit) => {
-                for c in UNITS[unit].iter().map(|&c| c as usize) {
-                    if removed(c, digit) {
-                        parents.push(off.get(key(c, digit, false)).expect("removed when reached"));
-                    }
-                }
-            }
+            Cause::Cell => (1..=9u8)
+                .filter(|&d| removed(cell, d))
+                .for_each(|d| add(key(cell, d, false))),
+            Cause::Unit(unit) => UNITS[unit]
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| removed(c, digit))
+                .for_each(|c| add(key(c, digit, false))),
         }
-        self.arena.nodes[node as usize].parents.extend(parents);
+        for &p in &parents[..len] {
+            self.arena.add_parent(p);
+        }
     }
 
     /// Follows the consequences of `source` as SE does.
+    /// What `source` implies: found once per search, then shared (the walk depends only
+    /// on the board, so a repeat would find the same potentials with the same parents).
+    fn branch(&mut self, source: Key) -> Rc<Branch> {
+        if let Some(b) = &self.cache[source] {
+            return Rc::clone(b);
+        }
+        let b = Rc::new(self.follow(source));
+        self.cache[source] = Some(Rc::clone(&b));
+        b
+    }
+
     fn follow(&mut self, source: Key) -> Branch {
         let (mut on, mut off) = (Linked::new(), Linked::new());
         let root = self.arena.push(source, None);
@@ -158,18 +175,29 @@ impl Search<'_> {
         }
     }
 
-    /// Offers the hint concluding `target` from the chains ending at `ends`.
-    fn offer(&self, best: &mut Option<ChainHint>, target: Key, ends: &[u32], kind: Kind) {
+    /// Offers the hint concluding `target` from the chains ending at `ends` (counting
+    /// stops once the hint is sure to sort after `best`).
+    fn offer(&mut self, best: &mut Option<ChainHint>, target: Key, ends: &[u32], kind: Kind) {
         let removed = target_removals(self.cands, target);
         if removed.is_empty() {
             return;
         }
-        let complexity = ends.iter().map(|&n| self.arena.ancestor_count(n)).sum();
+        let base = self.mode.base();
+        let mut complexity = 0;
+        for &n in ends {
+            complexity += self.arena.ancestor_count(n);
+            if let Some(b) = best {
+                let d = base + length_added(complexity);
+                if d > b.difficulty || (d == b.difficulty && complexity > b.complexity) {
+                    return;
+                }
+            }
+        }
         let (name, sort_key) = kind.name_and_key(self.mode);
         keep_best(
             best,
             ChainHint {
-                difficulty: self.mode.base() + length_added(complexity),
+                difficulty: base + length_added(complexity),
                 complexity,
                 sort_key,
                 name,
@@ -208,19 +236,22 @@ fn common(branches: &[&Linked]) -> Vec<(Key, Vec<u32>)> {
     branches[0]
         .order
         .iter()
-        .filter_map(|&k| {
-            let ends: Option<Vec<u32>> = branches.iter().map(|b| b.get(k)).collect();
-            ends.map(|e| (k, e))
-        })
+        .filter(|&&k| branches[1..].iter().all(|b| b.get(k).is_some()))
+        .map(|&k| (k, branches.iter().filter_map(|b| b.get(k)).collect()))
         .collect()
 }
 
 /// The hints of assuming `digit` in `cell`, on and off (contradictions, doubles), and
 /// the on and off potentials the on assumption reaches.
-fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHint>) -> Branch {
+fn binary(
+    search: &mut Search,
+    cell: usize,
+    digit: u8,
+    best: &mut Option<ChainHint>,
+) -> Rc<Branch> {
     let mode = search.mode;
     let on_key = key(cell, digit, true);
-    let on_branch = search.follow(on_key);
+    let on_branch = search.branch(on_key);
     let contradiction = mode != Mode::Multiple;
     let double = mode == Mode::Dynamic && search.cands[cell].count_ones() >= 3;
     if !contradiction && !double {
@@ -229,7 +260,7 @@ fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHi
     if let Some((a, b)) = on_branch.absurd {
         search.offer(best, conjugate(on_key), &[a, b], Kind::Contradiction);
     }
-    let off_branch = search.follow(conjugate(on_key));
+    let off_branch = search.branch(conjugate(on_key));
     if let Some((a, b)) = off_branch.absurd {
         search.offer(best, on_key, &[a, b], Kind::Contradiction);
     }
@@ -258,9 +289,9 @@ fn regions(search: &mut Search, cell: usize, digit: u8, own: &Branch, best: &mut
         if cells.len() < 2 || cells[0] != cell {
             continue;
         }
-        let others: Vec<Branch> = cells[1..]
+        let others: Vec<Rc<Branch>> = cells[1..]
             .iter()
-            .map(|&c| search.follow(key(c, digit, true)))
+            .map(|&c| search.branch(key(c, digit, true)))
             .collect();
         for on in [true, false] {
             let mut sets = vec![own.side(on)];
@@ -297,14 +328,15 @@ fn from_cell(search: &mut Search, cell: usize, best: &mut Option<ChainHint>) {
 pub(crate) fn forcing_chains(board: &Board, mode: Mode) -> Option<ChainHint> {
     let min = if mode == Mode::Multiple { 3 } else { 2 };
     let mut best = None;
+    let mut search = Search {
+        cands: &board.cands,
+        mode,
+        arena: Arena::default(),
+        buf_off: Vec::new(),
+        buf_on: Vec::new(),
+        cache: vec![None; KEYS],
+    };
     for cell in (0..81).filter(|&c| board.cands[c].count_ones() >= min) {
-        let mut search = Search {
-            cands: &board.cands,
-            mode,
-            arena: Arena::default(),
-            buf_off: Vec::new(),
-            buf_on: Vec::new(),
-        };
         from_cell(&mut search, cell, &mut best);
     }
     best
