@@ -268,17 +268,17 @@ pub(crate) fn tenths(difficulty: f64) -> u8 {
     (difficulty * 10.0).round() as u8
 }
 
-/// The removals a chain's conclusion makes: an off target removes its candidate; an on
-/// target removes the cell's other candidates.
-pub(crate) fn target_removals(cands: &[u16; 81], target: Key) -> Vec<(usize, u8)> {
+/// What a chain's conclusion does, if anything: an off target removes its candidate; an
+/// on target places its digit (SE applies it as a placement, which counts for EP), if the
+/// cell has other candidates.
+pub(crate) fn target_effect(cands: &[u16; 81], target: Key) -> Option<Effect> {
     let (cell, digit) = (cell_of(target), digit_of(target));
-    if is_on(target) {
-        (1..=9u8)
-            .filter(|&d| d != digit && cands[cell] & (1 << d) != 0)
-            .map(|d| (cell, d))
-            .collect()
+    if !is_on(target) {
+        Some(Effect::Eliminate(vec![(cell, digit)]))
+    } else if cands[cell] & !(1 << digit) != 0 {
+        Some(Effect::Place(cell, digit))
     } else {
-        vec![(cell, digit)]
+        None
     }
 }
 
@@ -289,7 +289,7 @@ pub(crate) struct ChainHint {
     pub(crate) complexity: usize,
     pub(crate) sort_key: u8,
     pub(crate) name: &'static str,
-    pub(crate) removed: Vec<(usize, u8)>,
+    pub(crate) effect: Effect,
 }
 
 impl ChainHint {
@@ -298,14 +298,14 @@ impl ChainHint {
         SeStep {
             name: self.name.into(),
             tenths: tenths(self.difficulty),
-            effect: Effect::Eliminate(self.removed),
+            effect: self.effect,
         }
     }
 }
 
 /// Keeps the first of the easiest hints, as SE's stable sort would put first.
 pub(crate) fn keep_best(best: &mut Option<ChainHint>, hint: ChainHint) {
-    if hint.removed.is_empty() {
+    if hint.effect == Effect::Eliminate(Vec::new()) {
         return;
     }
     let better = best.as_ref().is_none_or(|b| {

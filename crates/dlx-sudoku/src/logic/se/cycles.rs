@@ -22,9 +22,10 @@
 
 use super::board::Board;
 use super::cells::{PEERS, members};
+use super::step::Effect;
 use super::chains::{
     Arena, ChainHint, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best, key,
-    length_added, off_to_on, on_to_off, target_removals,
+    length_added, off_to_on, on_to_off, target_effect,
 };
 use std::collections::VecDeque;
 
@@ -181,7 +182,7 @@ fn from_assumption(cands: &[u16; 81], source: Key, pass: Pass, best: &mut Option
                 complexity,
                 sort_key: pass.sort_key(),
                 name,
-                removed: cycle_removals(cands, &arena, end),
+                effect: Effect::Eliminate(cycle_removals(cands, &arena, end)),
             },
         );
     }
@@ -192,6 +193,9 @@ fn from_assumption(cands: &[u16; 81], source: Key, pass: Pass, best: &mut Option
     forcing_walk(cands, &mut arena, source, pass.y, &mut chains);
     forcing_walk(cands, &mut arena, conjugate(source), pass.y, &mut chains);
     for target in chains {
+        let Some(effect) = target_effect(cands, arena.key(target)) else {
+            continue;
+        };
         let complexity = arena.ancestor_count(target);
         let name = match (both, complexity) {
             (true, _) => "Forcing Chain",
@@ -206,7 +210,7 @@ fn from_assumption(cands: &[u16; 81], source: Key, pass: Pass, best: &mut Option
                 complexity,
                 sort_key: pass.sort_key(),
                 name,
-                removed: target_removals(cands, arena.key(target)),
+                effect,
             },
         );
     }

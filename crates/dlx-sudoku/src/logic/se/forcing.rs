@@ -24,7 +24,7 @@
 use super::board::{Board, UNITS, units_of};
 use super::chains::{
     Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, keep_best, key,
-    length_added, off_to_on, on_to_off, target_removals,
+    length_added, off_to_on, on_to_off, target_effect,
 };
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -178,10 +178,9 @@ impl Search<'_> {
     /// Offers the hint concluding `target` from the chains ending at `ends` (counting
     /// stops once the hint is sure to sort after `best`).
     fn offer(&mut self, best: &mut Option<ChainHint>, target: Key, ends: &[u32], kind: Kind) {
-        let removed = target_removals(self.cands, target);
-        if removed.is_empty() {
+        let Some(effect) = target_effect(self.cands, target) else {
             return;
-        }
+        };
         let base = self.mode.base();
         let mut complexity = 0;
         for &n in ends {
@@ -201,7 +200,7 @@ impl Search<'_> {
                 complexity,
                 sort_key,
                 name,
-                removed,
+                effect,
             },
         );
     }

@@ -8,7 +8,11 @@
 //! strong links (4.0–4.3, `links`), XY-wing (4.2), XYZ-wing (4.4), unique rectangles and
 //! loops (4.5+, `uniqueness`), naked quad (5.0), jellyfish (5.2), hidden quad (5.4), three
 //! strong links (5.4+), WXYZ-wing (5.5+, `wings`), BUG (5.6+), four strong links (5.8+),
-//! VWXYZ-wing (6.2+), aligned pair exclusion (6.2, `exclusion`), UVWXYZ-wing (6.6). A
+//! VWXYZ-wing (6.2+), aligned pair exclusion (6.2, `exclusion`), UVWXYZ-wing (6.6), then
+//! SE's chaining techniques: forcing chains and cycles (6.5+, `cycles`), TUVWXYZ-wing
+//! (7.5), aligned triplet exclusion (7.5), Nishio forcing chains (7.5+), cell and region
+//! forcing chains (8.0+) and dynamic forcing chains (8.5+, `forcing`; the implication
+//! rules, complexities and length increments of all chains are in `chains`). A
 //! "direct" technique is an elimination that leaves a hidden single; SE rates and applies
 //! it as that placement. Where a technique finds several steps, SE applies the one it
 //! sorts first (most often the easiest); each finder says how.
@@ -17,11 +21,11 @@
 //! * **EP** is the hardest difficulty up to the first placement.
 //! * **ED** is the first step's difficulty.
 //!
-//! SE's ladder goes on with chains (X- and Y-cycles 6.5+, forcing chains 7.0+, dynamic and
-//! nested forcing chains 8.5+); those are not implemented here: when no
-//! technique above applies, the rating stops and each of ER/EP/ED not yet settled becomes
-//! a **lower bound** at [`NEXT_MISSING`] (every technique SE could try next is rated at
-//! least that), never an exact number that could be wrong.
+//! SE's ladder goes on with dynamic forcing chains that use other techniques inside
+//! ("Dynamic+", 9.0+, and nested forcing chains, 9.5+); those are not implemented here:
+//! when no technique above applies, the rating stops and each of ER/EP/ED not yet settled
+//! becomes a **lower bound** at [`NEXT_MISSING`] (every technique SE could try next is
+//! rated at least that), never an exact number that could be wrong.
 //!
 //! ```
 //! use dlx_sudoku::logic::se;
