@@ -22,11 +22,11 @@
 
 use super::board::Board;
 use super::cells::{PEERS, members};
-use super::step::Effect;
 use super::chains::{
     Arena, ChainHint, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best, key,
     length_added, off_to_on, on_to_off, target_effect,
 };
+use super::step::Effect;
 use std::collections::VecDeque;
 
 /// Which rules a pass uses.
@@ -114,13 +114,7 @@ fn cycle_removals(cands: &[u16; 81], arena: &Arena, end: u32) -> Vec<(usize, u8)
 
 /// The conclusions of SE's forcing-chain walk from `source` (on or off): nodes holding
 /// the source's opposite.
-fn forcing_walk(
-    cands: &[u16; 81],
-    arena: &mut Arena,
-    source: Key,
-    y: bool,
-    chains: &mut Vec<u32>,
-) {
+fn forcing_walk(cands: &[u16; 81], arena: &mut Arena, source: Key, y: bool, chains: &mut Vec<u32>) {
     let root = arena.push(source, None);
     let (mut to_on, mut to_off) = (Linked::new(), Linked::new());
     let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());

@@ -75,7 +75,8 @@ fn excluded3(board: &Board, bases: [usize; 3], common: Cells) -> Vec<(usize, u8)
     for da in digits(board.cands[a]) {
         for db in digits(board.cands[b]) {
             for dc in digits(board.cands[c]) {
-                let clash = |x: usize, dx: u8, y: usize, dy: u8| dx == dy && PEERS[x] & (1 << y) != 0;
+                let clash =
+                    |x: usize, dx: u8, y: usize, dy: u8| dx == dy && PEERS[x] & (1 << y) != 0;
                 if clash(a, da, b, db) || clash(a, da, c, dc) || clash(b, db, c, dc) {
                     continue;
                 }

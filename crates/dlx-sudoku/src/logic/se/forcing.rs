@@ -137,7 +137,11 @@ impl Search<'_> {
                     let n = self.arena.push(k, Some(p));
                     if let Some(m) = on.get(conjugate(k)) {
                         self.buf_off = offs;
-                        return Branch { on, off, absurd: Some((m, n)) };
+                        return Branch {
+                            on,
+                            off,
+                            absurd: Some((m, n)),
+                        };
                     }
                     if off.add(k, n) {
                         pending_off.push_back(n);
@@ -163,14 +167,22 @@ impl Search<'_> {
                 for n in made {
                     let k = self.arena.key(n);
                     if let Some(m) = off.get(conjugate(k)) {
-                        return Branch { on, off, absurd: Some((n, m)) };
+                        return Branch {
+                            on,
+                            off,
+                            absurd: Some((n, m)),
+                        };
                     }
                     if on.add(k, n) {
                         pending_on.push_back(n);
                     }
                 }
             } else {
-                return Branch { on, off, absurd: None };
+                return Branch {
+                    on,
+                    off,
+                    absurd: None,
+                };
             }
         }
     }
@@ -242,12 +254,7 @@ fn common(branches: &[&Linked]) -> Vec<(Key, Vec<u32>)> {
 
 /// The hints of assuming `digit` in `cell`, on and off (contradictions, doubles), and
 /// the on and off potentials the on assumption reaches.
-fn binary(
-    search: &mut Search,
-    cell: usize,
-    digit: u8,
-    best: &mut Option<ChainHint>,
-) -> Rc<Branch> {
+fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHint>) -> Rc<Branch> {
     let mode = search.mode;
     let on_key = key(cell, digit, true);
     let on_branch = search.branch(on_key);
@@ -278,7 +285,13 @@ fn binary(
 
 /// Region forcing chains from `digit` in `cell`, for each unit where it is the digit's
 /// first position; `own` is what the cell's assumption implies.
-fn regions(search: &mut Search, cell: usize, digit: u8, own: &Branch, best: &mut Option<ChainHint>) {
+fn regions(
+    search: &mut Search,
+    cell: usize,
+    digit: u8,
+    own: &Branch,
+    best: &mut Option<ChainHint>,
+) {
     for unit in units_of(cell) {
         let cells: Vec<usize> = UNITS[unit]
             .iter()

@@ -132,9 +132,15 @@ fn next_step(board: &Board) -> Option<SeStep> {
         .or_else(|| cycles::cycles_and_chains(board).map(chains::ChainHint::step))
         .or_else(|| wings::als_wing(board, 6))
         .or_else(|| exclusion::aligned_triplet(board))
-        .or_else(|| forcing::forcing_chains(board, forcing::Mode::Nishio).map(chains::ChainHint::step))
-        .or_else(|| forcing::forcing_chains(board, forcing::Mode::Multiple).map(chains::ChainHint::step))
-        .or_else(|| forcing::forcing_chains(board, forcing::Mode::Dynamic).map(chains::ChainHint::step))
+        .or_else(|| {
+            forcing::forcing_chains(board, forcing::Mode::Nishio).map(chains::ChainHint::step)
+        })
+        .or_else(|| {
+            forcing::forcing_chains(board, forcing::Mode::Multiple).map(chains::ChainHint::step)
+        })
+        .or_else(|| {
+            forcing::forcing_chains(board, forcing::Mode::Dynamic).map(chains::ChainHint::step)
+        })
 }
 
 /// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.
