@@ -293,6 +293,23 @@ pub(crate) struct ChainHint {
 }
 
 impl ChainHint {
+    /// A hint of a technique with this base difficulty, its chains having `complexity`.
+    pub(crate) fn new(
+        base: f64,
+        complexity: usize,
+        sort_key: u8,
+        name: &'static str,
+        effect: Effect,
+    ) -> ChainHint {
+        ChainHint {
+            difficulty: base + length_added(complexity),
+            complexity,
+            sort_key,
+            name,
+            effect,
+        }
+    }
+
     /// The step of the SE walk this hint makes.
     pub(crate) fn step(self) -> SeStep {
         SeStep {

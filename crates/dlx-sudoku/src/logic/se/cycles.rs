@@ -23,8 +23,8 @@
 use super::board::Board;
 use super::cells::{PEERS, members};
 use super::chains::{
-    Arena, ChainHint, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best, key,
-    length_added, off_to_on, on_to_off, target_effect,
+    Arena, ChainHint, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best, key, off_to_on,
+    on_to_off, target_effect,
 };
 use super::step::Effect;
 use std::collections::VecDeque;
@@ -169,16 +169,9 @@ fn from_assumption(cands: &[u16; 81], source: Key, pass: Pass, best: &mut Option
             _ => "Bidirectional X-Cycle",
         };
         let base = if both { 7.0 } else { 6.5 };
-        keep_best(
-            best,
-            ChainHint {
-                difficulty: base + length_added(complexity),
-                complexity,
-                sort_key: pass.sort_key(),
-                name,
-                effect: Effect::Eliminate(cycle_removals(cands, &arena, end)),
-            },
-        );
+        let effect = Effect::Eliminate(cycle_removals(cands, &arena, end));
+        let hint = ChainHint::new(base, complexity, pass.sort_key(), name, effect);
+        keep_best(best, hint);
     }
     if !pass.x {
         return;
@@ -197,16 +190,8 @@ fn from_assumption(cands: &[u16; 81], source: Key, pass: Pass, best: &mut Option
             _ => "Forcing X-Chain",
         };
         let base = if both { 7.0 } else { 6.6 };
-        keep_best(
-            best,
-            ChainHint {
-                difficulty: base + length_added(complexity),
-                complexity,
-                sort_key: pass.sort_key(),
-                name,
-                effect,
-            },
-        );
+        let hint = ChainHint::new(base, complexity, pass.sort_key(), name, effect);
+        keep_best(best, hint);
     }
 }
 

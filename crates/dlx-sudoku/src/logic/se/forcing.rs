@@ -129,7 +129,7 @@ impl Search<'_> {
         }
         let mut grid = *self.cands;
         let y = self.mode != Mode::Nishio;
-        loop {
+        let absurd = 'walk: loop {
             if let Some(p) = pending_on.pop_front() {
                 let mut offs = std::mem::take(&mut self.buf_off);
                 on_to_off(&grid, self.arena.key(p), y, &mut offs);
@@ -137,11 +137,7 @@ impl Search<'_> {
                     let n = self.arena.push(k, Some(p));
                     if let Some(m) = on.get(conjugate(k)) {
                         self.buf_off = offs;
-                        return Branch {
-                            on,
-                            off,
-                            absurd: Some((m, n)),
-                        };
+                        break 'walk Some((m, n));
                     }
                     if off.add(k, n) {
                         pending_off.push_back(n);
@@ -167,24 +163,17 @@ impl Search<'_> {
                 for n in made {
                     let k = self.arena.key(n);
                     if let Some(m) = off.get(conjugate(k)) {
-                        return Branch {
-                            on,
-                            off,
-                            absurd: Some((n, m)),
-                        };
+                        break 'walk Some((n, m));
                     }
                     if on.add(k, n) {
                         pending_on.push_back(n);
                     }
                 }
             } else {
-                return Branch {
-                    on,
-                    off,
-                    absurd: None,
-                };
+                break None;
             }
-        }
+        };
+        Branch { on, off, absurd }
     }
 
     /// Offers the hint concluding `target` from the chains ending at `ends` (counting
@@ -207,13 +196,7 @@ impl Search<'_> {
         let (name, sort_key) = kind.name_and_key(self.mode);
         keep_best(
             best,
-            ChainHint {
-                difficulty: base + length_added(complexity),
-                complexity,
-                sort_key,
-                name,
-                effect,
-            },
+            ChainHint::new(base, complexity, sort_key, name, effect),
         );
     }
 }
