@@ -41,7 +41,14 @@ const fn peers() -> [Cells; 81] {
 
 /// The cells in `set`, in increasing order.
 pub(crate) fn members(set: Cells) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&c| set & (1 << c) != 0)
+    let mut rest = set & ((1 << 81) - 1);
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            c
+        })
+    })
 }
 
 /// The cells that see every cell of `set` (and are not in it).

@@ -1,4 +1,6 @@
-//! SE's aligned pair exclusion (6.2): two base cells, and the bivalue cells that see both
+//! SE's aligned exclusions: pairs (6.2) and triplets (7.5, [`aligned_triplet`]).
+//!
+//! Aligned pair exclusion: two base cells, and the bivalue cells that see both
 //! ("excluders", at least two). A pair of digits for the base cells is impossible when
 //! they see each other and the digits are equal, or when it would empty an excluder; a
 //! digit of a base cell that takes part in no possible pair leaves it. SE applies the
@@ -57,6 +59,83 @@ pub(crate) fn aligned_pair(board: &Board) -> Option<SeStep> {
                     tenths: 62,
                     effect: Effect::Eliminate(removed),
                 });
+            }
+        }
+    }
+    None
+}
+
+/// The removals from three base cells whose common excluders are `common`: a digit of a
+/// base cell leaves it when no allowed assignment of the three uses it (two equal digits
+/// in cells that see each other, or digits covering an excluder, are not allowed).
+fn excluded3(board: &Board, bases: [usize; 3], common: Cells) -> Vec<(usize, u8)> {
+    let [a, b, c] = bases;
+    let excluders: Vec<u16> = members(common).map(|e| board.cands[e]).collect();
+    let mut keep = [0u16; 3];
+    for da in digits(board.cands[a]) {
+        for db in digits(board.cands[b]) {
+            for dc in digits(board.cands[c]) {
+                let clash =
+                    |x: usize, dx: u8, y: usize, dy: u8| dx == dy && PEERS[x] & (1 << y) != 0;
+                if clash(a, da, b, db) || clash(a, da, c, dc) || clash(b, db, c, dc) {
+                    continue;
+                }
+                let all = (1u16 << da) | (1 << db) | (1 << dc);
+                if excluders.iter().any(|&e| e & !all == 0) {
+                    continue;
+                }
+                keep[0] |= 1 << da;
+                keep[1] |= 1 << db;
+                keep[2] |= 1 << dc;
+            }
+        }
+    }
+    let mut removed = Vec::new();
+    for (i, &cell) in bases.iter().enumerate() {
+        removed.extend(digits(board.cands[cell] & !keep[i]).map(|d| (cell, d)));
+    }
+    removed
+}
+
+/// SE's aligned triplet exclusion (7.5): base cells with two or more candidates and no
+/// naked single among their peers; a cell's excluders are its peers with two or three
+/// candidates. SE pairs two base cells (the later one outer), then tries as the third
+/// each base cell among their excluders (the first's, then the second's), and applies
+/// the first whose three bases share two or more excluders and remove something.
+pub(crate) fn aligned_triplet(board: &Board) -> Option<SeStep> {
+    let count = |c: usize| board.cands[c].count_ones();
+    let mut excluders = [0 as Cells; 81];
+    let mut bases = Vec::new();
+    for cell in (0..81).filter(|&c| count(c) >= 2) {
+        let peers = PEERS[cell];
+        let single = members(peers).any(|p| count(p) == 1);
+        let ex = members(peers)
+            .filter(|&p| (2..=3).contains(&count(p)))
+            .fold(0 as Cells, |acc, p| acc | 1 << p);
+        if !single && ex != 0 {
+            bases.push(cell);
+            excluders[cell] = ex;
+        }
+    }
+    let listed = bases.iter().fold(0 as Cells, |acc, &c| acc | 1 << c);
+    for (j, &b) in bases.iter().enumerate().skip(1) {
+        for &a in &bases[..j] {
+            let pair = (1 as Cells) << a | 1 << b;
+            let first = excluders[a] & listed & !pair;
+            let second = excluders[b] & listed & !pair & !first;
+            for c in members(first).chain(members(second)) {
+                let common = excluders[a] & excluders[b] & excluders[c];
+                if common.count_ones() < 2 {
+                    continue;
+                }
+                let removed = excluded3(board, [a, b, c], common);
+                if !removed.is_empty() {
+                    return Some(SeStep {
+                        name: "Aligned Triplet Exclusion".into(),
+                        tenths: 75,
+                        effect: Effect::Eliminate(removed),
+                    });
+                }
             }
         }
     }

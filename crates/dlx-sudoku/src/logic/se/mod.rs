@@ -8,7 +8,11 @@
 //! strong links (4.0–4.3, `links`), XY-wing (4.2), XYZ-wing (4.4), unique rectangles and
 //! loops (4.5+, `uniqueness`), naked quad (5.0), jellyfish (5.2), hidden quad (5.4), three
 //! strong links (5.4+), WXYZ-wing (5.5+, `wings`), BUG (5.6+), four strong links (5.8+),
-//! VWXYZ-wing (6.2+), aligned pair exclusion (6.2, `exclusion`), UVWXYZ-wing (6.6). A
+//! VWXYZ-wing (6.2+), aligned pair exclusion (6.2, `exclusion`), UVWXYZ-wing (6.6), then
+//! SE's chaining techniques: forcing chains and cycles (6.5+, `cycles`), TUVWXYZ-wing
+//! (7.5), aligned triplet exclusion (7.5), Nishio forcing chains (7.5+), cell and region
+//! forcing chains (8.0+) and dynamic forcing chains (8.5+, `forcing`; the implication
+//! rules, complexities and length increments of all chains are in `chains`). A
 //! "direct" technique is an elimination that leaves a hidden single; SE rates and applies
 //! it as that placement. Where a technique finds several steps, SE applies the one it
 //! sorts first (most often the easiest); each finder says how.
@@ -17,11 +21,11 @@
 //! * **EP** is the hardest difficulty up to the first placement.
 //! * **ED** is the first step's difficulty.
 //!
-//! SE's ladder goes on with chains (X- and Y-cycles 6.5+, forcing chains 7.0+, dynamic and
-//! nested forcing chains 8.5+); those are not implemented here: when no
-//! technique above applies, the rating stops and each of ER/EP/ED not yet settled becomes
-//! a **lower bound** at [`NEXT_MISSING`] (every technique SE could try next is rated at
-//! least that), never an exact number that could be wrong.
+//! SE's ladder goes on with dynamic forcing chains that use other techniques inside
+//! ("Dynamic+", 9.0+, and nested forcing chains, 9.5+); those are not implemented here:
+//! when no technique above applies, the rating stops and each of ER/EP/ED not yet settled
+//! becomes a **lower bound** at [`NEXT_MISSING`] (every technique SE could try next is
+//! rated at least that), never an exact number that could be wrong.
 //!
 //! ```
 //! use dlx_sudoku::logic::se;
@@ -35,7 +39,10 @@
 
 mod board;
 mod cells;
+mod chains;
+mod cycles;
 mod exclusion;
+mod forcing;
 mod links;
 mod rules;
 mod step;
@@ -49,8 +56,8 @@ use std::fmt;
 pub use step::{Effect, SeStep};
 
 /// The smallest difficulty of the techniques SE tries after the last one implemented here
-/// (cycles, 6.5), in tenths.
-pub const NEXT_MISSING: u8 = 65;
+/// (dynamic forcing chains with nested rules, "Dynamic+", 9.0), in tenths.
+pub const NEXT_MISSING: u8 = 90;
 
 /// A difficulty on SE's scale, exact or a lower bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,6 +129,18 @@ fn next_step(board: &Board) -> Option<SeStep> {
         .or_else(|| wings::als_wing(board, 4))
         .or_else(|| exclusion::aligned_pair(board))
         .or_else(|| wings::als_wing(board, 5))
+        .or_else(|| cycles::cycles_and_chains(board).map(chains::ChainHint::step))
+        .or_else(|| wings::als_wing(board, 6))
+        .or_else(|| exclusion::aligned_triplet(board))
+        .or_else(|| {
+            forcing::forcing_chains(board, forcing::Mode::Nishio).map(chains::ChainHint::step)
+        })
+        .or_else(|| {
+            forcing::forcing_chains(board, forcing::Mode::Multiple).map(chains::ChainHint::step)
+        })
+        .or_else(|| {
+            forcing::forcing_chains(board, forcing::Mode::Dynamic).map(chains::ChainHint::step)
+        })
 }
 
 /// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.

@@ -58,8 +58,13 @@ pub(crate) fn xy_wing(board: &Board, xyz: bool) -> Option<SeStep> {
 }
 
 /// The wing names and base difficulties of SE's ALS wings by the number of cells of the
-/// almost locked set: WXYZ (3), VWXYZ (4), UVWXYZ (5).
-const ALS_WINGS: [(&str, u8); 3] = [("WXYZ-Wing", 55), ("VWXYZ-Wing", 62), ("UVWXYZ-Wing", 66)];
+/// almost locked set: WXYZ (3), VWXYZ (4), UVWXYZ (5), TUVWXYZ (6).
+const ALS_WINGS: [(&str, u8); 4] = [
+    ("WXYZ-Wing", 55),
+    ("VWXYZ-Wing", 62),
+    ("UVWXYZ-Wing", 66),
+    ("TUVWXYZ-Wing", 75),
+];
 
 /// An ALS wing found: removals and SE's sort key parts.
 struct AlsWing {
@@ -69,7 +74,8 @@ struct AlsWing {
 }
 
 /// The difficulty of an ALS wing of `k` cells whose biggest cell holds `biggest`
-/// candidates: sizes at the extremes are easier than the middle ones (UVWXYZ is fixed).
+/// candidates: sizes at the extremes are easier than the middle ones (UVWXYZ and
+/// TUVWXYZ are fixed).
 fn als_tenths(k: usize, biggest: u32) -> u8 {
     let base = ALS_WINGS[k - 3].1;
     match k {
@@ -173,7 +179,7 @@ fn grow_als(board: &Board, als: &mut Vec<usize>, k: usize, union: u16, best: &mu
     }
 }
 
-/// SE's ALS wing of `k` cells (WXYZ 3, VWXYZ 4, UVWXYZ 5): an almost locked set of k
+/// SE's ALS wing of `k` cells (WXYZ 3, VWXYZ 4, UVWXYZ 5, TUVWXYZ 6): an almost locked set of k
 /// cells that all see each other, and a bivalue cell xz whose digit x all the set's x
 /// cells see: z leaves the cells that see xz and all the set's z cells (doubly linked
 /// when z is restricted too: each other digit of the set leaves the cells seeing all its

@@ -1,0 +1,359 @@
+//! The implication engine under SE's chains (`cycles` and `forcing`): potentials, the
+//! rules that make one potential imply others, the chain nodes that remember why, and
+//! the length increment of every chain's difficulty.
+//!
+//! These are the rules found by studying Sudoku Explainer's behaviour (its chaining
+//! package), restated here in our own terms:
+//!
+//! * A **potential** is a candidate (cell, digit) assumed true ("on") or false ("off").
+//! * **On to off**: an on potential turns off the cell's other candidates (the "Y" rule,
+//!   used by Y- and XY-chains only), then the digit in the cell's box, row and column, in
+//!   that order, each cell once.
+//! * **Off to on**: an off potential turns on the cell's other candidate when the cell has
+//!   exactly two (Y rule), then, for the box, row and column in turn (the "X" rule), the
+//!   only other position of the digit in that unit, if there is exactly one.
+//! * A node records the potential and its parents: the one that implied it, then (in
+//!   dynamic chains, where every off potential reached is removed from a working copy of
+//!   the board) the removals that made a cell bivalue or a position the last one.
+//! * A chain's **complexity** is the number of distinct potentials among its ancestors
+//!   (itself included), walked level by level; for a hint with several chains, the sum.
+//! * The **length increment**: with `n` = complexity − 2, add 0.1 for each step of
+//!   4, 6, 8, 12, 16, 24, 32, 48, … (alternately ×3/2 and ×4/3) that `n` exceeds. SE adds
+//!   these tenths in floating point, and sorts hints on that exact sum, so
+//!   [`length_added`] does the same.
+//! * SE sorts a technique's hints by difficulty, then complexity, then a kind key, and
+//!   applies the first (a stable sort: ties keep the order found).
+
+use super::board::{UNITS, units_of};
+use super::step::{Effect, SeStep};
+
+/// A potential as a number: `((cell * 9 + digit - 1) << 1) | on`.
+pub(crate) type Key = usize;
+
+/// How many keys there are.
+pub(crate) const KEYS: usize = 81 * 9 * 2;
+
+/// The key of a potential.
+pub(crate) fn key(cell: usize, digit: u8, on: bool) -> Key {
+    ((cell * 9 + digit as usize - 1) << 1) | usize::from(on)
+}
+
+/// The cell of a key.
+pub(crate) fn cell_of(k: Key) -> usize {
+    (k >> 1) / 9
+}
+
+/// The digit of a key.
+pub(crate) fn digit_of(k: Key) -> u8 {
+    ((k >> 1) % 9) as u8 + 1
+}
+
+/// Whether a key is an on potential.
+pub(crate) fn is_on(k: Key) -> bool {
+    k & 1 == 1
+}
+
+/// The same candidate in the other state.
+pub(crate) fn conjugate(k: Key) -> Key {
+    k ^ 1
+}
+
+/// A node of an implication graph: a potential and the nodes that imply it (the first is
+/// the direct cause), as a range of the arena's parent list.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub(crate) key: Key,
+    start: u32,
+    len: u32,
+}
+
+/// The nodes of one search, by index. A node's parents are added right after it, before
+/// any other node (they are one contiguous range).
+#[derive(Default)]
+pub(crate) struct Arena {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    /// Per key, the last ancestor count that met it (a stamp, to avoid clearing).
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+impl Arena {
+    /// A new node, implied by `parent` (none for an assumption).
+    pub(crate) fn push(&mut self, key: Key, parent: Option<u32>) -> u32 {
+        let start = self.parents.len() as u32;
+        self.parents.extend(parent);
+        self.nodes.push(Node {
+            key,
+            start,
+            len: u32::from(parent.is_some()),
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Adds a parent to the last node pushed.
+    pub(crate) fn add_parent(&mut self, parent: u32) {
+        self.parents.push(parent);
+        self.nodes.last_mut().expect("a node").len += 1;
+    }
+
+    pub(crate) fn key(&self, n: u32) -> Key {
+        self.nodes[n as usize].key
+    }
+
+    fn parents_of(&self, n: u32) -> &[u32] {
+        let node = self.nodes[n as usize];
+        &self.parents[node.start as usize..(node.start + node.len) as usize]
+    }
+
+    /// Whether a node with `key` is among `child`'s first-parent ancestors.
+    pub(crate) fn has_ancestor(&self, child: u32, key: Key) -> bool {
+        let mut n = child;
+        while let Some(&p) = self.parents_of(n).first() {
+            if self.key(p) == key {
+                return true;
+            }
+            n = p;
+        }
+        false
+    }
+
+    /// The number of distinct potentials among the ancestors of `n` (itself included),
+    /// walked level by level as SE does (a potential met twice keeps its first node).
+    pub(crate) fn ancestor_count(&mut self, n: u32) -> usize {
+        if self.seen.is_empty() {
+            self.seen = vec![0; KEYS];
+        }
+        self.stamp += 1;
+        let (mut count, mut todo, mut next) = (0, vec![n], Vec::new());
+        while !todo.is_empty() {
+            for &m in &todo {
+                let k = self.key(m);
+                if self.seen[k] != self.stamp {
+                    self.seen[k] = self.stamp;
+                    count += 1;
+                    next.extend_from_slice(self.parents_of(m));
+                }
+            }
+            std::mem::swap(&mut todo, &mut next);
+            next.clear();
+        }
+        count
+    }
+
+    /// The first-parent path from `n` back to its assumption, `n` first.
+    pub(crate) fn path(&self, n: u32) -> Vec<u32> {
+        let mut out = vec![n];
+        let mut m = n;
+        while let Some(&p) = self.parents_of(m).first() {
+            out.push(p);
+            m = p;
+        }
+        out
+    }
+}
+
+/// A set of potentials in the order they were added, each with the node that added it.
+#[derive(Clone)]
+pub(crate) struct Linked {
+    at: Vec<u32>,
+    /// The potentials, in the order added.
+    pub(crate) order: Vec<Key>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Linked {
+    pub(crate) fn new() -> Linked {
+        Linked {
+            at: vec![NONE; KEYS],
+            order: Vec::new(),
+        }
+    }
+
+    /// The node holding potential `k`, if any.
+    pub(crate) fn get(&self, k: Key) -> Option<u32> {
+        (self.at[k] != NONE).then_some(self.at[k])
+    }
+
+    /// Adds node `n` (potential `k`) unless the potential is already there.
+    pub(crate) fn add(&mut self, k: Key, n: u32) -> bool {
+        if self.at[k] != NONE {
+            return false;
+        }
+        self.at[k] = n;
+        self.order.push(k);
+        true
+    }
+}
+
+/// The potentials an on potential turns off, in SE's order: the cell's other
+/// candidates (with the Y rule), then the digit in the box, row and column.
+pub(crate) fn on_to_off(cands: &[u16; 81], k: Key, y: bool, out: &mut Vec<Key>) {
+    out.clear();
+    let (cell, digit) = (cell_of(k), digit_of(k));
+    if y {
+        for d in (1..=9u8).filter(|&d| d != digit && cands[cell] & (1 << d) != 0) {
+            out.push(key(cell, d, false));
+        }
+    }
+    let mut added = 1u128 << cell;
+    for unit in units_of(cell) {
+        for &c in &UNITS[unit] {
+            let c = c as usize;
+            if added & (1 << c) == 0 && cands[c] & (1 << digit) != 0 {
+                added |= 1 << c;
+                out.push(key(c, digit, false));
+            }
+        }
+    }
+}
+
+/// What made an off potential imply an on one: the cell became bivalue, or the digit's
+/// last other position in a unit.
+#[derive(Clone, Copy)]
+pub(crate) enum Cause {
+    Cell,
+    Unit(usize),
+}
+
+/// The potentials an off potential turns on, in SE's order, each with its cause: the
+/// cell's other candidate if it has two (Y rule), then the digit's only other position
+/// in the box, row and column (X rule). A potential comes once, with its first cause.
+pub(crate) fn off_to_on(cands: &[u16; 81], k: Key, y: bool, x: bool, out: &mut Vec<(Key, Cause)>) {
+    out.clear();
+    let (cell, digit) = (cell_of(k), digit_of(k));
+    if y && cands[cell].count_ones() == 2 {
+        let other = (cands[cell] & !(1 << digit)).trailing_zeros() as u8;
+        out.push((key(cell, other, true), Cause::Cell));
+    }
+    if !x {
+        return;
+    }
+    for unit in units_of(cell) {
+        let mut other = None;
+        for &c in &UNITS[unit] {
+            let c = c as usize;
+            if c != cell && cands[c] & (1 << digit) != 0 {
+                if other.is_some() {
+                    other = None;
+                    break;
+                }
+                other = Some(c);
+            }
+        }
+        if let Some(c) = other {
+            let on = key(c, digit, true);
+            if !out.iter().any(|&(o, _)| o == on) {
+                out.push((on, Cause::Unit(unit)));
+            }
+        }
+    }
+}
+
+/// SE's length increment for a chain of this complexity, summed in floating point.
+pub(crate) fn length_added(complexity: usize) -> f64 {
+    let (mut added, mut ceil, mut odd) = (0.0f64, 4usize, false);
+    let length = complexity as i64 - 2;
+    while length > ceil as i64 {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// A difficulty in SE's floating point, in tenths for printing.
+pub(crate) fn tenths(difficulty: f64) -> u8 {
+    (difficulty * 10.0).round() as u8
+}
+
+/// What a chain's conclusion does, if anything: an off target removes its candidate; an
+/// on target places its digit (SE applies it as a placement, which counts for EP), if the
+/// cell has other candidates.
+pub(crate) fn target_effect(cands: &[u16; 81], target: Key) -> Option<Effect> {
+    let (cell, digit) = (cell_of(target), digit_of(target));
+    if !is_on(target) {
+        Some(Effect::Eliminate(vec![(cell, digit)]))
+    } else if cands[cell] & !(1 << digit) != 0 {
+        Some(Effect::Place(cell, digit))
+    } else {
+        None
+    }
+}
+
+/// A hint found by a chaining technique, with SE's sort key.
+#[derive(Clone, Debug)]
+pub(crate) struct ChainHint {
+    pub(crate) difficulty: f64,
+    pub(crate) complexity: usize,
+    pub(crate) sort_key: u8,
+    pub(crate) name: &'static str,
+    pub(crate) effect: Effect,
+}
+
+impl ChainHint {
+    /// A hint of a technique with this base difficulty, its chains having `complexity`.
+    pub(crate) fn new(
+        base: f64,
+        complexity: usize,
+        sort_key: u8,
+        name: &'static str,
+        effect: Effect,
+    ) -> ChainHint {
+        ChainHint {
+            difficulty: base + length_added(complexity),
+            complexity,
+            sort_key,
+            name,
+            effect,
+        }
+    }
+
+    /// The step of the SE walk this hint makes.
+    pub(crate) fn step(self) -> SeStep {
+        SeStep {
+            name: self.name.into(),
+            tenths: tenths(self.difficulty),
+            effect: self.effect,
+        }
+    }
+}
+
+/// Keeps the first of the easiest hints, as SE's stable sort would put first.
+pub(crate) fn keep_best(best: &mut Option<ChainHint>, hint: ChainHint) {
+    if hint.effect == Effect::Eliminate(Vec::new()) {
+        return;
+    }
+    let better = best.as_ref().is_none_or(|b| {
+        (hint.difficulty, hint.complexity, hint.sort_key) < (b.difficulty, b.complexity, b.sort_key)
+    });
+    if better {
+        *best = Some(hint);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_increments_follow_se_steps() {
+        let tenths_for = |c| tenths(length_added(c));
+        assert_eq!(tenths_for(6), 0); // n = 4
+        assert_eq!(tenths_for(7), 1); // n = 5 > 4
+        assert_eq!(tenths_for(8), 1);
+        assert_eq!(tenths_for(9), 2); // n = 7 > 6
+        assert_eq!(tenths_for(11), 3); // n = 9 > 8
+        assert_eq!(tenths_for(15), 4); // n = 13 > 12
+        assert_eq!(tenths_for(19), 5); // n = 17 > 16
+    }
+
+    #[test]
+    fn keys_round_trip() {
+        let k = key(80, 9, true);
+        assert_eq!((cell_of(k), digit_of(k), is_on(k)), (80, 9, true));
+        assert_eq!(conjugate(k), key(80, 9, false));
+        assert!(k < KEYS);
+    }
+}

@@ -1,0 +1,338 @@
+//! SE's forcing chains with several branches: Nishio (7.5+), cell and region forcing
+//! chains ("multiple", 8.0+) and dynamic forcing chains (8.5+), each one technique of
+//! SE's ladder, tried in that order after the aligned triplet exclusion.
+//!
+//! Each assumes candidates of the cells with three or more candidates (multiple) or two
+//! or more (Nishio, dynamic), in cell then digit order, and follows every consequence
+//! (on potentials first, one off potential at a time) until nothing more follows or a
+//! candidate would be both on and off (a contradiction: the walk stops there, and what
+//! it reached so far still counts). Multiple chains use both rules on the static board;
+//! Nishio uses the X rule only; dynamic chains and Nishio remove every off potential
+//! reached from a working copy of the board, so later rules see those removals (and
+//! count them as parents, see `chains`). The hints of one cell come in this order:
+//!
+//! * per digit: a contradiction from the on assumption removes the candidate, one from
+//!   the off assumption places it (Nishio, dynamic; sort key 7); in cells of three or
+//!   more candidates, what both the on and the off assumption imply (dynamic "double",
+//!   key 1); then, per unit (box, row, column) where the cell is the digit's first
+//!   position, what every position of the digit implies (region, key 6);
+//! * then what every candidate of the cell implies (cell, key 5).
+//!
+//! A hint's complexity is the sum of its chains' complexities; the difficulty is the
+//! technique's base plus the length increment. SE applies the first of the easiest.
+
+use super::board::{Board, UNITS, units_of};
+use super::chains::{
+    Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, keep_best, key,
+    length_added, off_to_on, on_to_off, target_effect,
+};
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// One of the three techniques.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Nishio,
+    Multiple,
+    Dynamic,
+}
+
+impl Mode {
+    fn dynamic(self) -> bool {
+        self != Mode::Multiple
+    }
+
+    fn base(self) -> f64 {
+        match self {
+            Mode::Nishio => 7.5,
+            Mode::Multiple => 8.0,
+            Mode::Dynamic => 8.5,
+        }
+    }
+}
+
+/// What one assumption implies: the on and off potentials reached, and the
+/// contradiction met (the on node, the off node), if any.
+struct Branch {
+    on: Linked,
+    off: Linked,
+    absurd: Option<(u32, u32)>,
+}
+
+impl Branch {
+    /// The on or the off potentials reached.
+    fn side(&self, on: bool) -> &Linked {
+        if on { &self.on } else { &self.off }
+    }
+}
+
+/// One search: the board, the technique and the nodes of all its chains.
+struct Search<'a> {
+    cands: &'a [u16; 81],
+    mode: Mode,
+    arena: Arena,
+    buf_off: Vec<Key>,
+    buf_on: Vec<(Key, Cause)>,
+    cache: Vec<Option<Rc<Branch>>>,
+}
+
+impl Search<'_> {
+    /// Adds to `node`, the last pushed, the off potentials whose removal made its cause
+    /// hold (dynamic chains).
+    fn hidden_parents(&mut self, node: u32, cause: Cause, grid: &[u16; 81], off: &Linked) {
+        let k = self.arena.key(node);
+        let (cell, digit) = (cell_of(k), digit_of(k));
+        let removed = |c: usize, d: u8| self.cands[c] & !grid[c] & (1 << d) != 0;
+        let mut parents = [0u32; 9];
+        let mut len = 0;
+        let mut add = |k: Key| {
+            parents[len] = off.get(k).expect("removed when reached");
+            len += 1;
+        };
+        match cause {
+            Cause::Cell => (1..=9u8)
+                .filter(|&d| removed(cell, d))
+                .for_each(|d| add(key(cell, d, false))),
+            Cause::Unit(unit) => UNITS[unit]
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| removed(c, digit))
+                .for_each(|c| add(key(c, digit, false))),
+        }
+        for &p in &parents[..len] {
+            self.arena.add_parent(p);
+        }
+    }
+
+    /// Follows the consequences of `source` as SE does.
+    /// What `source` implies: found once per search, then shared (the walk depends only
+    /// on the board, so a repeat would find the same potentials with the same parents).
+    fn branch(&mut self, source: Key) -> Rc<Branch> {
+        if let Some(b) = &self.cache[source] {
+            return Rc::clone(b);
+        }
+        let b = Rc::new(self.follow(source));
+        self.cache[source] = Some(Rc::clone(&b));
+        b
+    }
+
+    fn follow(&mut self, source: Key) -> Branch {
+        let (mut on, mut off) = (Linked::new(), Linked::new());
+        let root = self.arena.push(source, None);
+        let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
+        if source & 1 == 1 {
+            on.add(source, root);
+            pending_on.push_back(root);
+        } else {
+            off.add(source, root);
+            pending_off.push_back(root);
+        }
+        let mut grid = *self.cands;
+        let y = self.mode != Mode::Nishio;
+        let absurd = 'walk: loop {
+            if let Some(p) = pending_on.pop_front() {
+                let mut offs = std::mem::take(&mut self.buf_off);
+                on_to_off(&grid, self.arena.key(p), y, &mut offs);
+                for &k in &offs {
+                    let n = self.arena.push(k, Some(p));
+                    if let Some(m) = on.get(conjugate(k)) {
+                        self.buf_off = offs;
+                        break 'walk Some((m, n));
+                    }
+                    if off.add(k, n) {
+                        pending_off.push_back(n);
+                    }
+                }
+                self.buf_off = offs;
+            } else if let Some(p) = pending_off.pop_front() {
+                let pk = self.arena.key(p);
+                let mut ons = std::mem::take(&mut self.buf_on);
+                off_to_on(&grid, pk, y, true, &mut ons);
+                let mut made = Vec::with_capacity(ons.len());
+                for &(k, cause) in &ons {
+                    let n = self.arena.push(k, Some(p));
+                    if self.mode.dynamic() {
+                        self.hidden_parents(n, cause, &grid, &off);
+                    }
+                    made.push(n);
+                }
+                self.buf_on = ons;
+                if self.mode.dynamic() {
+                    grid[cell_of(pk)] &= !(1 << digit_of(pk));
+                }
+                for n in made {
+                    let k = self.arena.key(n);
+                    if let Some(m) = off.get(conjugate(k)) {
+                        break 'walk Some((n, m));
+                    }
+                    if on.add(k, n) {
+                        pending_on.push_back(n);
+                    }
+                }
+            } else {
+                break None;
+            }
+        };
+        Branch { on, off, absurd }
+    }
+
+    /// Offers the hint concluding `target` from the chains ending at `ends` (counting
+    /// stops once the hint is sure to sort after `best`).
+    fn offer(&mut self, best: &mut Option<ChainHint>, target: Key, ends: &[u32], kind: Kind) {
+        let Some(effect) = target_effect(self.cands, target) else {
+            return;
+        };
+        let base = self.mode.base();
+        let mut complexity = 0;
+        for &n in ends {
+            complexity += self.arena.ancestor_count(n);
+            if let Some(b) = best {
+                let d = base + length_added(complexity);
+                if d > b.difficulty || (d == b.difficulty && complexity > b.complexity) {
+                    return;
+                }
+            }
+        }
+        let (name, sort_key) = kind.name_and_key(self.mode);
+        keep_best(
+            best,
+            ChainHint::new(base, complexity, sort_key, name, effect),
+        );
+    }
+}
+
+/// The kinds of hint, for names and sort keys.
+#[derive(Clone, Copy)]
+enum Kind {
+    Contradiction,
+    Double,
+    Cell,
+    Region,
+}
+
+impl Kind {
+    fn name_and_key(self, mode: Mode) -> (&'static str, u8) {
+        match (self, mode) {
+            (_, Mode::Nishio) => ("Nishio Forcing Chains", 7),
+            (Kind::Contradiction, _) => ("Dynamic Contradiction Forcing Chains", 7),
+            (Kind::Double, _) => ("Dynamic Double Forcing Chains", 1),
+            (Kind::Cell, Mode::Dynamic) => ("Dynamic Cell Forcing Chains", 5),
+            (Kind::Cell, _) => ("Cell Forcing Chains", 5),
+            (Kind::Region, Mode::Dynamic) => ("Dynamic Region Forcing Chains", 6),
+            (Kind::Region, _) => ("Region Forcing Chains", 6),
+        }
+    }
+}
+
+/// The potentials present in every branch, in the first branch's order, with the node
+/// of each branch.
+fn common(branches: &[&Linked]) -> Vec<(Key, Vec<u32>)> {
+    branches[0]
+        .order
+        .iter()
+        .filter(|&&k| branches[1..].iter().all(|b| b.get(k).is_some()))
+        .map(|&k| (k, branches.iter().filter_map(|b| b.get(k)).collect()))
+        .collect()
+}
+
+/// The hints of assuming `digit` in `cell`, on and off (contradictions, doubles), and
+/// the on and off potentials the on assumption reaches.
+fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHint>) -> Rc<Branch> {
+    let mode = search.mode;
+    let on_key = key(cell, digit, true);
+    let on_branch = search.branch(on_key);
+    let contradiction = mode != Mode::Multiple;
+    let double = mode == Mode::Dynamic && search.cands[cell].count_ones() >= 3;
+    if !contradiction && !double {
+        return on_branch;
+    }
+    if let Some((a, b)) = on_branch.absurd {
+        search.offer(best, conjugate(on_key), &[a, b], Kind::Contradiction);
+    }
+    let off_branch = search.branch(conjugate(on_key));
+    if let Some((a, b)) = off_branch.absurd {
+        search.offer(best, on_key, &[a, b], Kind::Contradiction);
+    }
+    if double {
+        for (from, to) in [
+            (&on_branch.on, &off_branch.on),
+            (&on_branch.off, &off_branch.off),
+        ] {
+            for (k, ends) in common(&[from, to]) {
+                search.offer(best, k, &ends, Kind::Double);
+            }
+        }
+    }
+    on_branch
+}
+
+/// Region forcing chains from `digit` in `cell`, for each unit where it is the digit's
+/// first position; `own` is what the cell's assumption implies.
+fn regions(
+    search: &mut Search,
+    cell: usize,
+    digit: u8,
+    own: &Branch,
+    best: &mut Option<ChainHint>,
+) {
+    for unit in units_of(cell) {
+        let cells: Vec<usize> = UNITS[unit]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| search.cands[c] & (1 << digit) != 0)
+            .collect();
+        if cells.len() < 2 || cells[0] != cell {
+            continue;
+        }
+        let others: Vec<Rc<Branch>> = cells[1..]
+            .iter()
+            .map(|&c| search.branch(key(c, digit, true)))
+            .collect();
+        for on in [true, false] {
+            let mut sets = vec![own.side(on)];
+            sets.extend(others.iter().map(|b| b.side(on)));
+            for (k, ends) in common(&sets) {
+                search.offer(best, k, &ends, Kind::Region);
+            }
+        }
+    }
+}
+
+/// The hints of one source cell, in SE's order.
+fn from_cell(search: &mut Search, cell: usize, best: &mut Option<ChainHint>) {
+    let mut branches = Vec::new();
+    for digit in (1..=9u8).filter(|&d| search.cands[cell] & (1 << d) != 0) {
+        let own = binary(search, cell, digit, best);
+        if search.mode != Mode::Nishio {
+            regions(search, cell, digit, &own, best);
+        }
+        branches.push(own);
+    }
+    if search.mode == Mode::Nishio {
+        return;
+    }
+    for on in [true, false] {
+        let sets: Vec<&Linked> = branches.iter().map(|b| b.side(on)).collect();
+        for (k, ends) in common(&sets) {
+            search.offer(best, k, &ends, Kind::Cell);
+        }
+    }
+}
+
+/// The hint SE's Nishio, multiple or dynamic forcing chains would apply, if any.
+pub(crate) fn forcing_chains(board: &Board, mode: Mode) -> Option<ChainHint> {
+    let min = if mode == Mode::Multiple { 3 } else { 2 };
+    let mut best = None;
+    let mut search = Search {
+        cands: &board.cands,
+        mode,
+        arena: Arena::default(),
+        buf_off: Vec::new(),
+        buf_on: Vec::new(),
+        cache: vec![None; KEYS],
+    };
+    for cell in (0..81).filter(|&c| board.cands[c].count_ones() >= min) {
+        from_cell(&mut search, cell, &mut best);
+    }
+    best
+}
