@@ -16,6 +16,7 @@ use std::ops::ControlFlow;
 use super::links::LEN_THRESHOLD;
 use crate::limits::{Limits, SearchEnd, Stats};
 use crate::problem::Problem;
+use crate::words::{and, first_bit, next_bit, prefix};
 
 /// The most options a problem may have to be searched on bit sets.
 pub(crate) const MAX_OPTIONS: usize = 4096;
@@ -361,47 +362,4 @@ impl<const W: usize> State<W> {
         self.active[item / 64] &= !(1 << (item % 64));
         self.left -= 1;
     }
-}
-
-#[inline]
-fn and<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
-    std::array::from_fn(|w| a[w] & b[w])
-}
-
-/// The options numbered below `n`.
-#[inline]
-fn prefix<const W: usize>(n: usize) -> [u64; W] {
-    std::array::from_fn(|w| {
-        let lo = w * 64;
-        if n >= lo + 64 {
-            u64::MAX
-        } else if n <= lo {
-            0
-        } else {
-            (1u64 << (n - lo)) - 1
-        }
-    })
-}
-
-#[inline]
-fn first_bit<const W: usize>(set: &[u64; W]) -> Option<usize> {
-    set.iter()
-        .position(|&w| w != 0)
-        .map(|w| w * 64 + set[w].trailing_zeros() as usize)
-}
-
-/// The first member of `set` at `from` or above.
-#[inline]
-fn next_bit<const W: usize>(set: &[u64; W], from: usize) -> Option<usize> {
-    let w0 = from / 64;
-    if w0 >= W {
-        return None;
-    }
-    let head = set[w0] & (u64::MAX << (from % 64));
-    if head != 0 {
-        return Some(w0 * 64 + head.trailing_zeros() as usize);
-    }
-    (w0 + 1..W)
-        .find(|&w| set[w] != 0)
-        .map(|w| w * 64 + set[w].trailing_zeros() as usize)
 }
