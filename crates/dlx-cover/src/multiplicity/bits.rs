@@ -59,21 +59,29 @@ pub(crate) struct MultiBits {
     slack: Vec<i32>,
 }
 
-/// The per-level state and choices of one search, `W` words per option set.
+/// One search's state: per level, the live options (copied from level to level); the
+/// bounds and the active items, changed in place and changed back on the way up (a move
+/// changes few of them); the branching items and the moves made.
 struct Levels<const W: usize> {
     live: Vec<[u64; W]>,
-    /// `primary` bounds per level.
+    /// Per primary item, how many more options may cover it.
     bounds: Vec<i32>,
-    /// The active primary items, `active_words` words per level.
+    /// The active primary items, as bits.
     active: Vec<u64>,
     /// The branching item of each level, and its list when it was covered.
     best: Vec<u32>,
     list: Vec<[u64; W]>,
     /// Where the next option to try is looked for (covered items), or [`NULL_DONE`].
     at: Vec<u32>,
-    /// The option taken at each level (`u32::MAX` for the null move).
+    /// The move made at each level: an option, or [`NULL`].
     choice: Vec<u32>,
+    /// The options chosen above each level: `solution[..depth[level]]`.
+    depth: Vec<u32>,
+    solution: Vec<usize>,
 }
+
+/// The null move, in [`Levels::choice`].
+const NULL: u32 = u32::MAX;
 
 impl MultiBits {
     /// True when `problem` has the form this search takes.
@@ -148,6 +156,33 @@ impl MultiBits {
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            #[allow(unsafe_code)]
+            // SAFETY: the processor has the instruction. Gain: the lengths of the choice
+            // are popcounts, which without it are a dozen instructions each (K-queens
+            // 10:5: 0.76 of the time).
+            return unsafe { self.by_width_popcnt(limits, stats, visit) };
+        }
+        self.by_width(limits, stats, visit)
+    }
+
+    /// [`MultiBits::by_width`] compiled with the `popcnt` instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn by_width_popcnt<F>(&self, limits: Limits, stats: &mut Stats, visit: F) -> SearchEnd
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        self.by_width(limits, stats, visit)
+    }
+
+    /// The search with `W` fixed to the problem's width.
+    #[inline(always)]
+    fn by_width<F>(&self, limits: Limits, stats: &mut Stats, visit: F) -> SearchEnd
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
         match self.words {
             1 => self.run::<1, F>(limits, stats, visit),
             2 => self.run::<2, F>(limits, stats, visit),
@@ -163,6 +198,7 @@ impl MultiBits {
     ///
     /// Long on purpose: the search's one loop, run once per node; its steps share the
     /// level's locals.
+    #[inline(always)]
     fn run<const W: usize, F>(&self, limits: Limits, stats: &mut Stats, mut visit: F) -> SearchEnd
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
@@ -170,29 +206,28 @@ impl MultiBits {
         let of_item = self.of_item.as_chunks::<W>().0;
         let secondary_meet = self.secondary_meet.as_chunks::<W>().0;
         let p = self.primary;
-        let aw = p.div_ceil(64).max(1);
         let mut root_live = [0u64; W];
         for o in 0..self.size.len() {
             root_live[o / 64] |= 1 << (o % 64);
         }
-        let mut root_active = vec![0u64; aw];
-        for k in 0..p {
-            root_active[k / 64] |= 1 << (k % 64);
-        }
         let mut lv = Levels::<W> {
             live: vec![root_live],
             bounds: self.bound.clone(),
-            active: root_active,
+            active: vec![0u64; p.div_ceil(64).max(1)],
             best: vec![0],
             list: vec![[0; W]],
             at: vec![0],
             choice: vec![0],
+            depth: vec![0],
+            solution: Vec::new(),
         };
+        for k in 0..p {
+            lv.active[k / 64] |= 1 << (k % 64);
+        }
         let mut level = 0usize;
         let mut updates = 0u64;
         let mut nodes_here = 0u64;
         let mut end = None;
-        let mut buffer = Vec::new();
         let mut forward = true;
         loop {
             if forward {
@@ -202,19 +237,11 @@ impl MultiBits {
                 }
                 nodes_here += 1;
                 stats.nodes += 1;
-                let bounds = &lv.bounds[level * p..(level + 1) * p];
-                let active = &lv.active[level * aw..(level + 1) * aw];
-                match self.choose(of_item, &lv.live[level], bounds, active) {
+                match self.choose(of_item, &lv.live[level], &lv.bounds, &lv.active) {
                     None => {
                         stats.solutions += 1;
-                        buffer.clear();
-                        buffer.extend(
-                            lv.choice[..level]
-                                .iter()
-                                .filter(|&&x| x != u32::MAX)
-                                .map(|&x| x as usize),
-                        );
-                        if visit(&buffer).is_break() {
+                        let solution = &lv.solution[..lv.depth[level] as usize];
+                        if visit(solution).is_break() {
                             end = Some(SearchEnd::Stopped);
                             break;
                         }
@@ -224,15 +251,14 @@ impl MultiBits {
                     Some((best, _)) => {
                         lv.best[level] = best as u32;
                         lv.at[level] = 0;
-                        let bound = &mut lv.bounds[level * p + best];
-                        *bound -= 1;
-                        if *bound == 0 {
+                        lv.bounds[best] -= 1;
+                        if lv.bounds[best] == 0 {
                             let live = &mut lv.live[level];
                             let list = and(live, &of_item[best]);
                             and_not(live, &list);
                             updates += 1 + self.weight(&list);
                             lv.list[level] = list;
-                            lv.active[level * aw + best / 64] &= !(1 << (best % 64));
+                            lv.active[best / 64] &= !(1 << (best % 64));
                         }
                     }
                 }
@@ -241,12 +267,13 @@ impl MultiBits {
                         break;
                     }
                     level -= 1;
+                    self.retreat(&mut lv, level);
                     continue;
                 }
             }
             // The next move at this level: an option, the null move, or none (back up).
             let best = lv.best[level] as usize;
-            let bound = lv.bounds[level * p + best];
+            let bound = lv.bounds[best];
             let slack = self.slack[best];
             let at = lv.at[level];
             let next = if at == NULL_DONE {
@@ -260,42 +287,49 @@ impl MultiBits {
                         }
                         Some(x as u32)
                     }
-                    None if slack != 0 => Some(u32::MAX),
+                    None if slack != 0 => Some(NULL),
                     None => None,
                 }
             } else {
                 let list = and(&lv.live[level], &of_item[best]);
-                let len = count(&list) as i32;
-                if len <= bound - slack {
+                if count(&list) as i32 <= bound - slack {
                     None
                 } else if let Some(x) = first_bit(&list) {
                     lv.live[level][x / 64] &= !(1 << (x % 64));
                     updates += u64::from(self.size[x]);
                     Some(x as u32)
                 } else {
-                    Some(u32::MAX)
+                    Some(NULL)
                 }
             };
             let Some(x) = next else {
+                // Back up: the item takes its option back, and is active again if covered.
+                if bound == 0 {
+                    lv.active[best / 64] |= 1 << (best % 64);
+                }
+                lv.bounds[best] += 1;
                 if level == 0 {
                     break;
                 }
                 level -= 1;
+                self.retreat(&mut lv, level);
                 continue;
             };
-            if x == u32::MAX {
-                lv.at[level] = NULL_DONE;
-            }
+            lv.push_child(level);
             lv.choice[level] = x;
-            lv.push_child(level, p, aw);
             let child = level + 1;
-            if x == u32::MAX {
+            let depth = lv.depth[level] as usize;
+            lv.solution.truncate(depth);
+            if x == NULL {
+                lv.at[level] = NULL_DONE;
                 if bound != 0 {
-                    lv.active[child * aw + best / 64] &= !(1 << (best % 64));
+                    lv.active[best / 64] &= !(1 << (best % 64));
                 }
             } else {
+                lv.solution.push(x as usize);
                 updates += self.commit(of_item, secondary_meet, &mut lv, child, x as usize, best);
             }
+            lv.depth[child] = lv.solution.len() as u32;
             level = child;
             forward = true;
         }
@@ -303,9 +337,36 @@ impl MultiBits {
         end.unwrap_or(SearchEnd::Exhausted)
     }
 
+    /// Undoes the move made at `level` (back from the level below): the other primary
+    /// items of its option give back what they took, and those that were covered are
+    /// active again; after the null move, the branching item is active again.
+    #[inline(always)]
+    fn retreat<const W: usize>(&self, lv: &mut Levels<W>, level: usize) {
+        let best = lv.best[level] as usize;
+        let x = lv.choice[level];
+        if x == NULL {
+            if lv.bounds[best] != 0 {
+                lv.active[best / 64] |= 1 << (best % 64);
+            }
+            return;
+        }
+        let x = x as usize;
+        for &k in &self.prim[self.start[x] as usize..self.start[x + 1] as usize] {
+            let k = k as usize;
+            if k == best {
+                continue;
+            }
+            if lv.bounds[k] == 0 {
+                lv.active[k / 64] |= 1 << (k % 64);
+            }
+            lv.bounds[k] += 1;
+        }
+    }
+
     /// Commits option `x` in the state of level `child` (a copy of its parent's): each
     /// other item of `x` takes one more option, and those that may take no more (every
     /// secondary item) are covered. Returns the updates.
+    #[inline(always)]
     fn commit<const W: usize>(
         &self,
         of_item: &[[u64; W]],
@@ -315,8 +376,6 @@ impl MultiBits {
         x: usize,
         best: usize,
     ) -> u64 {
-        let p = self.primary;
-        let aw = p.div_ceil(64).max(1);
         let mut hide = secondary_meet[x];
         let mut covers = u64::from(self.secondary_count[x]);
         for &k in &self.prim[self.start[x] as usize..self.start[x + 1] as usize] {
@@ -324,14 +383,13 @@ impl MultiBits {
             if k == best {
                 continue;
             }
-            let bound = &mut lv.bounds[child * p + k];
-            *bound -= 1;
-            if *bound == 0 {
+            lv.bounds[k] -= 1;
+            if lv.bounds[k] == 0 {
                 covers += 1;
                 for (h, s) in hide.iter_mut().zip(&of_item[k]) {
                     *h |= s;
                 }
-                lv.active[child * aw + k / 64] &= !(1 << (k % 64));
+                lv.active[k / 64] &= !(1 << (k % 64));
             }
         }
         let live = &mut lv.live[child];
@@ -341,7 +399,7 @@ impl MultiBits {
     }
 
     /// The updates of hiding the options of `set`: `Σ (|o| − 1)`.
-    #[inline]
+    #[inline(always)]
     fn weight<const W: usize>(&self, set: &[u64; W]) -> u64 {
         if !self.classes.is_empty() {
             return self
@@ -371,6 +429,7 @@ impl MultiBits {
 
     /// dlx3's choice (see `MultiSolver::choose`): the active primary item of least
     /// branching degree, with that degree; `None` when no primary item is active.
+    #[inline(always)]
     fn choose<const W: usize>(
         &self,
         of_item: &[[u64; W]],
@@ -405,20 +464,18 @@ impl MultiBits {
 }
 
 impl<const W: usize> Levels<W> {
-    /// Makes level `level + 1` a copy of level `level`'s state.
-    fn push_child(&mut self, level: usize, p: usize, aw: usize) {
+    /// Makes level `level + 1`'s live options a copy of level `level`'s.
+    #[inline(always)]
+    fn push_child(&mut self, level: usize) {
         let child = level + 1;
         if self.live.len() <= child {
             self.live.push([0; W]);
-            self.bounds.resize((child + 1) * p, 0);
-            self.active.resize((child + 1) * aw, 0);
             self.best.push(0);
             self.list.push([0; W]);
             self.at.push(0);
             self.choice.push(0);
+            self.depth.push(0);
         }
         self.live[child] = self.live[level];
-        self.bounds.copy_within(level * p..child * p, child * p);
-        self.active.copy_within(level * aw..child * aw, child * aw);
     }
 }
