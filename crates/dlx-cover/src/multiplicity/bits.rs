@@ -59,25 +59,33 @@ pub(crate) struct MultiBits {
     slack: Vec<i32>,
 }
 
-/// One search's state: per level, the live options (copied from level to level); the
-/// bounds and the active items, changed in place and changed back on the way up (a move
-/// changes few of them); the branching items and the moves made.
+/// One search's state: per level a [`Frame`]; the bounds and the active items, changed in
+/// place and changed back on the way up (a move changes few of them); the options chosen.
 struct Levels<const W: usize> {
-    live: Vec<[u64; W]>,
+    frames: Vec<Frame<W>>,
     /// Per primary item, how many more options may cover it.
     bounds: Vec<i32>,
     /// The active primary items, as bits.
     active: Vec<u64>,
-    /// The branching item of each level, and its list when it was covered.
-    best: Vec<u32>,
-    list: Vec<[u64; W]>,
-    /// Where the next option to try is looked for (covered items), or [`NULL_DONE`].
-    at: Vec<u32>,
-    /// The move made at each level: an option, or [`NULL`].
-    choice: Vec<u32>,
-    /// The options chosen above each level: `solution[..depth[level]]`.
-    depth: Vec<u32>,
+    /// The options chosen above the current level.
     solution: Vec<usize>,
+}
+
+/// What a level keeps.
+#[derive(Clone, Copy)]
+struct Frame<const W: usize> {
+    /// The live options (copied from the level above).
+    live: [u64; W],
+    /// The branching item's list, when it was covered.
+    list: [u64; W],
+    /// The branching item.
+    best: u32,
+    /// Where the next option to try is looked for (covered items), or [`NULL_DONE`].
+    at: u32,
+    /// The move made: an option, or [`NULL`].
+    choice: u32,
+    /// How many options were chosen above this level.
+    depth: u32,
 }
 
 /// The null move, in [`Levels::choice`].
@@ -210,15 +218,18 @@ impl MultiBits {
         for o in 0..self.size.len() {
             root_live[o / 64] |= 1 << (o % 64);
         }
+        let root = Frame {
+            live: root_live,
+            list: [0; W],
+            best: 0,
+            at: 0,
+            choice: 0,
+            depth: 0,
+        };
         let mut lv = Levels::<W> {
-            live: vec![root_live],
+            frames: vec![root; 16],
             bounds: self.bound.clone(),
             active: vec![0u64; p.div_ceil(64).max(1)],
-            best: vec![0],
-            list: vec![[0; W]],
-            at: vec![0],
-            choice: vec![0],
-            depth: vec![0],
             solution: Vec::new(),
         };
         for k in 0..p {
@@ -237,10 +248,11 @@ impl MultiBits {
                 }
                 nodes_here += 1;
                 stats.nodes += 1;
-                match self.choose(of_item, &lv.live[level], &lv.bounds, &lv.active) {
+                let frame = &mut lv.frames[level];
+                match self.choose(of_item, &frame.live, &lv.bounds, &lv.active) {
                     None => {
                         stats.solutions += 1;
-                        let solution = &lv.solution[..lv.depth[level] as usize];
+                        let solution = &lv.solution[..frame.depth as usize];
                         if visit(solution).is_break() {
                             end = Some(SearchEnd::Stopped);
                             break;
@@ -249,15 +261,14 @@ impl MultiBits {
                     }
                     Some((_, score)) if score <= 0 => forward = false,
                     Some((best, _)) => {
-                        lv.best[level] = best as u32;
-                        lv.at[level] = 0;
+                        frame.best = best as u32;
+                        frame.at = 0;
                         lv.bounds[best] -= 1;
                         if lv.bounds[best] == 0 {
-                            let live = &mut lv.live[level];
-                            let list = and(live, &of_item[best]);
-                            and_not(live, &list);
+                            let list = and(&frame.live, &of_item[best]);
+                            and_not(&mut frame.live, &list);
                             updates += 1 + self.weight(&list);
-                            lv.list[level] = list;
+                            frame.list = list;
                             lv.active[best / 64] &= !(1 << (best % 64));
                         }
                     }
@@ -272,16 +283,16 @@ impl MultiBits {
                 }
             }
             // The next move at this level: an option, the null move, or none (back up).
-            let best = lv.best[level] as usize;
+            let frame = &mut lv.frames[level];
+            let best = frame.best as usize;
             let bound = lv.bounds[best];
             let slack = self.slack[best];
-            let at = lv.at[level];
-            let next = if at == NULL_DONE {
+            let next = if frame.at == NULL_DONE {
                 None
             } else if bound == 0 {
-                match next_bit(&lv.list[level], at as usize) {
+                match next_bit(&frame.list, frame.at as usize) {
                     Some(x) => {
-                        lv.at[level] = x as u32 + 1;
+                        frame.at = x as u32 + 1;
                         if slack != 0 {
                             updates += 1;
                         }
@@ -291,11 +302,11 @@ impl MultiBits {
                     None => None,
                 }
             } else {
-                let list = and(&lv.live[level], &of_item[best]);
+                let list = and(&frame.live, &of_item[best]);
                 if count(&list) as i32 <= bound - slack {
                     None
                 } else if let Some(x) = first_bit(&list) {
-                    lv.live[level][x / 64] &= !(1 << (x % 64));
+                    frame.live[x / 64] &= !(1 << (x % 64));
                     updates += u64::from(self.size[x]);
                     Some(x as u32)
                 } else {
@@ -315,13 +326,18 @@ impl MultiBits {
                 self.retreat(&mut lv, level);
                 continue;
             };
-            lv.push_child(level);
-            lv.choice[level] = x;
-            let child = level + 1;
-            let depth = lv.depth[level] as usize;
-            lv.solution.truncate(depth);
+            frame.choice = x;
             if x == NULL {
-                lv.at[level] = NULL_DONE;
+                frame.at = NULL_DONE;
+            }
+            let (live, depth) = (frame.live, frame.depth);
+            let child = level + 1;
+            if lv.frames.len() <= child {
+                lv.frames.push(root);
+            }
+            lv.frames[child].live = live;
+            lv.solution.truncate(depth as usize);
+            if x == NULL {
                 if bound != 0 {
                     lv.active[best / 64] &= !(1 << (best % 64));
                 }
@@ -329,7 +345,7 @@ impl MultiBits {
                 lv.solution.push(x as usize);
                 updates += self.commit(of_item, secondary_meet, &mut lv, child, x as usize, best);
             }
-            lv.depth[child] = lv.solution.len() as u32;
+            lv.frames[child].depth = lv.solution.len() as u32;
             level = child;
             forward = true;
         }
@@ -342,8 +358,10 @@ impl MultiBits {
     /// active again; after the null move, the branching item is active again.
     #[inline(always)]
     fn retreat<const W: usize>(&self, lv: &mut Levels<W>, level: usize) {
-        let best = lv.best[level] as usize;
-        let x = lv.choice[level];
+        let Frame {
+            best, choice: x, ..
+        } = lv.frames[level];
+        let best = best as usize;
         if x == NULL {
             if lv.bounds[best] != 0 {
                 lv.active[best / 64] |= 1 << (best % 64);
@@ -392,7 +410,7 @@ impl MultiBits {
                 lv.active[k / 64] &= !(1 << (k % 64));
             }
         }
-        let live = &mut lv.live[child];
+        let live = &mut lv.frames[child].live;
         let hidden = and(live, &hide);
         and_not(live, &hidden);
         covers + self.weight(&hidden)
@@ -460,22 +478,5 @@ impl MultiBits {
             }
         }
         best.map(|k| (k, best_score))
-    }
-}
-
-impl<const W: usize> Levels<W> {
-    /// Makes level `level + 1`'s live options a copy of level `level`'s.
-    #[inline(always)]
-    fn push_child(&mut self, level: usize) {
-        let child = level + 1;
-        if self.live.len() <= child {
-            self.live.push([0; W]);
-            self.best.push(0);
-            self.list.push([0; W]);
-            self.at.push(0);
-            self.choice.push(0);
-            self.depth.push(0);
-        }
-        self.live[child] = self.live[level];
     }
 }
