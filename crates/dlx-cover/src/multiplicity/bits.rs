@@ -126,8 +126,8 @@ impl MultiBits {
             }
         }
         let mut classes: Vec<(u64, Vec<u64>)> = Vec::new();
-        for o in 0..m {
-            let weight = u64::from(size[o]) - 1;
+        for (o, &entries) in size.iter().enumerate() {
+            let weight = u64::from(entries) - 1;
             let class = match classes.iter().position(|c| c.0 == weight) {
                 Some(c) => c,
                 None => {
@@ -211,8 +211,8 @@ impl MultiBits {
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
-        let of_item = self.of_item.as_chunks::<W>().0;
-        let secondary_meet = self.secondary_meet.as_chunks::<W>().0;
+        let (of_item, secondary_meet) = (sets::<W>(&self.of_item), sets::<W>(&self.secondary_meet));
+        let (of_item, secondary_meet) = (&of_item[..], &secondary_meet[..]);
         let p = self.primary;
         let mut root_live = [0u64; W];
         for o in 0..self.size.len() {
@@ -479,4 +479,12 @@ impl MultiBits {
         }
         best.map(|k| (k, best_score))
     }
+}
+
+/// `words` as sets of `W` words each.
+fn sets<const W: usize>(words: &[u64]) -> Vec<[u64; W]> {
+    words
+        .chunks_exact(W)
+        .map(|set| set.try_into().expect("W words"))
+        .collect()
 }
