@@ -38,6 +38,10 @@
 //! [`Solver`](crate::Solver), on a slightly different tree. Option costs (dlx5) are honoured
 //! only by the branch-and-bound search of [`cost`](crate::cost), which runs on this engine.
 //!
+//! Problems without colors or costs and with at most 4,096 options are searched on bit
+//! sets (`multiplicity/bits.rs`), on the same tree with the same counts;
+//! [`MultiSolver::with_links`] keeps the links below for any problem.
+//!
 //! It keeps links of its own (nodes with `up`, `down`, `itm` and `color`; items with
 //! `bound` and `slack`) rather than the arena of `arena.rs`: tweaking and partial covering
 //! need fields the plain arena does not carry, and carrying them would slow Algorithms X and

@@ -25,6 +25,12 @@ impl Rng {
         self.0 ^= self.0 << 17;
         self.0 % n
     }
+
+    fn shuffle(&mut self, items: &mut [usize]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i as u64 + 1) as usize);
+        }
+    }
 }
 
 /// A random problem: up to `max_items` items, a few secondary, up to `max_options`
@@ -43,9 +49,7 @@ fn random_problem(rng: &mut Rng, max_items: u64, max_options: u64) -> Problem {
             }
         }
         // Items in any order within the option.
-        for i in (1..option.len()).rev() {
-            option.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut option);
         p.add_option(option).unwrap();
     }
     p
@@ -137,9 +141,7 @@ fn uniform_problem(rng: &mut Rng, width: usize, extra: usize, max_options: u64) 
                 option.push(pool.swap_remove(rng.below(pool.len() as u64) as usize));
             }
         }
-        for i in (1..option.len()).rev() {
-            option.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut option);
         p.add_option(option).unwrap();
     }
     p
@@ -303,9 +305,7 @@ fn random_multi_problem(rng: &mut Rng, max_items: u64, max_options: u64) -> Prob
                 option.push(item);
             }
         }
-        for i in (1..option.len()).rev() {
-            option.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut option);
         p.add_option(option).unwrap();
     }
     p
