@@ -51,18 +51,7 @@ fn figures() -> Vec<Figures> {
         .collect()
 }
 
-/// The number after `word ` in `text`.
-fn after(text: &str, word: &str) -> u64 {
-    let at = text
-        .find(&format!("{word} "))
-        .unwrap_or_else(|| panic!("{word}: {text}"));
-    text[at + word.len() + 1..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect::<String>()
-        .parse()
-        .unwrap()
-}
+use common::number_after as after;
 
 #[test]
 fn best_k_walks_dlx5s_tree_with_its_counts_and_costs() {

@@ -362,6 +362,19 @@ pub fn run_bin(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
     }
 }
 
+/// The number after `word ` in `text` (a `--stats` figure).
+pub fn number_after(text: &str, word: &str) -> u64 {
+    let at = text
+        .find(&format!("{word} "))
+        .unwrap_or_else(|| panic!("{word}: {text}"));
+    text[at + word.len() + 1..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap()
+}
+
 /// Writes the binary's `cover --emit what arg` to a file in the test's temporary directory
 /// and returns its path.
 pub fn emit_problem(what: &str, arg: &str) -> PathBuf {

@@ -219,6 +219,7 @@ pub mod preprocess;
 mod problem;
 mod search;
 pub mod split;
+mod words;
 
 pub use choose::{ActiveItems, Chooser, ItemChooser};
 pub use limits::{Cancel, Count, Limits, SearchEnd, SelectError, Stats};

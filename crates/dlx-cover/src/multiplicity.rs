@@ -38,6 +38,10 @@
 //! [`Solver`](crate::Solver), on a slightly different tree. Option costs (dlx5) are honoured
 //! only by the branch-and-bound search of [`cost`](crate::cost), which runs on this engine.
 //!
+//! Problems without colors or costs and with at most 4,096 options are searched on bit
+//! sets (`multiplicity/bits.rs`), on the same tree with the same counts;
+//! [`MultiSolver::with_links`] keeps the links below for any problem.
+//!
 //! It keeps links of its own (nodes with `up`, `down`, `itm` and `color`; items with
 //! `bound` and `slack`) rather than the arena of `arena.rs`: tweaking and partial covering
 //! need fields the plain arena does not carry, and carrying them would slow Algorithms X and
@@ -47,8 +51,12 @@
 use std::ops::ControlFlow;
 
 use crate::entry::{self, entry_fields, hide_others, unhide_others};
+
+mod bits;
+
 use crate::limits::{Count, Limits, SearchEnd, Stats};
 use crate::problem::Problem;
+use bits::MultiBits;
 
 /// A node of Algorithm M's lists: an item header, an option's entry, or a spacer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -100,13 +108,29 @@ pub struct MultiSolver {
     part_cost: Vec<u64>,
     /// The solution handed to visitors.
     buffer: Vec<usize>,
+    /// The same problem on bit sets, when it suits them (`multiplicity/bits.rs`): then
+    /// [`MultiSolver::search`] runs there, on the same tree.
+    bits: Option<Box<MultiBits>>,
     stats: Stats,
 }
 
 impl MultiSolver {
     /// Builds the lists for `problem`, with its multiplicities and colors; when options
-    /// have costs, the lists are sorted by net cost (see [`cost`](crate::cost)).
+    /// have costs, the lists are sorted by net cost (see [`cost`](crate::cost)). Problems
+    /// without colors or costs and with at most 4,096 options are searched on bit sets,
+    /// node for node the same tree.
     pub fn new(problem: &Problem) -> MultiSolver {
+        let mut solver = MultiSolver::with_links(problem);
+        if MultiBits::suits(problem) {
+            solver.bits = Some(Box::new(MultiBits::new(problem)));
+        }
+        solver
+    }
+
+    /// A solver that searches `problem` on dancing links (dlx3's layout) in every case:
+    /// the same answers, order and counts as [`MultiSolver::new`], which may choose bit
+    /// sets.
+    pub fn with_links(problem: &Problem) -> MultiSolver {
         if problem.has_costs() {
             MultiSolver::with_net_costs(problem, crate::cost::tax::net_costs(problem).0)
         } else {
@@ -156,6 +180,7 @@ impl MultiSolver {
             first_tweak: Vec::new(),
             part_cost: Vec::new(),
             buffer: Vec::new(),
+            bits: None,
             stats: Stats::default(),
         }
     }
@@ -213,6 +238,9 @@ impl MultiSolver {
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
+        if let Some(bits) = &self.bits {
+            return bits.search(limits, &mut self.stats, visit);
+        }
         self.run(limits, |solution, _, _| visit(solution))
     }
 
@@ -291,11 +319,16 @@ impl MultiSolver {
                     step = Step::Advance;
                 }
                 Step::Advance => {
+                    let Item { bound, slack, .. } = self.items[best as usize];
                     if end.is_some() {
+                        if bound == 0 && slack != 0 {
+                            // Covered with slack: its null move, skipped now, would have
+                            // brought it back (dlx3 never stops midway).
+                            self.reactivate(best);
+                        }
                         step = Step::Backup;
                         continue;
                     }
-                    let Item { bound, slack, .. } = self.items[best as usize];
                     let len = self.nodes[best as usize].itm;
                     let covered = bound == 0 && slack == 0;
                     if covered {

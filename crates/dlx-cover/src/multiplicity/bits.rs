@@ -1,0 +1,490 @@
+//! Algorithm M (dlx3) on bit sets, for problems without colors or costs and with at most
+//! [`MAX_OPTIONS`] options: dlx3's tree node for node, its solutions in its order and its
+//! counts, with one state copied per level instead of links undone on the way back.
+//!
+//! The state of a level is the set of *live* options (those in every list: no cover has
+//! hidden them and no tweak has blocked them), the bound left to each primary item, and
+//! the set of active primary items. Every list is kept in option order by dlx3, so:
+//!
+//! * an active item's list is the live options that contain it, its length a popcount,
+//!   and dlx3's choice (least branching degree `len + s − bound + 1`, then the smaller
+//!   `s`, then the longer list, then the leftmost item) scans the active items in order;
+//! * covering an item hides its live options: `1 + Σ (|o| − 1)` updates over them (an
+//!   option meets each list once, so the order of the covers of one commit does not change
+//!   the sum); the branching item keeps its list, frozen at the cover, and dlx3 tries its
+//!   options in ascending order (tweaking each off when the item still has slack: one
+//!   update);
+//! * when the branching item may take more (its bound not yet 0), dlx3 tweaks the top
+//!   option out of every list (`|o|` updates), which here takes it out of the live set:
+//!   the next option to try is then the first live one of the item again, and the list's
+//!   length, for dlx3's "too few left" test, a popcount. The last move is the null one.
+
+use std::ops::ControlFlow;
+
+use crate::limits::{Limits, SearchEnd, Stats};
+use crate::problem::Problem;
+use crate::words::{and, and_not, count, first_bit, next_bit};
+
+/// The most options a problem may have to be searched on bit sets.
+pub(crate) const MAX_OPTIONS: usize = 4096;
+
+/// The most distinct option sizes for which hidden options are counted by size class
+/// (a popcount per class) rather than one by one.
+const MAX_CLASSES: usize = 4;
+
+/// A level's "next move" when its null move has been made: nothing is left to try.
+const NULL_DONE: u32 = u32::MAX;
+
+/// The problem as bit sets: per-option and per-item sets of `words` words each.
+#[derive(Debug, Clone)]
+pub(crate) struct MultiBits {
+    /// Words per option set: a power of two, so that the search has a copy per width.
+    words: usize,
+    primary: usize,
+    /// Per item (primary, then secondary), the options that contain it.
+    of_item: Vec<u64>,
+    /// Per option, its primary items: `prim[start[o]..start[o + 1]]`.
+    start: Vec<u32>,
+    prim: Vec<u32>,
+    /// Per option, the options that meet one of its secondary items (which a commit always
+    /// covers), and how many secondary items it has.
+    secondary_meet: Vec<u64>,
+    secondary_count: Vec<u32>,
+    /// Per option, its entries.
+    size: Vec<u32>,
+    /// Options by size less one (the updates of hiding one), when there are few sizes.
+    classes: Vec<(u64, Vec<u64>)>,
+    /// Per primary item, its bound at the start (`hi`) and its slack (`hi − lo`).
+    bound: Vec<i32>,
+    slack: Vec<i32>,
+}
+
+/// One search's state: per level a [`Frame`]; the bounds and the active items, changed in
+/// place and changed back on the way up (a move changes few of them); the options chosen.
+struct Levels<const W: usize> {
+    frames: Vec<Frame<W>>,
+    /// Per primary item, how many more options may cover it.
+    bounds: Vec<i32>,
+    /// The active primary items, as bits.
+    active: Vec<u64>,
+    /// The options chosen above the current level.
+    solution: Vec<usize>,
+}
+
+/// What a level keeps.
+#[derive(Clone, Copy)]
+struct Frame<const W: usize> {
+    /// The live options (copied from the level above).
+    live: [u64; W],
+    /// The branching item's list, when it was covered.
+    list: [u64; W],
+    /// The branching item.
+    best: u32,
+    /// Where the next option to try is looked for (covered items), or [`NULL_DONE`].
+    at: u32,
+    /// The move made: an option, or [`NULL`].
+    choice: u32,
+    /// How many options were chosen above this level.
+    depth: u32,
+}
+
+/// The null move, in [`Levels::choice`].
+const NULL: u32 = u32::MAX;
+
+impl MultiBits {
+    /// True when `problem` has the form this search takes.
+    pub(crate) fn suits(problem: &Problem) -> bool {
+        !problem.has_colors() && !problem.has_costs() && problem.options() <= MAX_OPTIONS
+    }
+
+    pub(crate) fn new(problem: &Problem) -> MultiBits {
+        let m = problem.options();
+        let words = m.div_ceil(64).max(1).next_power_of_two();
+        let primary = problem.primary_items();
+        let mut of_item = vec![0u64; problem.items() * words];
+        let (mut start, mut prim) = (vec![0u32], Vec::new());
+        for o in 0..m {
+            for item in problem.option(o) {
+                of_item[item * words + o / 64] |= 1 << (o % 64);
+                if item < primary {
+                    prim.push(item as u32);
+                }
+            }
+            start.push(prim.len() as u32);
+        }
+        let mut secondary_meet = vec![0u64; m * words];
+        let mut secondary_count = vec![0u32; m];
+        let mut size = vec![0u32; m];
+        for o in 0..m {
+            size[o] = problem.option(o).len() as u32;
+            for item in problem.option(o).filter(|&i| i >= primary) {
+                secondary_count[o] += 1;
+                let meet = &mut secondary_meet[o * words..(o + 1) * words];
+                for (w, s) in meet.iter_mut().zip(&of_item[item * words..]) {
+                    *w |= s;
+                }
+            }
+        }
+        let mut classes: Vec<(u64, Vec<u64>)> = Vec::new();
+        for (o, &entries) in size.iter().enumerate() {
+            let weight = u64::from(entries) - 1;
+            let class = match classes.iter().position(|c| c.0 == weight) {
+                Some(c) => c,
+                None => {
+                    classes.push((weight, vec![0; words]));
+                    classes.len() - 1
+                }
+            };
+            classes[class].1[o / 64] |= 1 << (o % 64);
+        }
+        if classes.len() > MAX_CLASSES {
+            classes.clear();
+        }
+        let multiplicity = |k| problem.multiplicity(k).expect("primary");
+        MultiBits {
+            words,
+            primary,
+            of_item,
+            start,
+            prim,
+            secondary_meet,
+            secondary_count,
+            size,
+            classes,
+            bound: (0..primary).map(|k| multiplicity(k).1 as i32).collect(),
+            slack: (0..primary)
+                .map(|k| (multiplicity(k).1 - multiplicity(k).0) as i32)
+                .collect(),
+        }
+    }
+
+    /// dlx3's search: visits each solution (options in the order chosen), adding to
+    /// `stats` in dlx3's conventions.
+    pub(crate) fn search<F>(&self, limits: Limits, stats: &mut Stats, visit: F) -> SearchEnd
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            #[allow(unsafe_code)]
+            // SAFETY: the processor has the instruction. Gain: the lengths of the choice
+            // are popcounts, which without it are a dozen instructions each (K-queens
+            // 10:5: 0.76 of the time).
+            return unsafe { self.by_width_popcnt(limits, stats, visit) };
+        }
+        self.by_width(limits, stats, visit)
+    }
+
+    /// [`MultiBits::by_width`] compiled with the `popcnt` instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn by_width_popcnt<F>(&self, limits: Limits, stats: &mut Stats, visit: F) -> SearchEnd
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        self.by_width(limits, stats, visit)
+    }
+
+    /// The search with `W` fixed to the problem's width.
+    #[inline(always)]
+    fn by_width<F>(&self, limits: Limits, stats: &mut Stats, visit: F) -> SearchEnd
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        match self.words {
+            1 => self.run::<1, F>(limits, stats, visit),
+            2 => self.run::<2, F>(limits, stats, visit),
+            4 => self.run::<4, F>(limits, stats, visit),
+            8 => self.run::<8, F>(limits, stats, visit),
+            16 => self.run::<16, F>(limits, stats, visit),
+            32 => self.run::<32, F>(limits, stats, visit),
+            _ => self.run::<64, F>(limits, stats, visit),
+        }
+    }
+
+    /// The search at `W` words per set; see the module docs for how its steps are dlx3's.
+    ///
+    /// Long on purpose: the search's one loop, run once per node; its steps share the
+    /// level's locals.
+    #[inline(always)]
+    fn run<const W: usize, F>(&self, limits: Limits, stats: &mut Stats, mut visit: F) -> SearchEnd
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        let (of_item, secondary_meet) = (sets::<W>(&self.of_item), sets::<W>(&self.secondary_meet));
+        let (of_item, secondary_meet) = (&of_item[..], &secondary_meet[..]);
+        let p = self.primary;
+        let mut root_live = [0u64; W];
+        for o in 0..self.size.len() {
+            root_live[o / 64] |= 1 << (o % 64);
+        }
+        let root = Frame {
+            live: root_live,
+            list: [0; W],
+            best: 0,
+            at: 0,
+            choice: 0,
+            depth: 0,
+        };
+        let mut lv = Levels::<W> {
+            frames: vec![root; 16],
+            bounds: self.bound.clone(),
+            active: vec![0u64; p.div_ceil(64).max(1)],
+            solution: Vec::new(),
+        };
+        for k in 0..p {
+            lv.active[k / 64] |= 1 << (k % 64);
+        }
+        let mut level = 0usize;
+        let mut updates = 0u64;
+        let mut nodes_here = 0u64;
+        let mut end = None;
+        let mut forward = true;
+        loop {
+            if forward {
+                if let Some(why) = limits.reached(nodes_here) {
+                    end = Some(why);
+                    break;
+                }
+                nodes_here += 1;
+                stats.nodes += 1;
+                let frame = &mut lv.frames[level];
+                match self.choose(of_item, &frame.live, &lv.bounds, &lv.active) {
+                    None => {
+                        stats.solutions += 1;
+                        let solution = &lv.solution[..frame.depth as usize];
+                        if visit(solution).is_break() {
+                            end = Some(SearchEnd::Stopped);
+                            break;
+                        }
+                        forward = false;
+                    }
+                    Some((_, score)) if score <= 0 => forward = false,
+                    Some((best, _)) => {
+                        frame.best = best as u32;
+                        frame.at = 0;
+                        lv.bounds[best] -= 1;
+                        if lv.bounds[best] == 0 {
+                            let list = and(&frame.live, &of_item[best]);
+                            and_not(&mut frame.live, &list);
+                            updates += 1 + self.weight(&list);
+                            frame.list = list;
+                            lv.active[best / 64] &= !(1 << (best % 64));
+                        }
+                    }
+                }
+                if !forward {
+                    if level == 0 {
+                        break;
+                    }
+                    level -= 1;
+                    self.retreat(&mut lv, level);
+                    continue;
+                }
+            }
+            // The next move at this level: an option, the null move, or none (back up).
+            let frame = &mut lv.frames[level];
+            let best = frame.best as usize;
+            let bound = lv.bounds[best];
+            let slack = self.slack[best];
+            let next = if frame.at == NULL_DONE {
+                None
+            } else if bound == 0 {
+                match next_bit(&frame.list, frame.at as usize) {
+                    Some(x) => {
+                        frame.at = x as u32 + 1;
+                        if slack != 0 {
+                            updates += 1;
+                        }
+                        Some(x as u32)
+                    }
+                    None if slack != 0 => Some(NULL),
+                    None => None,
+                }
+            } else {
+                let list = and(&frame.live, &of_item[best]);
+                if count(&list) as i32 <= bound - slack {
+                    None
+                } else if let Some(x) = first_bit(&list) {
+                    frame.live[x / 64] &= !(1 << (x % 64));
+                    updates += u64::from(self.size[x]);
+                    Some(x as u32)
+                } else {
+                    Some(NULL)
+                }
+            };
+            let Some(x) = next else {
+                // Back up: the item takes its option back, and is active again if covered.
+                if bound == 0 {
+                    lv.active[best / 64] |= 1 << (best % 64);
+                }
+                lv.bounds[best] += 1;
+                if level == 0 {
+                    break;
+                }
+                level -= 1;
+                self.retreat(&mut lv, level);
+                continue;
+            };
+            frame.choice = x;
+            if x == NULL {
+                frame.at = NULL_DONE;
+            }
+            let (live, depth) = (frame.live, frame.depth);
+            let child = level + 1;
+            if lv.frames.len() <= child {
+                lv.frames.push(root);
+            }
+            lv.frames[child].live = live;
+            lv.solution.truncate(depth as usize);
+            if x == NULL {
+                if bound != 0 {
+                    lv.active[best / 64] &= !(1 << (best % 64));
+                }
+            } else {
+                lv.solution.push(x as usize);
+                updates += self.commit(of_item, secondary_meet, &mut lv, child, x as usize, best);
+            }
+            lv.frames[child].depth = lv.solution.len() as u32;
+            level = child;
+            forward = true;
+        }
+        stats.updates += updates;
+        end.unwrap_or(SearchEnd::Exhausted)
+    }
+
+    /// Undoes the move made at `level` (back from the level below): the other primary
+    /// items of its option give back what they took, and those that were covered are
+    /// active again; after the null move, the branching item is active again.
+    #[inline(always)]
+    fn retreat<const W: usize>(&self, lv: &mut Levels<W>, level: usize) {
+        let Frame {
+            best, choice: x, ..
+        } = lv.frames[level];
+        let best = best as usize;
+        if x == NULL {
+            if lv.bounds[best] != 0 {
+                lv.active[best / 64] |= 1 << (best % 64);
+            }
+            return;
+        }
+        let x = x as usize;
+        for &k in &self.prim[self.start[x] as usize..self.start[x + 1] as usize] {
+            let k = k as usize;
+            if k == best {
+                continue;
+            }
+            if lv.bounds[k] == 0 {
+                lv.active[k / 64] |= 1 << (k % 64);
+            }
+            lv.bounds[k] += 1;
+        }
+    }
+
+    /// Commits option `x` in the state of level `child` (a copy of its parent's): each
+    /// other item of `x` takes one more option, and those that may take no more (every
+    /// secondary item) are covered. Returns the updates.
+    #[inline(always)]
+    fn commit<const W: usize>(
+        &self,
+        of_item: &[[u64; W]],
+        secondary_meet: &[[u64; W]],
+        lv: &mut Levels<W>,
+        child: usize,
+        x: usize,
+        best: usize,
+    ) -> u64 {
+        let mut hide = secondary_meet[x];
+        let mut covers = u64::from(self.secondary_count[x]);
+        for &k in &self.prim[self.start[x] as usize..self.start[x + 1] as usize] {
+            let k = k as usize;
+            if k == best {
+                continue;
+            }
+            lv.bounds[k] -= 1;
+            if lv.bounds[k] == 0 {
+                covers += 1;
+                for (h, s) in hide.iter_mut().zip(&of_item[k]) {
+                    *h |= s;
+                }
+                lv.active[k / 64] &= !(1 << (k % 64));
+            }
+        }
+        let live = &mut lv.frames[child].live;
+        let hidden = and(live, &hide);
+        and_not(live, &hidden);
+        covers + self.weight(&hidden)
+    }
+
+    /// The updates of hiding the options of `set`: `Σ (|o| − 1)`.
+    #[inline(always)]
+    fn weight<const W: usize>(&self, set: &[u64; W]) -> u64 {
+        if !self.classes.is_empty() {
+            return self
+                .classes
+                .iter()
+                .map(|(weight, mask)| {
+                    let n: u32 = set
+                        .iter()
+                        .zip(mask)
+                        .map(|(s, m)| (s & m).count_ones())
+                        .sum();
+                    weight * u64::from(n)
+                })
+                .sum();
+        }
+        let mut total = 0u64;
+        for (w, &word) in set.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let o = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                total += u64::from(self.size[o]) - 1;
+            }
+        }
+        total
+    }
+
+    /// dlx3's choice (see `MultiSolver::choose`): the active primary item of least
+    /// branching degree, with that degree; `None` when no primary item is active.
+    #[inline(always)]
+    fn choose<const W: usize>(
+        &self,
+        of_item: &[[u64; W]],
+        live: &[u64; W],
+        bounds: &[i32],
+        active: &[u64],
+    ) -> Option<(usize, i32)> {
+        let mut best = None;
+        let (mut best_score, mut best_s, mut best_len) = (i32::MAX, 0i32, 0i32);
+        for (w, &word) in active.iter().enumerate() {
+            let mut items = word;
+            while items != 0 {
+                let k = w * 64 + items.trailing_zeros() as usize;
+                items &= items - 1;
+                let bound = bounds[k];
+                let s = self.slack[k].min(bound);
+                let len = count(&and(live, &of_item[k])) as i32;
+                let t = len + s - bound + 1;
+                if t < best_score
+                    || (t == best_score && (s < best_s || (s == best_s && len > best_len)))
+                {
+                    best = Some(k);
+                    (best_score, best_s, best_len) = (t, s, len);
+                    if t <= 0 {
+                        return best.map(|k| (k, t));
+                    }
+                }
+            }
+        }
+        best.map(|k| (k, best_score))
+    }
+}
+
+/// `words` as sets of `W` words each.
+fn sets<const W: usize>(words: &[u64]) -> Vec<[u64; W]> {
+    words
+        .chunks_exact(W)
+        .map(|set| set.try_into().expect("W words"))
+        .collect()
+}
