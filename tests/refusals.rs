@@ -350,3 +350,56 @@ fn the_default_budget_ends_long_solves_with_their_partial_work() {
         r.stderr
     );
 }
+
+#[test]
+fn pencilmark_records_get_the_default_budget_too() {
+    // The near-empty 25x25 grid as pencilmarks: each given has only its symbol, every
+    // other cell all 25.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/near_empty_25x25.txt"
+    );
+    let puzzle = std::fs::read_to_string(path).unwrap();
+    let symbols = "123456789ABCDEFGHIJKLMNOP";
+    let mut marks: String = puzzle
+        .trim()
+        .chars()
+        .map(|given| {
+            symbols
+                .chars()
+                .map(|s| if given == '.' || s == given { s } else { '.' })
+                .collect::<String>()
+        })
+        .collect();
+    assert_eq!(marks.len(), 625 * 25);
+    marks.push('\n');
+    let started = Instant::now();
+    let r = run(&["solve", "-"], &marks);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert_eq!(r.stdout, "gave up (node limit reached)\n");
+    assert!(
+        r.stderr.contains(
+            "<stdin>:1: gave up: node limit reached (5000000 nodes, the default; --max-nodes N raises it"
+        ),
+        "{}",
+        r.stderr
+    );
+    eprintln!("pencilmarks 25x25: {:?}", started.elapsed());
+    let r = run(&["count", "--limit", "2", "-"], &marks);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "2 (stopped at the limit)\n")
+    );
+    // An explicit budget replaces the default, and `none` lifts it.
+    let r = run(&["solve", "--max-nodes", "50", "-"], &marks);
+    assert_eq!(r.code, 3);
+    assert!(r.stderr.contains("node limit reached\n"), "{}", r.stderr);
+    let open9 = "123456789".repeat(81) + "\n";
+    let r = run(&["solve", "--max-nodes", "none", "-"], &open9);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("1.........2.........3"),
+        "{}",
+        r.stdout
+    );
+}

@@ -61,11 +61,6 @@ impl PerPuzzle {
         }
     }
 
-    /// True when `--max-nodes` or `--timeout` was given.
-    pub fn bounded(self) -> bool {
-        !self.defaulted && (self.max_nodes != u64::MAX || self.timeout.is_some())
-    }
-
     /// The limits for a search starting now.
     pub fn limits(self) -> dlx_sudoku::Limits {
         dlx_sudoku::Limits {

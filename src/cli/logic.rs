@@ -9,8 +9,8 @@ use dlx_sudoku::logic::{Candidates, Logic, LogicError, Rating, Step, Technique, 
 use dlx_sudoku::{Shape, pencil};
 
 use super::args::{LogicFormat, Scale};
-use super::job::{Answer, Job, Status, Task, plain};
-use super::output::{Text, csv_field, entry, json_string, push_fixed, push_uint};
+use super::job::{Answer, Status, Task};
+use super::output::{Text, csv_field, json_string, push_fixed, push_uint};
 use super::se;
 
 /// The ladders by shape, made on first use; each worker has its own.
@@ -144,56 +144,6 @@ fn hint_text(
             }
         },
     })
-}
-
-/// `solve` and `count` of a pencilmark record, which the DLX solvers (givens only) cannot
-/// take, when no search limit is set: the ladder's search, branching in reading order for
-/// the smallest fill (`solve` runs a bounded search under `--max-nodes` or `--timeout`).
-pub fn answer_marks(record: &Record, input: &str, job: &Job, ladders: &mut Ladders) -> Answer {
-    let (Ok(puzzle), Some(marks)) = (&record.grid, &record.marks) else {
-        unreachable!("a record with marks parsed")
-    };
-    let shape = puzzle.shape();
-    let logic = ladders.get(shape, 1);
-    let board = Candidates::from_masks(shape, marks);
-    let (text, status) = match job {
-        Job::Count(limit) => {
-            let n = board.map_or(0, |b| logic.count_fills(&b, *limit));
-            let text = if n >= *limit {
-                format!("{n} (stopped at the limit)\n")
-            } else {
-                format!("{n}\n")
-            };
-            (plain(&text), Status::Solved)
-        }
-        Job::Solve(style) => match board.and_then(|b| logic.smallest_fill(&b)) {
-            Some(fill) => (
-                entry(
-                    *style,
-                    record.format,
-                    Some(puzzle),
-                    Some(&fill),
-                    "solved",
-                    0,
-                ),
-                Status::Solved,
-            ),
-            None => (
-                entry(*style, record.format, Some(puzzle), None, "no solution", 0),
-                Status::NoSolution,
-            ),
-        },
-        Job::Logic(_) => unreachable!("logic jobs are answered by `answer`"),
-    };
-    let _ = input;
-    Answer {
-        text,
-        note: None,
-        status,
-        // The ladder's own search counts neither.
-        nodes: 0,
-        guesses: None,
-    }
 }
 
 /// A puzzle the ladder will not take: no fill, several, or clashing givens.

@@ -113,10 +113,7 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
         || (WorkerSolvers::new(kind, spec.clone()), Ladders::default()),
         |input, record, (solvers, ladders)| match &job {
             Job::Logic(task) => logic::answer(record, input, *task, ladders),
-            _ if record.marks.is_some() && per_puzzle.bounded() => {
-                answer_marks_within(record, input, &job, per_puzzle)
-            }
-            _ if record.marks.is_some() => logic::answer_marks(record, input, &job, ladders),
+            _ if record.marks.is_some() => answer_marks(record, input, &job, per_puzzle),
             _ => answer(record, input, &job, per_puzzle, solvers),
         },
         |out, _, _, a: Answer, progress| {
@@ -259,17 +256,17 @@ fn counted_text(count: CountOutcome, at: &str) -> (Text, Option<String>, Status)
     }
 }
 
-/// `solve` and `count` of a pencilmark record under `--max-nodes` or `--timeout`: the
-/// bounded exact-cover search of [`pencil::MarkSearch`], which gives the ladder's answers
-/// (the smallest fill, the count) when it ends within the limits.
-fn answer_marks_within(record: &Record, input: &str, job: &Job, per_puzzle: PerPuzzle) -> Answer {
+/// `solve` and `count` of a pencilmark record (which the givens-only solvers cannot take):
+/// the exact-cover search of [`pencil::MarkSearch`] over the marks, under the same
+/// per-puzzle budget as every other record (the default, or `--max-nodes`/`--timeout`).
+fn answer_marks(record: &Record, input: &str, job: &Job, per_puzzle: PerPuzzle) -> Answer {
     let (Ok(puzzle), Some(marks)) = (&record.grid, &record.marks) else {
         unreachable!("a record with marks parsed")
     };
     let mut search = pencil::MarkSearch::new(puzzle.shape(), marks);
     let at = format!("{input}:{}", record.line);
     let limits = per_puzzle.limits();
-    let (text, note, status) = match job {
+    let (text, mut note, status) = match job {
         Job::Solve(style) => {
             let outcome = search.smallest_fill(limits);
             solved_text(*style, record, puzzle, outcome, search.options_tried(), &at)
@@ -277,6 +274,9 @@ fn answer_marks_within(record: &Record, input: &str, job: &Job, per_puzzle: PerP
         Job::Count(limit) => counted_text(search.count_fills(*limit, limits), &at),
         Job::Logic(_) => unreachable!("logic jobs are answered by `logic::answer`"),
     };
+    if let Some(note) = note.as_mut().filter(|_| status == Status::GaveUp) {
+        note.push_str(&per_puzzle.hint());
+    }
     Answer {
         text,
         note,
