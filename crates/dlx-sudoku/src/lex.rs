@@ -394,14 +394,13 @@ fn smallest_into<S: FillSearch>(
     match end {
         SearchEnd::Stopped => Ok(()),
         SearchEnd::NodeLimit if rest.max_nodes > budget => {
-            let mut settled = 0;
-            let built = smallest_from_witness(puzzle, &witness, answer, &mut settled, |p, fill| {
+            smallest_from_witness(puzzle, &witness, answer, |p, fill| {
                 first_fill(s, &mut prop, p, limits, start, fill)
-            });
-            if built.is_err() {
+            })
+            .map_err(|(why, settled)| {
                 s.progress_mut().settled = answer[..settled].to_vec();
-            }
-            built
+                why
+            })
         }
         SearchEnd::NodeLimit => Err(Unfilled::GaveUp(GaveUp::NodeLimit)),
         SearchEnd::Deadline => Err(Unfilled::GaveUp(GaveUp::Timeout)),
@@ -429,14 +428,13 @@ pub(crate) fn count_fills<S: FillSearch>(
 /// `first_fill(partial, out)` must search `partial` (a puzzle whose fixed cells do not
 /// clash) and, if it finds a fill, write it into `out` (every cell) and return `Ok(true)`;
 /// `Ok(false)` when there is none; `Err` when a search limit ended it. Then `answer` holds
-/// the last witness, whose first `settled` cells are the smallest fill's.
+/// the last witness, and the error says how many of its first cells are the smallest fill's.
 fn smallest_from_witness<P: FillPuzzle>(
     puzzle: &P,
     witness: &[u8],
     answer: &mut [u8],
-    settled: &mut usize,
     mut first_fill: impl FnMut(&P, &mut [u8]) -> Result<bool, GaveUp>,
-) -> Result<(), Unfilled> {
+) -> Result<(), (Unfilled, usize)> {
     let mut witness = witness.to_vec();
     let mut trial = vec![0u8; witness.len()];
     let mut partial = puzzle.clone();
@@ -458,8 +456,7 @@ fn smallest_from_witness<P: FillPuzzle>(
                 Ok(false) => {}
                 Err(why) => {
                     answer.copy_from_slice(&witness);
-                    *settled = cell;
-                    return Err(Unfilled::GaveUp(why));
+                    return Err((Unfilled::GaveUp(why), cell));
                 }
             }
         }
@@ -470,6 +467,6 @@ fn smallest_from_witness<P: FillPuzzle>(
         Ok(())
     } else {
         // Cannot happen for a correct first_fill; say so rather than answer wrongly.
-        Err(Unfilled::NoSolution(NoSolution::Unsolvable))
+        Err((Unfilled::NoSolution(NoSolution::Unsolvable), 0))
     }
 }
