@@ -182,11 +182,6 @@ impl OwnedSolutions {
         self.end
     }
 
-    /// The solver's counts so far, this search included.
-    pub fn stats(&self) -> Stats {
-        self.solver.stats()
-    }
-
     /// As [`Solutions::next_within`]: the next solution, the end, or a pause once `nodes`
     /// more options (at least one) have been tried.
     pub fn next_within(&mut self, nodes: u64) -> Next {
@@ -194,7 +189,8 @@ impl OwnedSolutions {
             .advance(&mut Chooser::Mrv, &self.limits, nodes, &mut self.end)
     }
 
-    /// The solver back, the search ended (the solver as it was before it).
+    /// The solver back, the search ended (the solver as it was before it, its
+    /// [`Solver::stats`] counting this search).
     pub fn into_solver(mut self) -> Solver {
         self.solver.finish();
         self.solver
