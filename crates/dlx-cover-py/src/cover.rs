@@ -2,20 +2,20 @@
 //! multiplicities and costs), counted, listed lazily, or the cheapest found; each search run
 //! by [`crate::run`].
 
-use std::collections::VecDeque;
 use std::ops::ControlFlow;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::thread::JoinHandle;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use dlx_cover::knuth;
-use dlx_cover::{Chooser, Limits, MultiSolver, SearchEnd, Solver, cost};
-use pyo3::exceptions::PyValueError;
+use dlx_cover::{Chooser, Limits, MultiSolver, Next, OwnedSolutions, SearchEnd, Solver, cost};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::LimitReached;
-use crate::run::{self, Flag, guarded, interruptible};
+use crate::run::{self, guarded, interruptible};
+use crate::threaded::{Found, Threaded};
 
 /// An exact-cover problem: primary items (each covered exactly once), secondary items (at
 /// most once, or shared by options that give them the same color), and options.
@@ -203,9 +203,10 @@ impl Problem {
     }
 
     /// The solutions, found lazily: each a sorted list of option numbers. The iterator
-    /// owns its search (on a thread of its own, at most 256 solutions ahead), so it can be
-    /// left and resumed at will; ``limit``, ``timeout`` and ``max_nodes`` end it early, and
-    /// its ``end`` then says why.
+    /// owns its search, which runs on the calling thread (the GIL released) only as far as
+    /// the next solution each time it is advanced, so it can be left and resumed at will;
+    /// adding options to the problem later does not change it. ``limit``, ``timeout`` and
+    /// ``max_nodes`` end it early, and its ``end`` then says why.
     #[pyo3(signature = (limit = None, timeout = None, max_nodes = None))]
     fn solutions(
         &self,
@@ -214,7 +215,8 @@ impl Problem {
         max_nodes: Option<u64>,
     ) -> PyResult<Solutions> {
         let limits = run::limits(timeout, max_nodes)?;
-        Ok(Solutions::start(self.snapshot().problem, limits, limit))
+        let inner = self.inner.lock().expect("never poisoned");
+        guarded(|| Ok(Solutions::start(&inner.problem, limits, limit)))
     }
 
     /// The least total cost of a solution (Knuth's dlx5), or ``None`` when there is no
@@ -286,197 +288,76 @@ impl Problem {
     }
 }
 
-/// What the search thread of [`Solutions`] hands over.
-enum Found {
-    Solution(Vec<usize>),
-    End(SearchEnd),
-    Panic(String),
-}
+/// How many options the search of [`Solutions`] tries between two looks at the clock.
+const CHUNK: u64 = 1024;
 
-/// How many solutions the search of [`Solutions`] may find before they are asked for; it
-/// waits there until the reader has taken them all.
-const AHEAD: usize = 256;
+/// How long [`Solutions`] searches, the GIL released, before it looks for signals (Ctrl-C)
+/// and goes on.
+const SLICE: Duration = Duration::from_millis(10);
 
-/// How long the reader yields the processor to the search before it sleeps.
-const SPIN: Duration = Duration::from_micros(50);
-
-/// The hand-over between the search thread and the reader: a queue under one lock. The
-/// search pushes each solution as it is found (the reader never waits for a batch to fill);
-/// the reader takes everything queued at once, so it locks once per batch, and each side
-/// wakes the other only when that one is waiting. A rendezvous (one thread switch per
-/// solution) was 1.3× xcover's time on queens 10 and a bounded channel (a wake-up per
-/// solution once full, and the GIL let go per solution) 1.8×; bench.py measures it.
-#[derive(Default)]
-struct Queue {
-    state: Mutex<Handover>,
-    /// The reader waits here for solutions.
-    ready: Condvar,
-    /// The search waits here for room.
-    room: Condvar,
-}
-
-#[derive(Default)]
-struct Handover {
-    found: VecDeque<Found>,
-    /// The reader is gone: the search stops at its next solution.
-    closed: bool,
-    reader_waiting: bool,
-    search_waiting: bool,
-}
-
-impl Queue {
-    fn lock(&self) -> MutexGuard<'_, Handover> {
-        self.state
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Queues `found` (false once the reader is gone); waits while `AHEAD` are queued.
-    fn push(&self, found: Found) -> bool {
-        let mut state = self.lock();
-        if state.closed {
-            return false;
-        }
-        state.found.push_back(found);
-        if state.reader_waiting {
-            self.ready.notify_one();
-        }
-        while state.found.len() >= AHEAD && !state.closed {
-            state.search_waiting = true;
-            state = self.room.wait(state).unwrap_or_else(|p| p.into_inner());
-        }
-        state.search_waiting = false;
-        !state.closed
-    }
-
-    /// Moves everything queued into `into`, waiting up to `slice` for something to come.
-    fn take_all(&self, into: &mut VecDeque<Found>, slice: Duration) {
-        let mut state = self.lock();
-        // A search a little slower than the reader would otherwise be woken for every
-        // solution (a sleeping thread takes tens of µs to wake): yield the processor to it
-        // for up to `SPIN` before sleeping.
-        let spin_start = Instant::now();
-        while state.found.is_empty() && spin_start.elapsed() < SPIN {
-            drop(state);
-            std::thread::yield_now();
-            state = self.lock();
-        }
-        if state.found.is_empty() {
-            state.reader_waiting = true;
-            state = self
-                .ready
-                .wait_timeout_while(state, slice, |s| s.found.is_empty())
-                .unwrap_or_else(|p| p.into_inner())
-                .0;
-            state.reader_waiting = false;
-        }
-        std::mem::swap(into, &mut state.found);
-        if state.search_waiting {
-            self.room.notify_one();
-        }
-    }
-
-    /// The reader is gone: wakes the search if it waits for room.
-    fn close(&self) {
-        self.lock().closed = true;
-        self.room.notify_one();
-    }
+/// Where the search of a [`Solutions`] stands.
+enum Search {
+    /// Without multiplicities: the engine's own iterator, paused and resumed on the calling
+    /// thread (no thread, no hand-over: the search is only as far ahead as asked).
+    Here(Box<OwnedSolutions>),
+    /// With multiplicities: Algorithm M on a thread of its own ([`Threaded`]).
+    Thread(Box<Threaded>),
+    /// Ended or closed.
+    Done,
 }
 
 /// A lazy iterator over the solutions of a problem (``Problem.solutions``).
 #[pyclass(module = "dlx_cover")]
 pub struct Solutions {
-    queue: Option<Arc<Queue>>,
-    /// Taken from the queue, not yet returned.
-    taken: VecDeque<Found>,
-    thread: Option<JoinHandle<()>>,
-    flag: Option<Flag>,
+    search: Search,
+    /// Solutions still to hand out before the ``limit`` ends the search.
+    left: u64,
     end: Option<&'static str>,
 }
 
 impl Solutions {
-    fn start(problem: dlx_cover::Problem, limits: Limits, limit: Option<u64>) -> Solutions {
-        let flag = Flag::take();
-        let limits = Limits {
-            cancel: Some(flag.cancel()),
-            ..limits
+    /// The iterator of `problem`'s search under `limits`, ending after `limit` solutions.
+    /// It owns what it searches, so changing the `Problem` afterwards changes nothing here.
+    fn start(problem: &dlx_cover::Problem, limits: Limits, limit: Option<u64>) -> Solutions {
+        let left = limit.unwrap_or(u64::MAX);
+        let search = if problem.has_multiplicities() {
+            Search::Thread(Box::new(Threaded::start(problem.clone(), limits, left)))
+        } else {
+            Search::Here(Box::new(Solver::new(problem).into_solutions(limits)))
         };
-        let queue = Arc::new(Queue::default());
-        let search_queue = Arc::clone(&queue);
-        let thread = std::thread::spawn(move || {
-            let queue = search_queue;
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let mut left = limit.unwrap_or(u64::MAX);
-                if left == 0 {
-                    return SearchEnd::Stopped;
-                }
-                search(&problem, limits, |solution| {
-                    let mut options = solution.to_vec();
-                    options.sort_unstable();
-                    left -= 1;
-                    if !queue.push(Found::Solution(options)) || left == 0 {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                })
-            }));
-            queue.push(match outcome {
-                Ok(end) => Found::End(end),
-                Err(payload) => Found::Panic(run::panic_message(&*payload)),
-            });
-        });
         Solutions {
-            queue: Some(queue),
-            taken: VecDeque::new(),
-            thread: Some(thread),
-            flag: Some(flag),
+            search,
+            left,
             end: None,
         }
     }
 
-    /// Stops the search thread and waits for it (it sees the flag within a few thousand
-    /// nodes), then gives the flag back.
-    fn stop(&mut self) {
-        if let Some(flag) = &self.flag {
-            flag.set();
-        }
-        if let Some(queue) = self.queue.take() {
-            queue.close();
-        }
-        self.taken.clear();
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-        self.flag = None;
-    }
-
-    /// What `__next__` returns for one hand-over of the search thread.
-    fn answer(&mut self, found: Found) -> PyResult<Option<Vec<usize>>> {
-        match found {
-            Found::Solution(options) => Ok(Some(options)),
-            Found::End(end) => {
-                self.end = Some(match end {
-                    SearchEnd::Exhausted => "exhausted",
-                    SearchEnd::Stopped => "limit",
-                    SearchEnd::NodeLimit => "max_nodes",
-                    SearchEnd::Deadline => "timeout",
-                });
-                self.stop();
-                Ok(None)
-            }
-            Found::Panic(message) => {
-                self.stop();
-                Err(pyo3::exceptions::PyRuntimeError::new_err(message))
-            }
-        }
+    /// Ends the search for `end`: ``None`` from now on, `end` named in ``end``.
+    fn finish(&mut self, end: SearchEnd) -> PyResult<Option<Vec<usize>>> {
+        self.end = Some(match end {
+            SearchEnd::Exhausted => "exhausted",
+            SearchEnd::Stopped => "limit",
+            SearchEnd::NodeLimit => "max_nodes",
+            SearchEnd::Deadline => "timeout",
+        });
+        self.search = Search::Done;
+        Ok(None)
     }
 }
 
-impl Drop for Solutions {
-    fn drop(&mut self) {
-        self.stop();
-    }
+/// Runs `search` on to its next solution or end, or for about [`SLICE`]: chunks of
+/// [`CHUNK`] nodes until the time is up. A panic comes back as its message.
+fn run_slice(search: &mut OwnedSolutions) -> Result<Next, String> {
+    catch_unwind(AssertUnwindSafe(|| {
+        let start = Instant::now();
+        loop {
+            match search.next_within(CHUNK) {
+                Next::Paused if start.elapsed() < SLICE => {}
+                next => return next,
+            }
+        }
+    }))
+    .map_err(|payload| run::panic_message(&*payload))
 }
 
 #[pymethods]
@@ -488,23 +369,36 @@ impl Solutions {
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
         // A loop in C (`list(it)`) gives Python no chance to run its signal handlers.
         py.check_signals()?;
-        loop {
-            if let Some(found) = self.taken.pop_front() {
-                return self.answer(found);
+        if matches!(self.search, Search::Done) {
+            return Ok(None);
+        }
+        if self.left == 0 {
+            return self.finish(SearchEnd::Stopped);
+        }
+        let found = match &mut self.search {
+            Search::Done => return Ok(None),
+            Search::Here(search) => loop {
+                // The GIL is let go for each slice; a KeyboardInterrupt between two leaves
+                // the search paused, to resume.
+                match py.detach(|| run_slice(search)) {
+                    Ok(Next::Paused) => py.check_signals()?,
+                    Ok(Next::Solution(solution)) => break Found::Solution(solution.into_vec()),
+                    Ok(Next::End(end)) => break Found::End(end),
+                    Err(message) => break Found::Panic(message),
+                }
+            },
+            // It stops at `limit` by itself; `left` only counts down.
+            Search::Thread(threaded) => threaded.next(py)?,
+        };
+        match found {
+            Found::Solution(options) => {
+                self.left -= 1;
+                Ok(Some(options))
             }
-            let Some(queue) = self.queue.clone() else {
-                return Ok(None);
-            };
-            let mut taken = std::mem::take(&mut self.taken);
-            // The GIL is let go only to wait; what is queued is taken without it.
-            taken = py.detach(move || {
-                queue.take_all(&mut taken, run::SLICE);
-                taken
-            });
-            self.taken = taken;
-            if self.taken.is_empty() {
-                // The search goes on; a KeyboardInterrupt leaves it paused, to resume.
-                py.check_signals()?;
+            Found::End(end) => self.finish(end),
+            Found::Panic(message) => {
+                self.search = Search::Done;
+                Err(PyRuntimeError::new_err(message))
             }
         }
     }
@@ -518,6 +412,6 @@ impl Solutions {
 
     /// Ends the search now (also done when the iterator is dropped).
     fn close(&mut self) {
-        self.stop();
+        self.search = Search::Done;
     }
 }

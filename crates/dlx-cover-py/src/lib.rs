@@ -1,6 +1,8 @@
 //! The native module `dlx_cover._native` behind the Python package `dlx_cover`: exact cover
 //! ([`cover`], [`split`]) and Sudoku ([`sudoku`]) from the library crates, every search run
-//! by [`run`] (GIL released, Ctrl-C honoured, panics caught).
+//! with the GIL released, Ctrl-C honoured and panics caught: by [`run`], except the lazy
+//! iterator of [`cover`] (paused and resumed on the calling thread; with multiplicities,
+//! on a thread of its own, [`threaded`]).
 
 use pyo3::prelude::*;
 
@@ -8,6 +10,7 @@ pub mod cover;
 pub mod run;
 pub mod split;
 pub mod sudoku;
+pub mod threaded;
 
 pyo3::create_exception!(
     dlx_cover,

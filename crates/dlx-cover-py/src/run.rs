@@ -1,7 +1,8 @@
-//! How every search runs from Python: on a worker thread with the GIL released, while the
+//! How a search runs from Python: on a worker thread with the GIL released, while the
 //! calling thread waits in short slices and looks for signals (Ctrl-C) between them, and
-//! sets the search's [`Cancel`] flag when one arrives. Also the one place that turns a panic
-//! into a Python exception, and a `timeout` into a deadline.
+//! sets the search's [`Cancel`] flag when one arrives. (`Problem.solutions` without
+//! multiplicities is the exception: its search pauses and resumes on the calling thread,
+//! `cover.rs`.) Also where a panic becomes a Python exception, and a `timeout` a deadline.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};

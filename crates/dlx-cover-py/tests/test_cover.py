@@ -117,6 +117,24 @@ def test_limits():
         queens(20).count(timeout=0.2)
 
 
+def test_solutions_with_multiplicities():
+    # Algorithm M's iterator: the three solutions of the example above, then a limit.
+    p = dlx_cover.Problem.from_knuth("2:2|a b\na |3\na |1\na b |2\nb |5\n")
+    it = p.solutions()
+    assert sorted(it) == [[0, 1, 3], [0, 2], [1, 2]] and it.end == "exhausted"
+    it = p.solutions(limit=1)
+    assert len(list(it)) == 1 and it.end == "limit"
+
+
+def test_adding_options_while_iterating_changes_nothing():
+    p = queens(6)
+    it = p.solutions()
+    first = next(it)
+    p.add_option(["r0"])  # would make more solutions for a search started after it
+    assert [first] + list(it) == list(queens(6).solutions())
+    assert it.end == "exhausted"
+
+
 def test_split_run_merge():
     p = queens(8)
     lines = p.split(10)

@@ -8,12 +8,12 @@ import threading
 import time
 
 import dlx_cover
-from conftest import queens
+from conftest import langford, queens
 
 CHILD = """
 import sys, time
 sys.path.insert(0, {tests!r})
-from conftest import queens
+from conftest import langford, queens
 p = queens(19)
 print("ready", flush=True)
 try:
@@ -41,7 +41,8 @@ def test_sigint_interrupts_a_long_count():
     assert child.wait(timeout=10) == 0
 
 
-def test_the_gil_is_released():
+def ticks_while(work):
+    """How many times another Python thread ticked (every 10 ms) while `work` ran."""
     ticks = []
     stop = threading.Event()
 
@@ -52,8 +53,18 @@ def test_the_gil_is_released():
 
     t = threading.Thread(target=tick)
     t.start()
-    queens(12).count()
-    queens(12).count()
+    work()
     stop.set()
     t.join()
-    assert len(ticks) >= 5
+    return len(ticks)
+
+
+def test_the_gil_is_released():
+    assert ticks_while(lambda: (queens(12).count(), queens(12).count())) >= 5
+
+
+def test_the_gil_is_released_while_iterating():
+    # Langford pairs of 17 have no solution: the iterator searches until its timeout.
+    it = langford(17).solutions(timeout=0.3)
+    assert ticks_while(lambda: list(it)) >= 5
+    assert it.end == "timeout"

@@ -441,7 +441,8 @@ impl Bits {
     }
 
     /// Knuth's steps X2–X8 from where the walk stands to the next solution (`None`: its
-    /// options are in `buffer`) or the end, as `Solver::run` does on the links.
+    /// options are in `buffer`) or the end, as `Solver::run` does on the links. A node
+    /// limit leaves the walk where it stood: a later call with a larger one goes on.
     pub(crate) fn run(
         &mut self,
         tried: &mut u64,
@@ -512,6 +513,9 @@ impl Bits {
                         continue;
                     };
                     if let Some(end) = limits.reached(*tried) {
+                        // Not tried after all: `x` goes back, so that a walk resumed after
+                        // a pause tries it next.
+                        self.untried[level * self.words + x / 64] |= 1 << (x % 64);
                         break Some(end);
                     }
                     *tried += 1;

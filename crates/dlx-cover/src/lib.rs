@@ -225,7 +225,7 @@ pub use choose::{ActiveItems, Chooser, ItemChooser};
 pub use limits::{Cancel, Count, Limits, SearchEnd, SelectError, Stats};
 pub use multiplicity::MultiSolver;
 pub use problem::{MAX_MULTIPLICITY, MAX_NODES, Problem, ProblemError};
-pub use search::{Solution, Solutions, Solver};
+pub use search::{Next, OwnedSolutions, Solution, Solutions, Solver};
 
 /// This crate's README (its example), run as a doc-test.
 #[cfg(doctest)]

@@ -10,6 +10,13 @@
 //! iterator dropped early (`Solutions` finishes on drop), the arena is bit for bit what it
 //! was; a selection is undone by `clear_selection`. Cover/uncover and commit/uncommit must
 //! nest like parentheses; the unit tests compare whole arenas before and after.
+//!
+//! A walk can also pause after a number of nodes (`advance`, behind
+//! [`Solutions::next_within`] and [`OwnedSolutions`]): a node limit met in step X5 leaves
+//! the level's item covered and the walk on the option it was about to try, so that the
+//! next `resume` tries it as if nothing had happened, and `finish` uncovers that item
+//! first. A paused walk is the same tree, solutions, order and `Stats` as one that never
+//! paused.
 
 use std::ops::ControlFlow;
 
@@ -18,6 +25,10 @@ use crate::bits::Bits;
 use crate::choose::{ActiveItems, Chooser, choose_forced_then_leftmost, choose_mrv};
 use crate::limits::{Count, Limits, SearchEnd, SelectError, Stats};
 use crate::problem::Problem;
+
+mod solution;
+
+pub use solution::Solution;
 
 /// A solver for one [`Problem`]: the arena built once, reused for any number of searches.
 ///
@@ -75,89 +86,6 @@ struct Walk {
     running: bool,
 }
 
-/// A solution: the numbers of its options, in ascending order (options fixed with
-/// [`Solver::select`] included). It derefs to `&[usize]`.
-///
-/// ```
-/// use dlx_cover::{Problem, Solver};
-/// let mut p = Problem::with_names(["a", "b"], ["x"])?;
-/// p.add_named_option(["b", "x"])?;
-/// p.add_named_option(["a"])?;
-/// let mut solver = Solver::new(&p);
-/// let solution = solver.first_solution().expect("one solution");
-/// assert_eq!(solution.options(), [0, 1]);
-/// assert_eq!(solution.to_names(&p), ["b x", "a"]);
-/// # Ok::<(), dlx_cover::ProblemError>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Solution {
-    options: Vec<usize>,
-}
-
-impl Solution {
-    fn from_options(options: &[usize]) -> Solution {
-        let mut options = options.to_vec();
-        options.sort_unstable();
-        Solution { options }
-    }
-
-    /// The option numbers, ascending.
-    pub fn options(&self) -> &[usize] {
-        &self.options
-    }
-
-    /// The options as text, in the same order: item names (numbers when the problem has
-    /// none) separated by spaces, `item:color` for colored entries
-    /// ([`Problem::option_text`]).
-    ///
-    /// # Panics
-    /// If `problem` is not the one solved (an option number out of range).
-    pub fn to_names(&self, problem: &Problem) -> Vec<String> {
-        self.options
-            .iter()
-            .map(|&o| problem.option_text(o))
-            .collect()
-    }
-
-    /// The option numbers as a vector.
-    pub fn into_vec(self) -> Vec<usize> {
-        self.options
-    }
-}
-
-impl std::ops::Deref for Solution {
-    type Target = [usize];
-    fn deref(&self) -> &[usize] {
-        &self.options
-    }
-}
-
-impl<'a> IntoIterator for &'a Solution {
-    type Item = &'a usize;
-    type IntoIter = std::slice::Iter<'a, usize>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.options.iter()
-    }
-}
-
-impl PartialEq<[usize]> for Solution {
-    fn eq(&self, other: &[usize]) -> bool {
-        self.options == other
-    }
-}
-
-impl<const N: usize> PartialEq<[usize; N]> for Solution {
-    fn eq(&self, other: &[usize; N]) -> bool {
-        self.options == other
-    }
-}
-
-impl PartialEq<Vec<usize>> for Solution {
-    fn eq(&self, other: &Vec<usize>) -> bool {
-        &self.options == other
-    }
-}
-
 /// The solutions of a search, found one at a time as the iterator is advanced
 /// ([`Solver::solutions`], [`Solver::solutions_with`]). The search pauses between two
 /// solutions; dropping the iterator ends it and puts the solver back as it was.
@@ -166,6 +94,18 @@ pub struct Solutions<'s, 'c> {
     chooser: Chooser<'c>,
     limits: Limits,
     end: Option<SearchEnd>,
+}
+
+/// Where [`Solutions::next_within`] or [`OwnedSolutions::next_within`] left the search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Next {
+    /// The next solution.
+    Solution(Solution),
+    /// The nodes given were spent before a solution was met: the search waits where it
+    /// stands, and the next call goes on from there.
+    Paused,
+    /// The search is over, for this reason (the solver is as it was before it).
+    End(SearchEnd),
 }
 
 impl Solutions<'_, '_> {
@@ -178,23 +118,42 @@ impl Solutions<'_, '_> {
     pub fn stats(&self) -> Stats {
         self.solver.stats()
     }
+
+    /// Runs the search on to its next solution or its end, or until `nodes` more options
+    /// have been tried (at least one): then [`Next::Paused`], and the next call (or
+    /// [`Iterator::next`]) goes on where it stopped. Pausing changes nothing else: the
+    /// same tree, solutions, order and [`Stats`] as a search that never paused.
+    ///
+    /// ```
+    /// use dlx_cover::{Next, Problem, Solver};
+    /// let mut p = Problem::new(2, 0)?;
+    /// for o in [&[0][..], &[1], &[0, 1]] {
+    ///     p.add_option(o.iter().copied())?;
+    /// }
+    /// let mut solver = Solver::new(&p);
+    /// let mut it = solver.solutions();
+    /// let mut found = Vec::new();
+    /// loop {
+    ///     match it.next_within(1) {
+    ///         Next::Solution(s) => found.push(s.to_vec()),
+    ///         Next::Paused => {} // e.g. look at the clock, or for a signal
+    ///         Next::End(_) => break,
+    ///     }
+    /// }
+    /// assert_eq!(found, [vec![0, 1], vec![2]]);
+    /// # Ok::<(), dlx_cover::ProblemError>(())
+    /// ```
+    pub fn next_within(&mut self, nodes: u64) -> Next {
+        self.solver
+            .advance(&mut self.chooser, &self.limits, nodes, &mut self.end)
+    }
 }
 
 impl Iterator for Solutions<'_, '_> {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        if self.end.is_some() {
-            return None;
-        }
-        match self.solver.resume(&mut self.chooser, &self.limits) {
-            None => Some(Solution::from_options(&self.solver.buffer)),
-            Some(end) => {
-                self.solver.finish();
-                self.end = Some(end);
-                None
-            }
-        }
+        next_solution(|nodes| self.next_within(nodes))
     }
 }
 
@@ -203,6 +162,59 @@ impl std::iter::FusedIterator for Solutions<'_, '_> {}
 impl Drop for Solutions<'_, '_> {
     fn drop(&mut self) {
         self.solver.finish();
+    }
+}
+
+/// The solutions of a search that owns its solver ([`Solver::into_solutions`]): Knuth's
+/// choice, found one at a time, each call to [`OwnedSolutions::next_within`] bounded in
+/// nodes. Nothing borrowed, so it can be kept anywhere (in a Python object, say) and
+/// advanced a slice at a time.
+#[derive(Debug, Clone)]
+pub struct OwnedSolutions {
+    solver: Solver,
+    limits: Limits,
+    end: Option<SearchEnd>,
+}
+
+impl OwnedSolutions {
+    /// Why the search ended: `None` while it can still go on.
+    pub fn end(&self) -> Option<SearchEnd> {
+        self.end
+    }
+
+    /// As [`Solutions::next_within`]: the next solution, the end, or a pause once `nodes`
+    /// more options (at least one) have been tried.
+    pub fn next_within(&mut self, nodes: u64) -> Next {
+        self.solver
+            .advance(&mut Chooser::Mrv, &self.limits, nodes, &mut self.end)
+    }
+
+    /// The solver back, the search ended (the solver as it was before it, its
+    /// [`Solver::stats`] counting this search).
+    pub fn into_solver(mut self) -> Solver {
+        self.solver.finish();
+        self.solver
+    }
+}
+
+impl Iterator for OwnedSolutions {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        next_solution(|nodes| self.next_within(nodes))
+    }
+}
+
+impl std::iter::FusedIterator for OwnedSolutions {}
+
+/// [`Iterator::next`] of both iterators: `next_within` with no bound.
+fn next_solution(mut next_within: impl FnMut(u64) -> Next) -> Option<Solution> {
+    loop {
+        match next_within(u64::MAX) {
+            Next::Solution(solution) => return Some(solution),
+            Next::Paused => {}
+            Next::End(_) => return None,
+        }
     }
 }
 
@@ -409,6 +421,42 @@ impl Solver {
         }
     }
 
+    /// Every solution, lazily, with Knuth's choice, under `limits`, the iterator owning
+    /// the solver: see [`OwnedSolutions`]. [`OwnedSolutions::into_solver`] gives it back.
+    pub fn into_solutions(mut self, limits: Limits) -> OwnedSolutions {
+        self.start();
+        OwnedSolutions {
+            solver: self,
+            limits,
+            end: None,
+        }
+    }
+
+    /// The iterators' step: runs the search on to its next solution, its end (which it
+    /// finishes, and keeps in `end`), or a pause once `nodes` more options (at least one)
+    /// have been tried. The pause is a node limit that `resume` can go on from.
+    fn advance(
+        &mut self,
+        chooser: &mut Chooser<'_>,
+        limits: &Limits,
+        nodes: u64,
+        end: &mut Option<SearchEnd>,
+    ) -> Next {
+        if let Some(end) = *end {
+            return Next::End(end);
+        }
+        let pause_at = self.walk.tried.saturating_add(nodes.max(1));
+        match self.resume(chooser, &limits.at_most(pause_at)) {
+            None => Next::Solution(Solution::from_options(&self.buffer)),
+            Some(SearchEnd::NodeLimit) if pause_at < limits.max_nodes => Next::Paused,
+            Some(found) => {
+                self.finish();
+                *end = Some(found);
+                Next::End(found)
+            }
+        }
+    }
+
     /// Visits solutions in search order, choosing items with `chooser`, until `visit`
     /// breaks, the search is exhausted, or a limit is hit. `visit` gets the option numbers
     /// in the order they were taken: the selected options first, then the chosen ones, level
@@ -492,12 +540,14 @@ impl Solver {
     }
 
     /// Ends the search in progress, if any: uncovers whatever is still covered, so that
-    /// the arena is as it was before [`Solver::start`].
+    /// the arena is as it was before [`Solver::start`]. A walk stopped in step X5 (by a
+    /// limit or a pause) still has the level's item covered: that goes first.
     fn finish(&mut self) {
         if !self.walk.running {
             return;
         }
         self.walk.running = false;
+        let step = std::mem::replace(&mut self.walk.step, Step::Enter);
         if let Some(bits) = &mut self.bits {
             bits.reset_walk();
             return;
@@ -509,6 +559,13 @@ impl Solver {
             color,
             ..
         } = &mut self.arena;
+        if let Step::Try { i, .. } = step {
+            if has_colors {
+                uncover::<true>(items, nodes, color, i);
+            } else {
+                uncover::<false>(items, nodes, color, i);
+            }
+        }
         while self.walk.level > 0 {
             self.walk.level -= 1;
             let x = self.choice[self.walk.level];
@@ -524,7 +581,7 @@ impl Solver {
     }
 
     /// Runs the search on to its next solution (`None`: the solution is in `buffer`) or to
-    /// its end.
+    /// its end; after a node limit, a later call with a larger one goes on from there.
     fn resume(&mut self, chooser: &mut Chooser<'_>, limits: &Limits) -> Option<SearchEnd> {
         if !self.walk.running {
             return Some(SearchEnd::Stopped);
@@ -623,7 +680,8 @@ impl Solver {
                         continue;
                     }
                     if let Some(end) = limits.reached(tried) {
-                        uncover::<COLORS>(items, nodes, color, i);
+                        // The walk stays on `x`, `i` covered: `finish` uncovers it, or
+                        // the next `resume` goes on here (a pause).
                         break Some(end);
                     }
                     tried += 1;

@@ -1,9 +1,10 @@
 //! The two ways a `Solver` holds a problem, bit sets (`Solver::new` on small problems
 //! without colors) and dancing links (`Solver::with_links`), walk the same tree: on random
 //! problems, one word of options and several, every chooser, with selections, node limits,
-//! paused iterators and split paths, they must visit the same solutions in the same order
-//! and report the same `Stats`. (Both are checked against a reference that shares no code
-//! with either in `knuth_tree.rs`; this file checks the finer things, order and limits.)
+//! paused iterators (at solutions and after a number of nodes) and split paths, they must
+//! visit the same solutions in the same order and report the same `Stats`. (Both are
+//! checked against a reference that shares no code with either in `knuth_tree.rs`; this
+//! file checks the finer things, order and limits.)
 //!
 //! The same holds for Algorithm M: `MultiSolver::new` (bit sets, on problems without colors
 //! or costs) and `MultiSolver::with_links`, on random problems with multiplicities, early
@@ -13,7 +14,9 @@
 use std::ops::ControlFlow;
 
 use dlx_cover::split::Branches;
-use dlx_cover::{ActiveItems, Chooser, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats};
+use dlx_cover::{
+    ActiveItems, Chooser, Limits, MultiSolver, Next, Problem, SearchEnd, Solver, Stats,
+};
 
 /// xorshift64, seeded.
 struct Rng(u64);
@@ -230,6 +233,34 @@ fn a_paused_iterator_is_finished_by_the_next_search() {
             "round {round}"
         );
         assert_eq!(bits.stats(), links.stats(), "round {round}");
+    }
+}
+
+#[test]
+fn walks_paused_every_few_nodes_are_the_walks_that_never_paused() {
+    let mut rng = Rng(0x7a05_e5ee_d000_0001);
+    for round in 0..600 {
+        let p = random_problem(&mut rng, 10, 60);
+        let limits = Limits::nodes(rng.below(2_000));
+        let nodes = 1 + rng.below(8);
+        for (form, mut solver) in [("bits", Solver::new(&p)), ("links", Solver::with_links(&p))] {
+            let (mut whole, whole_end, whole_stats) = visit(&mut solver, Chooser::Mrv, limits);
+            whole.iter_mut().for_each(|s| s.sort_unstable());
+            solver.reset_stats();
+            let mut it = solver.solutions_with(Chooser::Mrv, limits);
+            let mut found = Vec::new();
+            let end = loop {
+                match it.next_within(nodes) {
+                    Next::Solution(s) => found.push(s.into_vec()),
+                    Next::Paused => {}
+                    Next::End(end) => break end,
+                }
+            };
+            drop(it);
+            let context = format!("{form}, round {round}, {nodes} nodes at a time");
+            assert_eq!((found, end), (whole, whole_end), "{context}");
+            assert_eq!(solver.stats(), whole_stats, "{context}");
+        }
     }
 }
 

@@ -261,24 +261,162 @@ fn colors_let_agreeing_options_share_a_secondary_item() {
     assert_eq!(s.arena(), &before);
 }
 
+/// The dlx2 example of TAOCP 7.2.2.1 (49): items p q r | x y, one solution,
+/// `p r x:A y` with `q x:A`.
+fn knuths_colored_problem() -> Problem {
+    let (p, q, r, x, y) = (0, 1, 2, 3, 4);
+    let (a, b) = (1, 2);
+    let mut pr = Problem::new(3, 2).unwrap();
+    pr.add_colored_option([(p, 0), (q, 0), (x, 0), (y, a)])
+        .unwrap();
+    pr.add_colored_option([(p, 0), (r, 0), (x, a), (y, 0)])
+        .unwrap();
+    pr.add_colored_option([(p, 0), (x, b)]).unwrap();
+    pr.add_colored_option([(q, 0), (x, a)]).unwrap();
+    pr.add_colored_option([(r, 0), (y, b)]).unwrap();
+    pr
+}
+
+/// A colored problem with more of a tree: items 0–4 | 5 6; every single and pair of
+/// primary items, each pair also giving 5 a color (0: none, 1, 2), the singles giving 6 one.
+fn colored_pairs() -> Problem {
+    let mut p = Problem::new(5, 2).unwrap();
+    for i in 0..5 {
+        p.add_colored_option([(i, 0), (6, 1 + (i as u32 % 2))])
+            .unwrap();
+        for j in i + 1..5 {
+            p.add_colored_option([(i, 0), (j, 0), (5, ((i + j) % 3) as u32)])
+                .unwrap();
+        }
+    }
+    p
+}
+
+/// A search run `nodes` options at a time (`u64::MAX`: never paused): its solutions, end
+/// and stats, and how many times it paused.
+fn paused_walk(
+    s: &mut Solver,
+    limits: Limits,
+    nodes: u64,
+) -> (Vec<Solution>, SearchEnd, Stats, u64) {
+    s.reset_stats();
+    let mut it = s.solutions_with(Chooser::Mrv, limits);
+    let (mut found, mut pauses) = (Vec::new(), 0);
+    let end = loop {
+        match it.next_within(nodes) {
+            Next::Solution(x) => found.push(x),
+            Next::Paused => pauses += 1,
+            Next::End(end) => break end,
+        }
+    };
+    assert_eq!(it.next_within(nodes), Next::End(end));
+    drop(it);
+    (found, end, s.stats(), pauses)
+}
+
+/// Small problems on each path of the engine: links without colors, with colors, bit sets.
+fn pause_cases() -> Vec<(&'static str, Problem, Solver)> {
+    let links = |p: Problem| (Solver::with_links(&p), p);
+    let mut cases = Vec::new();
+    for (name, (s, p)) in [
+        ("pairs on links", links(singles_and_pairs(6))),
+        ("knuth on links", links(knuth_example())),
+        ("knuth colored", links(knuths_colored_problem())),
+        ("colored pairs", links(colored_pairs())),
+        (
+            "pairs on bits",
+            (Solver::new(&singles_and_pairs(6)), singles_and_pairs(6)),
+        ),
+    ] {
+        cases.push((name, p, s));
+    }
+    cases
+}
+
+#[test]
+fn a_walk_paused_after_any_number_of_nodes_is_the_walk_that_never_paused() {
+    for (name, _, mut s) in pause_cases() {
+        let before = s.arena().clone();
+        for limits in [Limits::NONE, Limits::nodes(7), Limits::nodes(40)] {
+            let whole = paused_walk(&mut s, limits, u64::MAX);
+            assert_eq!(whole.3, 0);
+            let tried = whole.2.options_tried;
+            assert!(tried > 1, "{name}");
+            for nodes in 1..=tried + 1 {
+                let paused = paused_walk(&mut s, limits, nodes);
+                let context = format!("{name}, {limits:?}, {nodes} nodes at a time");
+                assert_eq!(paused.0, whole.0, "{context}");
+                assert_eq!((paused.1, paused.2), (whole.1, whole.2), "{context}");
+                // A budget spent before a solution pauses; one over the whole never does.
+                assert!(nodes > 1 || paused.3 > 0, "{context}");
+                assert!(nodes <= tried || paused.3 == 0, "{context}");
+                assert_eq!(s.arena(), &before, "{context}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_walk_left_at_any_pause_leaves_the_solver_as_it_was() {
+    for (name, p, mut s) in pause_cases() {
+        let before = s.arena().clone();
+        let all = s.count_solutions(u64::MAX).solutions;
+        let tried = s.stats().options_tried;
+        for calls in 0..=tried {
+            let mut it = s.solutions();
+            for _ in 0..calls {
+                it.next_within(1);
+            }
+            drop(it);
+            assert_eq!(s.arena(), &before, "{name}, left after {calls} calls");
+            assert_eq!(s.count_solutions(u64::MAX).solutions, all, "{name}");
+            // The same with the solver owned by the iterator, given back midway.
+            let mut owned = Solver::with_links(&p).into_solutions(Limits::NONE);
+            for _ in 0..calls {
+                owned.next_within(1);
+            }
+            let given_back = owned.into_solver();
+            assert_eq!(given_back.arena(), Solver::with_links(&p).arena(), "{name}");
+        }
+    }
+}
+
+#[test]
+fn the_owned_iterator_pauses_and_meets_the_borrowed_ones_solutions() {
+    for (name, p, mut s) in pause_cases() {
+        let borrowed: Vec<Solution> = s.solutions().collect();
+        let mut owned = Solver::new(&p).into_solutions(Limits::NONE);
+        let mut found = Vec::new();
+        while let Some(next) = match owned.next_within(2) {
+            Next::End(end) => {
+                assert_eq!(end, SearchEnd::Exhausted);
+                None
+            }
+            next => Some(next),
+        } {
+            if let Next::Solution(x) = next {
+                found.push(x);
+            }
+        }
+        assert_eq!(found, borrowed, "{name}");
+        assert_eq!(owned.end(), Some(SearchEnd::Exhausted));
+        assert_eq!(owned.next(), None);
+        let again: Vec<Solution> = Solver::new(&p).into_solutions(Limits::NONE).collect();
+        assert_eq!(again, borrowed, "{name}");
+        let limited: Vec<Solution> = Solver::new(&p).into_solutions(Limits::nodes(3)).collect();
+        let expected: Vec<Solution> = s.solutions_with(Chooser::Mrv, Limits::nodes(3)).collect();
+        assert_eq!(limited, expected, "{name}");
+    }
+}
+
 #[cfg(test)]
 mod color_tests {
     use super::*;
 
-    /// The dlx2 example of TAOCP 7.2.2.1 (49): items p q r | x y, one solution,
-    /// `p r x:A y` with `q x:A`.
+    /// The dlx2 example of TAOCP 7.2.2.1 (49).
     #[test]
     fn knuths_colored_example() {
-        let (p, q, r, x, y) = (0, 1, 2, 3, 4);
-        let (a, b) = (1, 2);
-        let mut pr = Problem::new(3, 2).unwrap();
-        pr.add_colored_option([(p, 0), (q, 0), (x, 0), (y, a)])
-            .unwrap();
-        pr.add_colored_option([(p, 0), (r, 0), (x, a), (y, 0)])
-            .unwrap();
-        pr.add_colored_option([(p, 0), (x, b)]).unwrap();
-        pr.add_colored_option([(q, 0), (x, a)]).unwrap();
-        pr.add_colored_option([(r, 0), (y, b)]).unwrap();
+        let pr = knuths_colored_problem();
         let mut s = Solver::with_links(&pr);
         let before = s.arena().clone();
         let mut all = Vec::new();
