@@ -331,21 +331,43 @@ impl MultiBits {
                 frame.at = NULL_DONE;
             }
             let (live, depth) = (frame.live, frame.depth);
+            lv.solution.truncate(depth as usize);
+            let (hide, covers) = if x == NULL {
+                if bound != 0 {
+                    lv.active[best / 64] &= !(1 << (best % 64));
+                }
+                ([0; W], 0)
+            } else {
+                lv.solution.push(x as usize);
+                self.take(of_item, secondary_meet, &mut lv, x as usize, best)
+            };
+            let hidden = and(&live, &hide);
+            updates += covers + self.weight(&hidden);
+            if lv.active.iter().all(|&w| w == 0) {
+                // The node below is a solution: counted here, without a level of its own.
+                if let Some(why) = limits.reached(nodes_here) {
+                    end = Some(why);
+                    break;
+                }
+                nodes_here += 1;
+                stats.nodes += 1;
+                stats.solutions += 1;
+                if visit(&lv.solution).is_break() {
+                    end = Some(SearchEnd::Stopped);
+                    break;
+                }
+                self.retreat(&mut lv, level);
+                forward = false;
+                continue;
+            }
             let child = level + 1;
             if lv.frames.len() <= child {
                 lv.frames.push(root);
             }
-            lv.frames[child].live = live;
-            lv.solution.truncate(depth as usize);
-            if x == NULL {
-                if bound != 0 {
-                    lv.active[best / 64] &= !(1 << (best % 64));
-                }
-            } else {
-                lv.solution.push(x as usize);
-                updates += self.commit(of_item, secondary_meet, &mut lv, child, x as usize, best);
-            }
-            lv.frames[child].depth = lv.solution.len() as u32;
+            let frame = &mut lv.frames[child];
+            frame.live = live;
+            and_not(&mut frame.live, &hidden);
+            frame.depth = lv.solution.len() as u32;
             level = child;
             forward = true;
         }
@@ -381,19 +403,19 @@ impl MultiBits {
         }
     }
 
-    /// Commits option `x` in the state of level `child` (a copy of its parent's): each
-    /// other item of `x` takes one more option, and those that may take no more (every
-    /// secondary item) are covered. Returns the updates.
+    /// Commits option `x`, as far as the bounds and active items go: each other item of
+    /// `x` takes one more option, and those that may take no more (every secondary item)
+    /// are covered. Returns the options that meet a covered item (to hide from the live
+    /// ones) and the covers.
     #[inline(always)]
-    fn commit<const W: usize>(
+    fn take<const W: usize>(
         &self,
         of_item: &[[u64; W]],
         secondary_meet: &[[u64; W]],
         lv: &mut Levels<W>,
-        child: usize,
         x: usize,
         best: usize,
-    ) -> u64 {
+    ) -> ([u64; W], u64) {
         let mut hide = secondary_meet[x];
         let mut covers = u64::from(self.secondary_count[x]);
         for &k in &self.prim[self.start[x] as usize..self.start[x + 1] as usize] {
@@ -410,10 +432,7 @@ impl MultiBits {
                 lv.active[k / 64] &= !(1 << (k % 64));
             }
         }
-        let live = &mut lv.frames[child].live;
-        let hidden = and(live, &hide);
-        and_not(live, &hidden);
-        covers + self.weight(&hidden)
+        (hide, covers)
     }
 
     /// The updates of hiding the options of `set`: `Σ (|o| − 1)`.
