@@ -379,6 +379,7 @@ impl MultiBits {
     /// items of its option give back what they took, and those that were covered are
     /// active again; after the null move, the branching item is active again.
     #[inline(always)]
+    #[allow(unsafe_code)] // SAFETY: below. Gain: see `run`.
     fn retreat<const W: usize>(&self, lv: &mut Levels<W>, level: usize) {
         let Frame {
             best, choice: x, ..
@@ -390,16 +391,34 @@ impl MultiBits {
             }
             return;
         }
-        let x = x as usize;
-        for &k in &self.prim[self.start[x] as usize..self.start[x + 1] as usize] {
+        for &k in self.primary_of(x as usize) {
             let k = k as usize;
             if k == best {
                 continue;
             }
-            if lv.bounds[k] == 0 {
-                lv.active[k / 64] |= 1 << (k % 64);
+            debug_assert!(k < lv.bounds.len() && k / 64 < lv.active.len());
+            // SAFETY: `k` is a primary item, and `bounds` and `active` have an entry (a
+            // bit) per primary item.
+            unsafe {
+                let bound = lv.bounds.get_unchecked_mut(k);
+                if *bound == 0 {
+                    *lv.active.get_unchecked_mut(k / 64) |= 1 << (k % 64);
+                }
+                *bound += 1;
             }
-            lv.bounds[k] += 1;
+        }
+    }
+
+    /// Option `o`'s primary items.
+    #[inline(always)]
+    #[allow(unsafe_code)] // SAFETY: below. Gain: see `run`.
+    fn primary_of(&self, o: usize) -> &[u32] {
+        debug_assert!(o + 1 < self.start.len());
+        // SAFETY: `o` is an option, and `start` has an entry per option and one more, each
+        // at most `prim.len()` and none below the one before.
+        unsafe {
+            let (from, to) = (*self.start.get_unchecked(o), *self.start.get_unchecked(o + 1));
+            self.prim.get_unchecked(from as usize..to as usize)
         }
     }
 
@@ -408,6 +427,7 @@ impl MultiBits {
     /// are covered. Returns the options that meet a covered item (to hide from the live
     /// ones) and the covers.
     #[inline(always)]
+    #[allow(unsafe_code)] // SAFETY: below. Gain: see `run`.
     fn take<const W: usize>(
         &self,
         of_item: &[[u64; W]],
@@ -418,18 +438,25 @@ impl MultiBits {
     ) -> ([u64; W], u64) {
         let mut hide = secondary_meet[x];
         let mut covers = u64::from(self.secondary_count[x]);
-        for &k in &self.prim[self.start[x] as usize..self.start[x + 1] as usize] {
+        for &k in self.primary_of(x) {
             let k = k as usize;
             if k == best {
                 continue;
             }
-            lv.bounds[k] -= 1;
-            if lv.bounds[k] == 0 {
+            debug_assert!(k < lv.bounds.len() && k < of_item.len() && k / 64 < lv.active.len());
+            // SAFETY: `k` is a primary item, and `bounds`, `of_item` and `active` have an
+            // entry (a bit) per primary item.
+            let bound = unsafe { lv.bounds.get_unchecked_mut(k) };
+            *bound -= 1;
+            if *bound == 0 {
                 covers += 1;
-                for (h, s) in hide.iter_mut().zip(&of_item[k]) {
+                // SAFETY: as above.
+                let set = unsafe { of_item.get_unchecked(k) };
+                for (h, s) in hide.iter_mut().zip(set) {
                     *h |= s;
                 }
-                lv.active[k / 64] &= !(1 << (k % 64));
+                // SAFETY: as above.
+                unsafe { *lv.active.get_unchecked_mut(k / 64) &= !(1 << (k % 64)) };
             }
         }
         (hide, covers)
@@ -437,6 +464,7 @@ impl MultiBits {
 
     /// The updates of hiding the options of `set`: `Σ (|o| − 1)`.
     #[inline(always)]
+    #[allow(unsafe_code)] // SAFETY: below. Gain: see `run`.
     fn weight<const W: usize>(&self, set: &[u64; W]) -> u64 {
         if !self.classes.is_empty() {
             return self
@@ -458,7 +486,10 @@ impl MultiBits {
             while bits != 0 {
                 let o = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                total += u64::from(self.size[o]) - 1;
+                debug_assert!(o < self.size.len());
+                // SAFETY: `o` is a member of an option set, so an option, and `size` has
+                // an entry per option.
+                total += u64::from(unsafe { *self.size.get_unchecked(o) }) - 1;
             }
         }
         total
@@ -467,6 +498,7 @@ impl MultiBits {
     /// dlx3's choice (see `MultiSolver::choose`): the active primary item of least
     /// branching degree, with that degree; `None` when no primary item is active.
     #[inline(always)]
+    #[allow(unsafe_code)] // SAFETY: below. Gain: see `run`.
     fn choose<const W: usize>(
         &self,
         of_item: &[[u64; W]],
@@ -481,9 +513,18 @@ impl MultiBits {
             while items != 0 {
                 let k = w * 64 + items.trailing_zeros() as usize;
                 items &= items - 1;
-                let bound = bounds[k];
-                let s = self.slack[k].min(bound);
-                let len = count(&and(live, &of_item[k])) as i32;
+                debug_assert!(k < bounds.len() && k < self.slack.len() && k < of_item.len());
+                // SAFETY: `k` is an active item, so a primary item, and `bounds`, `slack`
+                // and `of_item` have an entry per primary item.
+                let (bound, slack, set) = unsafe {
+                    (
+                        *bounds.get_unchecked(k),
+                        *self.slack.get_unchecked(k),
+                        of_item.get_unchecked(k),
+                    )
+                };
+                let s = slack.min(bound);
+                let len = count(&and(live, set)) as i32;
                 let t = len + s - bound + 1;
                 if t < best_score
                     || (t == best_score && (s < best_s || (s == best_s && len > best_len)))
