@@ -423,7 +423,10 @@ impl MultiBits {
         // SAFETY: `o` is an option, and `start` has an entry per option and one more, each
         // at most `prim.len()` and none below the one before.
         unsafe {
-            let (from, to) = (*self.start.get_unchecked(o), *self.start.get_unchecked(o + 1));
+            let (from, to) = (
+                *self.start.get_unchecked(o),
+                *self.start.get_unchecked(o + 1),
+            );
             self.prim.get_unchecked(from as usize..to as usize)
         }
     }
