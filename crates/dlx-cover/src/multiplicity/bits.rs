@@ -244,6 +244,7 @@ impl MultiBits {
         let mut level = 0usize;
         let mut updates = 0u64;
         let mut nodes_here = 0u64;
+        let mut solutions = 0u64;
         let mut end = None;
         let mut forward = true;
         loop {
@@ -253,11 +254,10 @@ impl MultiBits {
                     break;
                 }
                 nodes_here += 1;
-                stats.nodes += 1;
                 let frame = frame_at(&mut lv.frames, level);
                 match self.choose(of_item, &frame.live, &lv.bounds, &lv.active) {
                     None => {
-                        stats.solutions += 1;
+                        solutions += 1;
                         let solution = &lv.solution[..frame.depth as usize];
                         if visit(solution).is_break() {
                             end = Some(SearchEnd::Stopped);
@@ -356,8 +356,7 @@ impl MultiBits {
                     break;
                 }
                 nodes_here += 1;
-                stats.nodes += 1;
-                stats.solutions += 1;
+                solutions += 1;
                 if visit(&lv.solution).is_break() {
                     end = Some(SearchEnd::Stopped);
                     break;
@@ -377,6 +376,8 @@ impl MultiBits {
             level = child;
             forward = true;
         }
+        stats.nodes += nodes_here;
+        stats.solutions += solutions;
         stats.updates += updates;
         end.unwrap_or(SearchEnd::Exhausted)
     }
