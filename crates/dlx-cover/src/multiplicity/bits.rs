@@ -18,6 +18,9 @@
 //!   option out of every list (`|o|` updates), which here takes it out of the live set:
 //!   the next option to try is then the first live one of the item again, and the list's
 //!   length, for dlx3's "too few left" test, a popcount. The last move is the null one.
+//! * a move after which no primary item is active leads to a solution: that node (one
+//!   node, one solution, the move's updates) is counted at the level of the move, which
+//!   then undoes it at once, with no level copied for it.
 
 use std::ops::ControlFlow;
 
