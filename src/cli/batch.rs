@@ -1,37 +1,37 @@
-//! Batches: a reader thread streams records through a bounded channel; the main thread takes
-//! them in chunks, has a pool of workers answer each chunk in parallel while it writes the
-//! answers to the chunk before in input order ([`Workers::map_beside`]).
+//! Batches: a reader thread cuts the inputs into pieces of whole lines ([`Pieces`]) and
+//! numbers them; the workers parse and answer each piece as it comes
+//! ([`Workers::in_order`]), and the main thread hands the outcomes on in input order (it
+//! only orders them and writes their bytes).
 //!
-//! Invariants: at most [`CHUNK`] records wait in the channel, at most [`CHUNK`] are being
-//! answered and at most [`CHUNK`] wait to be written, so memory does not grow with the
-//! input; `par_iter().collect()` keeps each chunk's answers in input order and chunks are
-//! written one after another, so the output does not depend on the number of threads.
-//! Each worker owns its solvers (they are not shared), picked by rayon's thread index.
+//! Invariants: at most [`Workers::in_flight`] items are between the reader and the writer
+//! (read, being answered, or answered and waiting for an earlier one), each of at most
+//! [`PIECE_BYTES`](super::input::PIECE_BYTES) of lines, so memory does not grow with the
+//! input; outcomes are handed on in the items' order, so the output does not depend on the
+//! number of threads. Each worker owns its solvers (they are not shared), picked by rayon's
+//! thread index.
 
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use dlx_sudoku::format::Record;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::args::Threads;
 use super::error::{Error, report};
-use super::input::{ReadTimes, Records, open};
+use super::input::{Piece, Pieces, open};
 use super::profile::{Busy, Profile, Stage};
 
-/// Most records answered per chunk, and most waiting in the channel.
-pub const CHUNK: usize = 1024;
-
-/// What the reader sends: a record, a fault of an input (it could not be opened or read,
-/// or holds no puzzle), or a note on it (the labels it skipped).
+/// What the reader sends, in input order: lines of an input, the end of an input (where
+/// its label note and its emptiness are settled), or a fault of one (it could not be
+/// opened, or reading it failed: then no end follows).
 pub enum Item {
-    Record { input: Arc<str>, record: Record },
+    Lines { input: Arc<str>, piece: Piece },
+    End { input: Arc<str> },
     Failure(Error),
-    Note(String),
 }
 
 /// An item and the bytes read from all inputs when it was made (for the progress bar).
@@ -40,107 +40,110 @@ pub struct Sourced {
     pub bytes: u64,
 }
 
-/// Reads `inputs` (`-` for standard input) on a thread of its own; the receiver yields every
-/// item in input order. The thread stops early when the receiver is dropped, and returns
-/// the time it spent reading and parsing when `timed` (else zeros).
-/// With `strict`, label lines are bad records rather than skipped (see [`Records`]).
-pub fn spawn_reader(
-    inputs: Vec<PathBuf>,
-    strict: bool,
-    timed: bool,
-) -> (Receiver<Sourced>, JoinHandle<ReadTimes>) {
-    let (tx, rx) = sync_channel(CHUNK);
-    let handle = thread::spawn(move || {
-        let mut bytes = 0u64;
-        let mut times = ReadTimes::default();
-        for path in inputs {
-            if read_one(&path, strict, timed, &tx, &mut bytes, &mut times).is_err() {
-                break; // The receiver is gone.
-            }
-        }
-        times
-    });
-    (rx, handle)
+/// A message to the loop of [`Workers::in_order`]: the reader's item number `n`, a
+/// worker's outcome for item `n`, or the reader's end (the number of items it sent).
+pub enum Msg<I, T> {
+    Item(u64, I),
+    Done(u64, T),
+    Sent(u64),
 }
 
-/// Sends the records of one input, adding its reading and parsing time to `times`; `Err`
-/// when the receiver is gone.
+/// Reads `inputs` (`-` for standard input) on a thread of its own and sends their items
+/// on `end`, numbered, in input order, then [`Msg::Sent`]; it takes a token before each
+/// item (the loop gives one back per item done, which bounds the items in flight). It
+/// stops early when the loop is gone, and returns the time it spent reading and cutting
+/// when `timed` (else zero).
+pub fn spawn_reader<T: Send + 'static>(
+    inputs: Vec<PathBuf>,
+    timed: bool,
+    end: ReaderEnd<Sourced, T>,
+) -> JoinHandle<Duration> {
+    let ReaderEnd { tx, tokens } = end;
+    thread::spawn(move || {
+        let mut sent = 0u64;
+        let mut send = |item: Item, bytes: u64| {
+            tokens.recv().map_err(drop)?;
+            tx.send(Msg::Item(sent, Sourced { item, bytes }))
+                .map_err(drop)?;
+            sent += 1;
+            Ok(())
+        };
+        let mut bytes = 0u64;
+        let mut time = Duration::ZERO;
+        for path in inputs {
+            if read_one(&path, timed, &mut send, &mut bytes, &mut time).is_err() {
+                return time; // The loop is gone.
+            }
+        }
+        let _ = tx.send(Msg::Sent(sent));
+        time
+    })
+}
+
+/// Sends the pieces of one input and its end (or its fault), adding the time spent reading
+/// and cutting to `time`; `Err` when the loop is gone.
 fn read_one(
     path: &Path,
-    strict: bool,
     timed: bool,
-    tx: &SyncSender<Sourced>,
+    send: &mut impl FnMut(Item, u64) -> Result<(), ()>,
     bytes: &mut u64,
-    times: &mut ReadTimes,
+    time: &mut Duration,
 ) -> Result<(), ()> {
-    let send = |item: Item, bytes: u64| tx.send(Sourced { item, bytes }).map_err(|_| ());
     let (name, reader) = match open(path) {
         Ok((name, reader)) => (Arc::<str>::from(name), reader),
         Err(e) => return send(Item::Failure(e), *bytes),
     };
     let start = *bytes;
-    let mut records = Records::new(reader, strict).timed(timed);
-    let mut sent = 0usize;
-    let mut failed = false;
-    while let Some(next) = records.next() {
-        *bytes = start + records.bytes_read();
-        let item = match next {
-            Ok(record) => {
-                sent += 1;
-                Item::Record {
-                    input: Arc::clone(&name),
-                    record,
-                }
-            }
-            Err(source) => {
-                failed = true;
-                let name = name.to_string();
-                Item::Failure(Error::Read { name, source })
-            }
+    let mut pieces = Pieces::new(reader);
+    loop {
+        let started = timed.then(Instant::now);
+        let next = pieces.next_piece();
+        if let Some(started) = started {
+            *time += started.elapsed();
+        }
+        let Some((piece, error)) = next else {
+            break;
         };
-        if send(item, *bytes).is_err() {
-            times.add(records.times());
-            return Err(());
+        *bytes = start + pieces.bytes_read();
+        let input = Arc::clone(&name);
+        send(Item::Lines { input, piece }, *bytes)?;
+        if let Some(source) = error {
+            let name = name.to_string();
+            return send(Item::Failure(Error::Read { name, source }), *bytes);
         }
     }
-    times.add(records.times());
-    if failed {
-        return Ok(());
-    }
-    *bytes = start + records.bytes_read();
-    if let Some(note) = records.label_note(&name) {
-        send(Item::Note(note), *bytes)?;
-    }
-    if sent == 0 {
-        // An input without a single puzzle is most likely the wrong input.
-        let name = name.to_string();
-        return send(Item::Failure(Error::Empty { name }), *bytes);
-    }
-    Ok(())
+    send(Item::End { input: name }, *bytes)
 }
 
-/// The next chunk: waits for one item, then takes what is ready, up to [`CHUNK`]. `None`
-/// when the reader is done. Taking only what is ready keeps interactive use responsive;
-/// so does `before_waiting`, called when nothing is ready, before the wait (to write the
-/// answers so far).
-pub fn next_chunk(rx: &Receiver<Sourced>, before_waiting: impl FnOnce()) -> Option<Vec<Sourced>> {
-    let first = match rx.try_recv() {
-        Ok(item) => item,
-        Err(TryRecvError::Empty) => {
-            before_waiting();
-            rx.recv().ok()?
+/// The loop's end of the channels of a run of [`Workers::in_order`]: the messages, a
+/// sender for the workers' outcomes, and the way to give the reader its tokens back.
+pub struct Lanes<I, T> {
+    tx: Sender<Msg<I, T>>,
+    rx: Receiver<Msg<I, T>>,
+    give_back: SyncSender<()>,
+}
+
+/// The reader's end: where it sends its items, and the tokens it takes, one per item in
+/// flight.
+pub struct ReaderEnd<I, T> {
+    pub tx: Sender<Msg<I, T>>,
+    pub tokens: Receiver<()>,
+}
+
+impl<I, T> Lanes<I, T> {
+    /// The two ends, for `in_flight` items at most between them.
+    pub fn new(in_flight: usize) -> (Self, ReaderEnd<I, T>) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (give_back, tokens) = sync_channel(in_flight);
+        for _ in 0..in_flight {
+            give_back.send(()).expect("room for every token");
         }
-        Err(TryRecvError::Disconnected) => return None,
-    };
-    let mut chunk = Vec::with_capacity(CHUNK);
-    chunk.push(first);
-    while chunk.len() < CHUNK {
-        match rx.try_recv() {
-            Ok(item) => chunk.push(item),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
-        }
+        let reader = ReaderEnd {
+            tx: tx.clone(),
+            tokens,
+        };
+        (Lanes { tx, rx, give_back }, reader)
     }
-    Some(chunk)
 }
 
 /// Most worker threads per core. More only add switching between threads (100,000 puzzles
@@ -266,6 +269,91 @@ impl<S: Send> Workers<S> {
         self.pool.as_ref().map_or(1, |p| p.current_num_threads())
     }
 
+    /// Most items between a reader and the loop of [`Self::in_order`]: two per worker (one
+    /// being answered, one queued behind it, so that no worker waits for the next) and
+    /// two for the reader and the writer.
+    pub fn in_flight(&self) -> usize {
+        2 * self.threads() + 2
+    }
+
+    /// Runs `f` on this thread, counting its time as this worker's busy time.
+    pub fn busy_here<T>(&self, f: impl FnOnce() -> T) -> T {
+        let index = rayon::current_thread_index().unwrap_or(self.states.len() - 1);
+        self.busy.time(index, f)
+    }
+
+    /// Runs `work` on every item the reader sends on `lanes` (its outcome may come from
+    /// [`Self::map`] on the same workers), each on a worker as soon as it comes (with one
+    /// worker: on this thread), and `done` on the outcomes on this thread, in the items'
+    /// order, as soon as each and those before it are ready. After each item done, gives
+    /// the reader a token back. Stops after the reader's last item, or when `done` returns
+    /// `false` (the items already taken are still worked out, and dropped).
+    pub fn in_order<I: Send, T: Send>(
+        &self,
+        lanes: Lanes<I, T>,
+        work: impl Fn(I, &Self) -> T + Sync,
+        mut done: impl FnMut(T) -> bool,
+    ) {
+        let Lanes { tx, rx, give_back } = lanes;
+        // Outcomes from item `next` on, `None` where one is not ready yet.
+        let mut ready: VecDeque<Option<T>> = VecDeque::new();
+        let mut next = 0u64;
+        let mut sent = None;
+        let mut take = |msg: Msg<I, T>, spawn: &mut dyn FnMut(u64, I)| -> bool {
+            let (n, outcome) = match msg {
+                Msg::Item(n, item) => {
+                    spawn(n, item);
+                    return true;
+                }
+                Msg::Done(n, outcome) => (n, outcome),
+                Msg::Sent(n) => {
+                    sent = Some(n);
+                    return next < n;
+                }
+            };
+            let at = (n - next) as usize;
+            if ready.len() <= at {
+                ready.resize_with(at + 1, || None);
+            }
+            ready[at] = Some(outcome);
+            while let Some(Some(_)) = ready.front() {
+                let outcome = ready.pop_front().flatten().expect("a ready outcome");
+                next += 1;
+                let _ = give_back.try_send(());
+                if !done(outcome) {
+                    return false;
+                }
+            }
+            sent != Some(next)
+        };
+        let work = &work;
+        let Some(pool) = &self.pool else {
+            let tx = &tx;
+            let mut inline = |n, item| {
+                let _ = tx.send(Msg::Done(n, work(item, self)));
+            };
+            while let Ok(msg) = rx.recv() {
+                if !take(msg, &mut inline) {
+                    break;
+                }
+            }
+            return;
+        };
+        pool.in_place_scope_fifo(|scope| {
+            let mut spawn = |n, item| {
+                let tx = tx.clone();
+                scope.spawn_fifo(move |_| {
+                    let _ = tx.send(Msg::Done(n, work(item, self)));
+                });
+            };
+            while let Ok(msg) = rx.recv() {
+                if !take(msg, &mut spawn) {
+                    break;
+                }
+            }
+        });
+    }
+
     /// `f` of every item, in parallel, results in the items' order.
     pub fn map<I: Sync, T: Send>(&self, items: &[I], f: impl Fn(&I, &mut S) -> T + Sync) -> Vec<T> {
         // (A poisoned lock only means an earlier call panicked.)
@@ -365,6 +453,7 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dlx_sudoku::format::Record;
 
     #[test]
     fn thread_counts_are_capped_per_core() {
@@ -404,21 +493,26 @@ mod tests {
         let line = ".".repeat(81);
         std::fs::write(&file, format!("{line}\n# c\n{line}\nx12\n")).unwrap();
         let missing = dir.join("missing.txt");
-        let (rx, handle) = spawn_reader(vec![file.clone(), missing, file.clone()], false, false);
+        let workers = Workers::new(2, || ()).unwrap();
+        let (lanes, reader) = Lanes::new(workers.in_flight());
+        let inputs = vec![file.clone(), missing, file.clone()];
+        let handle = spawn_reader(inputs, false, reader);
         let mut seen = Vec::new();
-        while let Some(chunk) = next_chunk(&rx, || ()) {
-            for s in chunk {
-                seen.push(match s.item {
-                    Item::Record { record, .. } => {
-                        format!("{}:{}", record.line, record.grid.is_ok())
-                    }
-                    Item::Failure(e) => format!("fail {}", e.to_string().contains("missing.txt")),
-                    Item::Note(n) => n,
-                });
+        let work = |s: Sourced, _: &Workers<()>| match s.item {
+            Item::Lines { piece, .. } => {
+                let (records, _) = piece.parse(false);
+                let line = |r: &Record| format!("{}:{}", r.line, r.grid.is_ok());
+                records.iter().map(line).collect()
             }
-        }
+            Item::Failure(e) => vec![format!("fail {}", e.to_string().contains("missing.txt"))],
+            Item::End { .. } => vec!["end".to_string()],
+        };
+        workers.in_order(lanes, work, |lines| {
+            seen.extend(lines);
+            true
+        });
         handle.join().unwrap();
-        let one = ["1:true", "3:true", "4:false"];
+        let one = ["1:true", "3:true", "4:false", "end"];
         let mut expected: Vec<String> = one.iter().map(|s| s.to_string()).collect();
         expected.push("fail true".into());
         expected.extend(one.iter().map(|s| s.to_string()));
