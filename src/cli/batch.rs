@@ -49,25 +49,17 @@ pub enum Msg<I, T> {
 }
 
 /// Reads `inputs` (`-` for standard input) on a thread of its own and sends their items
-/// on `end`, numbered, in input order, then [`Msg::Sent`]; it takes a token before each
-/// item (the loop gives one back per item done, which bounds the items in flight). It
-/// stops early when the loop is gone, and returns the time it spent reading and cutting
-/// when `timed` (else zero).
+/// on `end` in input order (see [`Feeder`]). It stops early when the loop is gone, and
+/// returns the time it spent reading and cutting when `timed` (else zero).
 pub fn spawn_reader<T: Send + 'static>(
     inputs: Vec<PathBuf>,
     timed: bool,
     end: ReaderEnd<Sourced, T>,
 ) -> JoinHandle<Duration> {
-    let ReaderEnd { tx, tokens } = end;
-    thread::spawn(move || {
-        let mut sent = 0u64;
-        let mut send = |item: Item, bytes: u64| {
-            tokens.recv().map_err(drop)?;
-            tx.send(Msg::Item(sent, Sourced { item, bytes }))
-                .map_err(drop)?;
-            sent += 1;
-            Ok(())
-        };
+    let reader = thread::Builder::new().name("sudoku-dlx-reader".into());
+    let spawned = reader.spawn(move || {
+        let mut feeder = Feeder::new(end);
+        let mut send = |item: Item, bytes: u64| feeder.send(Sourced { item, bytes });
         let mut bytes = 0u64;
         let mut time = Duration::ZERO;
         for path in inputs {
@@ -75,9 +67,53 @@ pub fn spawn_reader<T: Send + 'static>(
                 return time; // The loop is gone.
             }
         }
-        let _ = tx.send(Msg::Sent(sent));
+        feeder.finish();
         time
-    })
+    });
+    spawned.expect("a thread for the reader")
+}
+
+/// Sends `items` on `end` from a thread of its own (see [`Feeder`]).
+pub fn spawn_feeder<I: Send + 'static, T: Send + 'static>(
+    items: impl Iterator<Item = I> + Send + 'static,
+    end: ReaderEnd<I, T>,
+) {
+    thread::spawn(move || {
+        let mut feeder = Feeder::new(end);
+        for item in items {
+            if feeder.send(item).is_err() {
+                return;
+            }
+        }
+        feeder.finish();
+    });
+}
+
+/// The sending side of [`Workers::in_order`]: numbers the items, takes a token before
+/// each (the loop gives one back per item done, which bounds the items in flight), and
+/// ends with [`Msg::Sent`].
+pub struct Feeder<I, T> {
+    end: ReaderEnd<I, T>,
+    sent: u64,
+}
+
+impl<I, T> Feeder<I, T> {
+    pub fn new(end: ReaderEnd<I, T>) -> Self {
+        Feeder { end, sent: 0 }
+    }
+
+    /// Sends the next item; `Err` when the loop is gone.
+    pub fn send(&mut self, item: I) -> Result<(), ()> {
+        self.end.tokens.recv().map_err(drop)?;
+        self.end.tx.send(Msg::Item(self.sent, item)).map_err(drop)?;
+        self.sent += 1;
+        Ok(())
+    }
+
+    /// Says that no more items come.
+    pub fn finish(self) {
+        let _ = self.end.tx.send(Msg::Sent(self.sent));
+    }
 }
 
 /// Sends the pieces of one input and its end (or its fault), adding the time spent reading
@@ -228,7 +264,7 @@ impl<S: Send> Workers<S> {
     /// Where a run on these workers spent its time: `wall`, their busy time, the `stages`
     /// of other threads, and this thread's ordering and writing (`write`): beside the
     /// workers when they are a pool (it overlaps their next chunk, see
-    /// [`Self::map_beside`]), else one after the other.
+    /// [`Self::in_order`]), else one after the other.
     pub fn profile(&self, wall: Duration, mut stages: Vec<Stage>, write: Duration) -> Profile {
         let writer = if self.threads() > 1 {
             Stage::beside
@@ -243,27 +279,6 @@ impl<S: Send> Workers<S> {
         }
     }
 
-    /// `map` of `items` on the workers while this thread runs `beside` (with one worker,
-    /// one after the other): the results of both.
-    pub fn map_beside<I: Sync, T: Send, R>(
-        &self,
-        items: &[I],
-        f: impl Fn(&I, &mut S) -> T + Sync,
-        beside: impl FnOnce() -> R,
-    ) -> (Vec<T>, R) {
-        let Some(pool) = &self.pool else {
-            let other = beside();
-            return (self.map(items, f), other);
-        };
-        let mut mapped = None;
-        let f = &f;
-        let other = pool.in_place_scope(|scope| {
-            scope.spawn(|_| mapped = Some(self.map(items, f)));
-            beside()
-        });
-        (mapped.expect("the scope waits for its work"), other)
-    }
-
     /// Number of worker threads.
     pub fn threads(&self) -> usize {
         self.pool.as_ref().map_or(1, |p| p.current_num_threads())
@@ -274,6 +289,16 @@ impl<S: Send> Workers<S> {
     /// two for the reader and the writer.
     pub fn in_flight(&self) -> usize {
         2 * self.threads() + 2
+    }
+
+    /// Drops `t` on a worker (on this thread when there is no pool): memory is freed
+    /// fastest by the threads that allocated it, and the loop of [`Self::in_order`] stays
+    /// free for writing. (Not counted as busy time: a detached task cannot reach `self`.)
+    pub fn discard<T: Send + 'static>(&self, t: T) {
+        match &self.pool {
+            Some(pool) => pool.spawn(move || drop(t)),
+            None => drop(t),
+        }
     }
 
     /// Runs `f` on this thread, counting its time as this worker's busy time.

@@ -95,7 +95,7 @@ impl<R: BufRead> LineReader<R> {
                 continue;
             }
             any = true;
-            let (len, used, done) = match available.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let (len, used, done) = match memchr::memchr2(b'\n', b'\r', available) {
                 Some(i) => {
                     self.after_cr = available[i] == b'\r';
                     (i, i + 1, true)

@@ -73,7 +73,7 @@ pub fn run<S: Send, A: Send + 'static>(
     header: &str,
     make: impl Fn() -> S,
     answer: impl Fn(&str, &Record, &mut S) -> A + Sync,
-    write: impl FnMut(&mut Output, &str, &Record, A, &Progress) -> io::Result<Exit>,
+    write: impl FnMut(&mut Output, &str, &Record, &A, &Progress) -> io::Result<Exit>,
 ) -> Result<Ran, Error> {
     let threads = resolve_threads(batch.threads);
     let workers = Workers::new(threads, make)
@@ -113,7 +113,9 @@ pub fn run<S: Send, A: Send + 'static>(
             }
             item => Outcome::Other(Sourced { item, ..s }),
         };
-        workers.in_order(lanes, work, |outcome| sink.take(outcome));
+        // The records and answers written are freed on the workers, where they were made.
+        let discard = |written: (Vec<Record>, Vec<A>)| workers.discard(written);
+        workers.in_order(lanes, work, |outcome| sink.take(outcome, discard));
     }
     progress.finish();
     let wall = started.elapsed();
@@ -170,10 +172,11 @@ struct Sink<'p, W> {
 }
 
 impl<W> Sink<'_, W> {
-    /// Writes the outcome of the next item, then flushes; `false` once writing failed.
-    fn take<A>(&mut self, outcome: Outcome<A>) -> bool
+    /// Writes the outcome of the next item, then flushes and hands its records and answers
+    /// to `discard`; `false` once writing failed.
+    fn take<A>(&mut self, outcome: Outcome<A>, discard: impl FnOnce((Vec<Record>, Vec<A>))) -> bool
     where
-        W: FnMut(&mut Output, &str, &Record, A, &Progress) -> io::Result<Exit>,
+        W: FnMut(&mut Output, &str, &Record, &A, &Progress) -> io::Result<Exit>,
     {
         let started = Instant::now();
         let bytes = match outcome {
@@ -186,7 +189,7 @@ impl<W> Sink<'_, W> {
             } => {
                 self.labels.add(labels);
                 self.records_in_input += records.len() as u64;
-                for (record, a) in records.iter().zip(answers) {
+                for (record, a) in records.iter().zip(&answers) {
                     if self.written.is_err() {
                         break;
                     }
@@ -196,6 +199,7 @@ impl<W> Sink<'_, W> {
                         Err(e) => self.written = Err(e),
                     }
                 }
+                discard((records, answers));
                 bytes
             }
             Outcome::Other(Sourced { item, bytes }) => {
