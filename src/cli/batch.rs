@@ -29,7 +29,7 @@ use super::profile::{Busy, Profile, Stage};
 /// its label note and its emptiness are settled), or a fault of one (it could not be
 /// opened, or reading it failed: then no end follows).
 pub enum Item {
-    Lines { input: Arc<str>, piece: Piece },
+    Lines { input: Arc<str>, piece: Box<Piece> },
     End { input: Arc<str> },
     Failure(Error),
 }
@@ -142,6 +142,7 @@ fn read_one(
         };
         *bytes = start + pieces.bytes_read();
         let input = Arc::clone(&name);
+        let piece = Box::new(piece);
         send(Item::Lines { input, piece }, *bytes)?;
         if let Some(source) = error {
             let name = name.to_string();

@@ -396,13 +396,8 @@ mod cuts {
 
     #[test]
     fn any_cut_gives_the_records_of_the_whole() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::rng::SplitMix::new(38);
+        let mut next = |n: usize| rng.below_by_modulo(n);
         for _ in 0..300 {
             let lines: Vec<&str> = (0..1 + next(30)).map(|_| POOL[next(POOL.len())]).collect();
             let whole = parse_str(&lines.join("\n"));
