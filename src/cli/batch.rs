@@ -217,8 +217,7 @@ pub fn resolve_threads(asked: Threads) -> usize {
 }
 
 /// A pool of worker threads, each with its own state `S` (its solvers). One worker is the
-/// calling thread itself: no pool is made, and no chunk is handed to another thread and
-/// back.
+/// calling thread itself: no pool is made, and items are worked out on that thread.
 pub struct Workers<S> {
     /// The pool; `None` for one worker.
     pool: Option<rayon::ThreadPool>,
@@ -264,7 +263,7 @@ impl<S: Send> Workers<S> {
 
     /// Where a run on these workers spent its time: `wall`, their busy time, the `stages`
     /// of other threads, and this thread's ordering and writing (`write`): beside the
-    /// workers when they are a pool (it overlaps their next chunk, see
+    /// workers when they are a pool (it overlaps their next items, see
     /// [`Self::in_order`]), else one after the other.
     pub fn profile(&self, wall: Duration, mut stages: Vec<Stage>, write: Duration) -> Profile {
         let writer = if self.threads() > 1 {
