@@ -1,37 +1,37 @@
-//! Batches: a reader thread streams records through a bounded channel; the main thread takes
-//! them in chunks, has a pool of workers answer each chunk in parallel while it writes the
-//! answers to the chunk before in input order ([`Workers::map_beside`]).
+//! Batches: a reader thread cuts the inputs into pieces of whole lines ([`Pieces`]) and
+//! numbers them; the workers parse and answer each piece as it comes
+//! ([`Workers::in_order`]), and the main thread hands the outcomes on in input order (it
+//! only orders them and writes their bytes).
 //!
-//! Invariants: at most [`CHUNK`] records wait in the channel, at most [`CHUNK`] are being
-//! answered and at most [`CHUNK`] wait to be written, so memory does not grow with the
-//! input; `par_iter().collect()` keeps each chunk's answers in input order and chunks are
-//! written one after another, so the output does not depend on the number of threads.
-//! Each worker owns its solvers (they are not shared), picked by rayon's thread index.
+//! Invariants: at most [`Workers::in_flight`] items are between the reader and the writer
+//! (read, being answered, or answered and waiting for an earlier one), each of at most
+//! [`PIECE_BYTES`](super::input::PIECE_BYTES) of lines, so memory does not grow with the
+//! input; outcomes are handed on in the items' order, so the output does not depend on the
+//! number of threads. Each worker owns its solvers (they are not shared), picked by rayon's
+//! thread index.
 
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use dlx_sudoku::format::Record;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::args::Threads;
 use super::error::{Error, report};
-use super::input::{ReadTimes, Records, open};
+use super::input::{Piece, Pieces, open};
 use super::profile::{Busy, Profile, Stage};
 
-/// Most records answered per chunk, and most waiting in the channel.
-pub const CHUNK: usize = 1024;
-
-/// What the reader sends: a record, a fault of an input (it could not be opened or read,
-/// or holds no puzzle), or a note on it (the labels it skipped).
+/// What the reader sends, in input order: lines of an input, the end of an input (where
+/// its label note and its emptiness are settled), or a fault of one (it could not be
+/// opened, or reading it failed: then no end follows).
 pub enum Item {
-    Record { input: Arc<str>, record: Record },
+    Lines { input: Arc<str>, piece: Box<Piece> },
+    End { input: Arc<str> },
     Failure(Error),
-    Note(String),
 }
 
 /// An item and the bytes read from all inputs when it was made (for the progress bar).
@@ -40,107 +40,147 @@ pub struct Sourced {
     pub bytes: u64,
 }
 
-/// Reads `inputs` (`-` for standard input) on a thread of its own; the receiver yields every
-/// item in input order. The thread stops early when the receiver is dropped, and returns
-/// the time it spent reading and parsing when `timed` (else zeros).
-/// With `strict`, label lines are bad records rather than skipped (see [`Records`]).
-pub fn spawn_reader(
-    inputs: Vec<PathBuf>,
-    strict: bool,
-    timed: bool,
-) -> (Receiver<Sourced>, JoinHandle<ReadTimes>) {
-    let (tx, rx) = sync_channel(CHUNK);
-    let handle = thread::spawn(move || {
-        let mut bytes = 0u64;
-        let mut times = ReadTimes::default();
-        for path in inputs {
-            if read_one(&path, strict, timed, &tx, &mut bytes, &mut times).is_err() {
-                break; // The receiver is gone.
-            }
-        }
-        times
-    });
-    (rx, handle)
+/// A message to the loop of [`Workers::in_order`]: the reader's item number `n`, a
+/// worker's outcome for item `n`, or the reader's end (the number of items it sent).
+pub enum Msg<I, T> {
+    Item(u64, I),
+    Done(u64, T),
+    Sent(u64),
 }
 
-/// Sends the records of one input, adding its reading and parsing time to `times`; `Err`
-/// when the receiver is gone.
+/// Reads `inputs` (`-` for standard input) on a thread of its own and sends their items
+/// on `end` in input order (see [`Feeder`]). It stops early when the loop is gone, and
+/// returns the time it spent reading and cutting when `timed` (else zero).
+pub fn spawn_reader<T: Send + 'static>(
+    inputs: Vec<PathBuf>,
+    timed: bool,
+    end: ReaderEnd<Sourced, T>,
+) -> JoinHandle<Duration> {
+    let reader = thread::Builder::new().name("sudoku-dlx-reader".into());
+    let spawned = reader.spawn(move || {
+        let mut feeder = Feeder::new(end);
+        let mut send = |item: Item, bytes: u64| feeder.send(Sourced { item, bytes });
+        let mut bytes = 0u64;
+        let mut time = Duration::ZERO;
+        for path in inputs {
+            if read_one(&path, timed, &mut send, &mut bytes, &mut time).is_err() {
+                return time; // The loop is gone.
+            }
+        }
+        feeder.finish();
+        time
+    });
+    spawned.expect("a thread for the reader")
+}
+
+/// Sends `items` on `end` from a thread of its own (see [`Feeder`]).
+pub fn spawn_feeder<I: Send + 'static, T: Send + 'static>(
+    items: impl Iterator<Item = I> + Send + 'static,
+    end: ReaderEnd<I, T>,
+) {
+    thread::spawn(move || {
+        let mut feeder = Feeder::new(end);
+        for item in items {
+            if feeder.send(item).is_err() {
+                return;
+            }
+        }
+        feeder.finish();
+    });
+}
+
+/// The sending side of [`Workers::in_order`]: numbers the items, takes a token before
+/// each (the loop gives one back per item done, which bounds the items in flight), and
+/// ends with [`Msg::Sent`].
+pub struct Feeder<I, T> {
+    end: ReaderEnd<I, T>,
+    sent: u64,
+}
+
+impl<I, T> Feeder<I, T> {
+    pub fn new(end: ReaderEnd<I, T>) -> Self {
+        Feeder { end, sent: 0 }
+    }
+
+    /// Sends the next item; `Err` when the loop is gone.
+    pub fn send(&mut self, item: I) -> Result<(), ()> {
+        self.end.tokens.recv().map_err(drop)?;
+        self.end.tx.send(Msg::Item(self.sent, item)).map_err(drop)?;
+        self.sent += 1;
+        Ok(())
+    }
+
+    /// Says that no more items come.
+    pub fn finish(self) {
+        let _ = self.end.tx.send(Msg::Sent(self.sent));
+    }
+}
+
+/// Sends the pieces of one input and its end (or its fault), adding the time spent reading
+/// and cutting to `time`; `Err` when the loop is gone.
 fn read_one(
     path: &Path,
-    strict: bool,
     timed: bool,
-    tx: &SyncSender<Sourced>,
+    send: &mut impl FnMut(Item, u64) -> Result<(), ()>,
     bytes: &mut u64,
-    times: &mut ReadTimes,
+    time: &mut Duration,
 ) -> Result<(), ()> {
-    let send = |item: Item, bytes: u64| tx.send(Sourced { item, bytes }).map_err(|_| ());
     let (name, reader) = match open(path) {
         Ok((name, reader)) => (Arc::<str>::from(name), reader),
         Err(e) => return send(Item::Failure(e), *bytes),
     };
     let start = *bytes;
-    let mut records = Records::new(reader, strict).timed(timed);
-    let mut sent = 0usize;
-    let mut failed = false;
-    while let Some(next) = records.next() {
-        *bytes = start + records.bytes_read();
-        let item = match next {
-            Ok(record) => {
-                sent += 1;
-                Item::Record {
-                    input: Arc::clone(&name),
-                    record,
-                }
-            }
-            Err(source) => {
-                failed = true;
-                let name = name.to_string();
-                Item::Failure(Error::Read { name, source })
-            }
+    let mut pieces = Pieces::new(reader);
+    loop {
+        let started = timed.then(Instant::now);
+        let next = pieces.next_piece();
+        if let Some(started) = started {
+            *time += started.elapsed();
+        }
+        let Some((piece, error)) = next else {
+            break;
         };
-        if send(item, *bytes).is_err() {
-            times.add(records.times());
-            return Err(());
+        *bytes = start + pieces.bytes_read();
+        let input = Arc::clone(&name);
+        let piece = Box::new(piece);
+        send(Item::Lines { input, piece }, *bytes)?;
+        if let Some(source) = error {
+            let name = name.to_string();
+            return send(Item::Failure(Error::Read { name, source }), *bytes);
         }
     }
-    times.add(records.times());
-    if failed {
-        return Ok(());
-    }
-    *bytes = start + records.bytes_read();
-    if let Some(note) = records.label_note(&name) {
-        send(Item::Note(note), *bytes)?;
-    }
-    if sent == 0 {
-        // An input without a single puzzle is most likely the wrong input.
-        let name = name.to_string();
-        return send(Item::Failure(Error::Empty { name }), *bytes);
-    }
-    Ok(())
+    send(Item::End { input: name }, *bytes)
 }
 
-/// The next chunk: waits for one item, then takes what is ready, up to [`CHUNK`]. `None`
-/// when the reader is done. Taking only what is ready keeps interactive use responsive;
-/// so does `before_waiting`, called when nothing is ready, before the wait (to write the
-/// answers so far).
-pub fn next_chunk(rx: &Receiver<Sourced>, before_waiting: impl FnOnce()) -> Option<Vec<Sourced>> {
-    let first = match rx.try_recv() {
-        Ok(item) => item,
-        Err(TryRecvError::Empty) => {
-            before_waiting();
-            rx.recv().ok()?
+/// The loop's end of the channels of a run of [`Workers::in_order`]: the messages, a
+/// sender for the workers' outcomes, and the way to give the reader its tokens back.
+pub struct Lanes<I, T> {
+    tx: Sender<Msg<I, T>>,
+    rx: Receiver<Msg<I, T>>,
+    give_back: SyncSender<()>,
+}
+
+/// The reader's end: where it sends its items, and the tokens it takes, one per item in
+/// flight.
+pub struct ReaderEnd<I, T> {
+    pub tx: Sender<Msg<I, T>>,
+    pub tokens: Receiver<()>,
+}
+
+impl<I, T> Lanes<I, T> {
+    /// The two ends, for `in_flight` items at most between them.
+    pub fn new(in_flight: usize) -> (Self, ReaderEnd<I, T>) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (give_back, tokens) = sync_channel(in_flight);
+        for _ in 0..in_flight {
+            give_back.send(()).expect("room for every token");
         }
-        Err(TryRecvError::Disconnected) => return None,
-    };
-    let mut chunk = Vec::with_capacity(CHUNK);
-    chunk.push(first);
-    while chunk.len() < CHUNK {
-        match rx.try_recv() {
-            Ok(item) => chunk.push(item),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
-        }
+        let reader = ReaderEnd {
+            tx: tx.clone(),
+            tokens,
+        };
+        (Lanes { tx, rx, give_back }, reader)
     }
-    Some(chunk)
 }
 
 /// Most worker threads per core. More only add switching between threads (100,000 puzzles
@@ -177,8 +217,7 @@ pub fn resolve_threads(asked: Threads) -> usize {
 }
 
 /// A pool of worker threads, each with its own state `S` (its solvers). One worker is the
-/// calling thread itself: no pool is made, and no chunk is handed to another thread and
-/// back.
+/// calling thread itself: no pool is made, and items are worked out on that thread.
 pub struct Workers<S> {
     /// The pool; `None` for one worker.
     pool: Option<rayon::ThreadPool>,
@@ -224,8 +263,8 @@ impl<S: Send> Workers<S> {
 
     /// Where a run on these workers spent its time: `wall`, their busy time, the `stages`
     /// of other threads, and this thread's ordering and writing (`write`): beside the
-    /// workers when they are a pool (it overlaps their next chunk, see
-    /// [`Self::map_beside`]), else one after the other.
+    /// workers when they are a pool (it overlaps their next items, see
+    /// [`Self::in_order`]), else one after the other.
     pub fn profile(&self, wall: Duration, mut stages: Vec<Stage>, write: Duration) -> Profile {
         let writer = if self.threads() > 1 {
             Stage::beside
@@ -240,30 +279,104 @@ impl<S: Send> Workers<S> {
         }
     }
 
-    /// `map` of `items` on the workers while this thread runs `beside` (with one worker,
-    /// one after the other): the results of both.
-    pub fn map_beside<I: Sync, T: Send, R>(
-        &self,
-        items: &[I],
-        f: impl Fn(&I, &mut S) -> T + Sync,
-        beside: impl FnOnce() -> R,
-    ) -> (Vec<T>, R) {
-        let Some(pool) = &self.pool else {
-            let other = beside();
-            return (self.map(items, f), other);
-        };
-        let mut mapped = None;
-        let f = &f;
-        let other = pool.in_place_scope(|scope| {
-            scope.spawn(|_| mapped = Some(self.map(items, f)));
-            beside()
-        });
-        (mapped.expect("the scope waits for its work"), other)
-    }
-
     /// Number of worker threads.
     pub fn threads(&self) -> usize {
         self.pool.as_ref().map_or(1, |p| p.current_num_threads())
+    }
+
+    /// Most items between a reader and the loop of [`Self::in_order`]: two per worker (one
+    /// being answered, one queued behind it, so that no worker waits for the next) and
+    /// two for the reader and the writer.
+    pub fn in_flight(&self) -> usize {
+        2 * self.threads() + 2
+    }
+
+    /// Drops `t` on a worker (on this thread when there is no pool): memory is freed
+    /// fastest by the threads that allocated it, and the loop of [`Self::in_order`] stays
+    /// free for writing. (Not counted as busy time: a detached task cannot reach `self`.)
+    pub fn discard<T: Send + 'static>(&self, t: T) {
+        match &self.pool {
+            Some(pool) => pool.spawn(move || drop(t)),
+            None => drop(t),
+        }
+    }
+
+    /// Runs `f` on this thread, counting its time as this worker's busy time.
+    pub fn busy_here<T>(&self, f: impl FnOnce() -> T) -> T {
+        let index = rayon::current_thread_index().unwrap_or(self.states.len() - 1);
+        self.busy.time(index, f)
+    }
+
+    /// Runs `work` on every item the reader sends on `lanes` (its outcome may come from
+    /// [`Self::map`] on the same workers), each on a worker as soon as it comes (with one
+    /// worker: on this thread), and `done` on the outcomes on this thread, in the items'
+    /// order, as soon as each and those before it are ready. After each item done, gives
+    /// the reader a token back. Stops after the reader's last item, or when `done` returns
+    /// `false` (the items already taken are still worked out, and dropped).
+    pub fn in_order<I: Send, T: Send>(
+        &self,
+        lanes: Lanes<I, T>,
+        work: impl Fn(I, &Self) -> T + Sync,
+        mut done: impl FnMut(T) -> bool,
+    ) {
+        let Lanes { tx, rx, give_back } = lanes;
+        // Outcomes from item `next` on, `None` where one is not ready yet.
+        let mut ready: VecDeque<Option<T>> = VecDeque::new();
+        let mut next = 0u64;
+        let mut sent = None;
+        let mut take = |msg: Msg<I, T>, spawn: &mut dyn FnMut(u64, I)| -> bool {
+            let (n, outcome) = match msg {
+                Msg::Item(n, item) => {
+                    spawn(n, item);
+                    return true;
+                }
+                Msg::Done(n, outcome) => (n, outcome),
+                Msg::Sent(n) => {
+                    sent = Some(n);
+                    return next < n;
+                }
+            };
+            let at = (n - next) as usize;
+            if ready.len() <= at {
+                ready.resize_with(at + 1, || None);
+            }
+            ready[at] = Some(outcome);
+            while let Some(Some(_)) = ready.front() {
+                let outcome = ready.pop_front().flatten().expect("a ready outcome");
+                next += 1;
+                let _ = give_back.try_send(());
+                if !done(outcome) {
+                    return false;
+                }
+            }
+            sent != Some(next)
+        };
+        let work = &work;
+        let Some(pool) = &self.pool else {
+            let tx = &tx;
+            let mut inline = |n, item| {
+                let _ = tx.send(Msg::Done(n, work(item, self)));
+            };
+            while let Ok(msg) = rx.recv() {
+                if !take(msg, &mut inline) {
+                    break;
+                }
+            }
+            return;
+        };
+        pool.in_place_scope_fifo(|scope| {
+            let mut spawn = |n, item| {
+                let tx = tx.clone();
+                scope.spawn_fifo(move |_| {
+                    let _ = tx.send(Msg::Done(n, work(item, self)));
+                });
+            };
+            while let Ok(msg) = rx.recv() {
+                if !take(msg, &mut spawn) {
+                    break;
+                }
+            }
+        });
     }
 
     /// `f` of every item, in parallel, results in the items' order.
@@ -365,6 +478,7 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dlx_sudoku::format::Record;
 
     #[test]
     fn thread_counts_are_capped_per_core() {
@@ -404,21 +518,26 @@ mod tests {
         let line = ".".repeat(81);
         std::fs::write(&file, format!("{line}\n# c\n{line}\nx12\n")).unwrap();
         let missing = dir.join("missing.txt");
-        let (rx, handle) = spawn_reader(vec![file.clone(), missing, file.clone()], false, false);
+        let workers = Workers::new(2, || ()).unwrap();
+        let (lanes, reader) = Lanes::new(workers.in_flight());
+        let inputs = vec![file.clone(), missing, file.clone()];
+        let handle = spawn_reader(inputs, false, reader);
         let mut seen = Vec::new();
-        while let Some(chunk) = next_chunk(&rx, || ()) {
-            for s in chunk {
-                seen.push(match s.item {
-                    Item::Record { record, .. } => {
-                        format!("{}:{}", record.line, record.grid.is_ok())
-                    }
-                    Item::Failure(e) => format!("fail {}", e.to_string().contains("missing.txt")),
-                    Item::Note(n) => n,
-                });
+        let work = |s: Sourced, _: &Workers<()>| match s.item {
+            Item::Lines { piece, .. } => {
+                let (records, _) = piece.parse(false);
+                let line = |r: &Record| format!("{}:{}", r.line, r.grid.is_ok());
+                records.iter().map(line).collect()
             }
-        }
+            Item::Failure(e) => vec![format!("fail {}", e.to_string().contains("missing.txt"))],
+            Item::End { .. } => vec!["end".to_string()],
+        };
+        workers.in_order(lanes, work, |lines| {
+            seen.extend(lines);
+            true
+        });
         handle.join().unwrap();
-        let one = ["1:true", "3:true", "4:false"];
+        let one = ["1:true", "3:true", "4:false", "end"];
         let mut expected: Vec<String> = one.iter().map(|s| s.to_string()).collect();
         expected.push("fail true".into());
         expected.extend(one.iter().map(|s| s.to_string()));

@@ -28,11 +28,12 @@ pub fn run(args: &CanonArgs) -> Result<Exit, Error> {
                 .map(|(form, _)| form)
                 .map_err(|e| (record.line, e.to_string()))
         },
-        |out, input, record, form: Result<Grid, Fault>, progress| match form {
+        |out, input, record, form: &Result<Grid, Fault>, progress| match form {
             Ok(form) => {
                 if !args.dedupe {
                     writeln!(out, "{form}")?;
-                } else if seen.insert(form) {
+                } else if !seen.contains(form) {
+                    seen.insert(form.clone());
                     let grid = record.grid.as_ref().expect("canonicalised");
                     writeln!(out, "{grid}")?;
                 }
@@ -42,7 +43,7 @@ pub fn run(args: &CanonArgs) -> Result<Exit, Error> {
                 if !args.dedupe {
                     writeln!(out, "error")?;
                 }
-                note_fault(out, progress, input, &fault)?;
+                note_fault(out, progress, input, fault)?;
                 Ok(Exit::BadInput)
             }
         },

@@ -36,14 +36,14 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Error> {
                 .or_insert_with(|| DlxSolver::new(grid.shape()));
             Ok(check(grid, solver))
         },
-        |out, input, record, verdict: Result<Verdict, Fault>, progress| {
+        |out, input, record, verdict: &Result<Verdict, Fault>, progress| {
             let grid = record.grid.as_ref().ok();
-            let (status, exit) = match &verdict {
+            let (status, exit) = match verdict {
                 Err(_) => ("error".to_string(), Exit::BadInput),
                 Ok(v) => status(v),
             };
             out.write_all(render(args.format, grid, verdict.as_ref().ok(), &status).as_bytes())?;
-            if let Err(fault) = &verdict {
+            if let Err(fault) = verdict {
                 note_fault(out, progress, input, fault)?;
             }
             Ok(exit)

@@ -1,6 +1,7 @@
 //! `generate`: puzzles from `sudoku::generate`, made and rendered on worker threads in
-//! chunks of consecutive indices and written in index order while the workers make the next
-//! chunk, so the output depends only on the seed and the flags, never on the thread count.
+//! chunks of consecutive indices, each taken by a worker as soon as it is free, and written
+//! in index order as soon as a chunk and those before it are made, so the output depends
+//! only on the seed and the flags, never on the thread count.
 
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
@@ -12,17 +13,16 @@ use dlx_sudoku::{Grid, Shape};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::{Difficulty, GenerateArgs, GenerateFormat};
-use super::batch::{Workers, resolve_threads};
+use super::batch::{Lanes, Workers, resolve_threads, spawn_feeder};
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::output::json_string;
 
-/// Puzzles handed to the workers at a time: at least this many, and at least
-/// [`PER_WORKER`] per worker.
-const CHUNK: u64 = 64;
-
-/// Puzzles per worker in a chunk.
-const PER_WORKER: u64 = 32;
+/// Puzzles a worker takes at a time: a worker waits for no other (the next chunk is
+/// queued before it ends, and idle workers take puzzles of a chunk begun), so chunks
+/// only need to be large enough for handing them over (a thread woken per chunk) and
+/// writing them to cost nothing beside making their puzzles.
+const CHUNK: u64 = 32;
 
 /// What a puzzle's rating says, for `--difficulty` and the output's rating fields.
 pub struct Grade {
@@ -128,28 +128,24 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     if args.format == GenerateFormat::Csv {
         sink.written = sink.out.write_all(csv_header(rated).as_bytes());
     }
-    // Chunks grow with the workers, so that each has a few puzzles and the slowest puzzle
-    // of a chunk keeps the others waiting for a small part of it.
-    let chunk = CHUNK.max(PER_WORKER * workers.threads() as u64);
     let searching = Instant::now();
-    let mut made: Option<(Range<u64>, Vec<Made>)> = None;
-    let mut start = 0u64;
-    while start < args.count && sink.written.is_ok() {
-        let end = (start + chunk).min(args.count);
-        let indices: Vec<u64> = (start..end).collect();
-        // This chunk's puzzles are made and rendered on the workers while this thread
-        // writes the chunk before.
-        let (results, ()) = workers.map_beside(
-            &indices,
-            |&index, maker: &mut Maker| {
+    let (lanes, feeder) = Lanes::new(workers.in_flight());
+    let count = args.count;
+    let chunks = (0..count.div_ceil(CHUNK)).map(move |i| i * CHUNK..((i + 1) * CHUNK).min(count));
+    spawn_feeder(chunks, feeder);
+    if sink.written.is_ok() {
+        let work = |range: Range<u64>, workers: &Workers<Maker>| {
+            let indices: Vec<u64> = range.clone().collect();
+            let made = workers.map(&indices, |&index, maker: &mut Maker| {
                 make_one(maker, index, args.difficulty).map(|g| (g.attempts, render(args, &g)))
-            },
-            || sink.take(made.take()),
-        );
-        made = Some((start..end, results));
-        start = end;
+            });
+            (range, made)
+        };
+        workers.in_order(lanes, work, |made| {
+            sink.take(made);
+            sink.written.is_ok()
+        });
     }
-    sink.take(made.take());
     let wall = searching.elapsed();
     if let Some(b) = &bar {
         b.finish_and_clear();
@@ -197,12 +193,9 @@ struct Sink<'b, W> {
 }
 
 impl<W: Write> Sink<'_, W> {
-    /// Writes a chunk's puzzles (indices `range`), if any, reporting those none was found
+    /// Writes a chunk's puzzles (indices `range`), reporting those none was found
     /// for, then flushes.
-    fn take(&mut self, chunk: Option<(Range<u64>, Vec<Made>)>) {
-        let Some((range, results)) = chunk else {
-            return;
-        };
+    fn take(&mut self, (range, results): (Range<u64>, Vec<Made>)) {
         let started = Instant::now();
         for (index, result) in range.clone().zip(results) {
             match result {

@@ -1,11 +1,11 @@
-//! Reading input line by line with a bound on what one line may hold in memory.
+//! Reading input line by line with a bound on what one line may hold in memory, and
+//! cutting it into pieces of whole lines that the batch workers parse apart ([`Pieces`]).
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
-use std::time::{Duration, Instant};
 
-use dlx_sudoku::format::{FormatError, FormatErrorKind, Parser, Record};
+use dlx_sudoku::format::{FormatError, FormatErrorKind, Parser, Record, ends_any_grid};
 
 use super::error::Error;
 
@@ -13,17 +13,19 @@ use super::error::Error;
 /// parser reports the line as too long. Longer than any puzzle line (625 cells for 25×25).
 pub const MAX_LINE: usize = 64 * 1024;
 
+/// A buffered input; its buffer shows when the next read may wait (see
+/// [`LineReader::would_wait`]).
+pub type Input = BufReader<Box<dyn Read + Send>>;
+
 /// Opens an input: standard input for `-`, the file otherwise. Returns the name messages use
 /// (`<stdin>` or the path) and a buffered reader, or why the file cannot be opened.
-pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), Error> {
+pub fn open(path: &Path) -> Result<(String, Input), Error> {
+    let buffered = |inner: Box<dyn Read + Send>| BufReader::with_capacity(64 * 1024, inner);
     if path == Path::new("-") {
-        return Ok(("<stdin>".to_string(), Box::new(io::stdin().lock())));
+        return Ok(("<stdin>".to_string(), buffered(Box::new(io::stdin()))));
     }
     match File::open(path) {
-        Ok(f) => Ok((
-            path.display().to_string(),
-            Box::new(BufReader::with_capacity(64 * 1024, f)),
-        )),
+        Ok(f) => Ok((path.display().to_string(), buffered(Box::new(f)))),
         Err(source) => Err(Error::Read {
             name: path.display().to_string(),
             source,
@@ -66,6 +68,13 @@ impl<R: BufRead> LineReader<R> {
     /// full length, which exceeds `buf.len()` when the line was cut; `None` at the end.
     pub fn next_line(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<(usize, usize)>> {
         buf.clear();
+        self.append_line(buf)
+    }
+
+    /// [`Self::next_line`], appending the line to what `buf` holds (the cap counts only the
+    /// line's bytes). After an error `buf` may hold part of a line.
+    pub fn append_line(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<(usize, usize)>> {
+        let start = buf.len();
         let mut full = 0usize;
         let mut any = false;
         loop {
@@ -86,14 +95,14 @@ impl<R: BufRead> LineReader<R> {
                 continue;
             }
             any = true;
-            let (len, used, done) = match available.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let (len, used, done) = match memchr::memchr2(b'\n', b'\r', available) {
                 Some(i) => {
                     self.after_cr = available[i] == b'\r';
                     (i, i + 1, true)
                 }
                 None => (available.len(), available.len(), false),
             };
-            let room = MAX_LINE.saturating_sub(buf.len());
+            let room = MAX_LINE.saturating_sub(buf.len() - start);
             buf.extend_from_slice(&available[..len.min(room)]);
             full += len;
             self.inner.consume(used);
@@ -117,17 +126,11 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
-/// Time spent reading lines and parsing them into records (for `--stats`).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ReadTimes {
-    pub read: Duration,
-    pub parse: Duration,
-}
-
-impl ReadTimes {
-    pub fn add(&mut self, other: ReadTimes) {
-        self.read += other.read;
-        self.parse += other.parse;
+impl<R: Read> LineReader<BufReader<R>> {
+    /// True when nothing read is left in the buffer: the next line may wait for the input
+    /// (a terminal, a pipe), so what was read should be answered first.
+    pub fn would_wait(&self) -> bool {
+        self.inner.buffer().is_empty()
     }
 }
 
@@ -140,12 +143,69 @@ pub struct Records<R> {
     parser: Parser,
     buf: Vec<u8>,
     done: bool,
+    labels: Labels,
+}
+
+/// The label lines of an input (`Grid 01`, a title: see [`Record::is_label`]): skipped and
+/// counted, unless `strict`, when they pass as the bad records they are.
+#[derive(Debug, Default)]
+pub struct Labels {
     strict: bool,
-    /// Labels skipped, and the first one (its line and its text).
-    labels: usize,
-    first_label: Option<(usize, String)>,
-    /// Reading and parsing time, when measured.
-    times: Option<ReadTimes>,
+    /// Labels skipped.
+    count: usize,
+    /// The first one skipped: its line and its text.
+    first: Option<(usize, String)>,
+}
+
+impl Labels {
+    pub fn new(strict: bool) -> Labels {
+        Labels {
+            strict,
+            ..Labels::default()
+        }
+    }
+
+    /// Hands out `record`, or counts it and returns `None` when it is a label to skip.
+    pub fn keep(&mut self, record: Record) -> Option<Record> {
+        if self.strict || !record.is_label() {
+            return Some(record);
+        }
+        self.count += 1;
+        if self.first.is_none()
+            && let Err(FormatError {
+                kind: FormatErrorKind::Label(text),
+                ..
+            }) = &record.grid
+        {
+            self.first = Some((record.line, text.clone()));
+        }
+        None
+    }
+
+    /// The labels so far, leaving none (for the next input).
+    pub fn take(&mut self) -> Labels {
+        std::mem::replace(self, Labels::new(self.strict))
+    }
+
+    /// Adds the labels of the next piece of the same input.
+    pub fn add(&mut self, later: Labels) {
+        self.count += later.count;
+        if self.first.is_none() {
+            self.first = later.first;
+        }
+    }
+
+    /// The one message about the labels skipped in input `name`, if any.
+    pub fn note(&self, name: &str) -> Option<String> {
+        let (line, text) = self.first.as_ref()?;
+        let what = match self.count {
+            1 => format!("1 line that is not a puzzle (a label or title: {text})"),
+            n => format!("{n} lines that are not puzzles (labels or titles such as {text})"),
+        };
+        Some(format!(
+            "{name}:{line}: note: skipped {what}; --strict makes them errors"
+        ))
+    }
 }
 
 impl<R: BufRead> Records<R> {
@@ -155,56 +215,13 @@ impl<R: BufRead> Records<R> {
             parser: Parser::new(),
             buf: Vec::new(),
             done: false,
-            strict,
-            labels: 0,
-            first_label: None,
-            times: None,
+            labels: Labels::new(strict),
         }
-    }
-
-    /// The same records, timing the reading and the parsing when `timed`.
-    pub fn timed(mut self, timed: bool) -> Self {
-        self.times = timed.then(ReadTimes::default);
-        self
-    }
-
-    /// Reading and parsing time so far (zeros when not timed).
-    pub fn times(&self) -> ReadTimes {
-        self.times.unwrap_or_default()
-    }
-
-    /// Bytes consumed so far (line ends included).
-    pub fn bytes_read(&self) -> u64 {
-        self.lines.bytes_read()
     }
 
     /// The one message about the labels skipped so far in input `name`, if any.
     pub fn label_note(&self, name: &str) -> Option<String> {
-        let (line, text) = self.first_label.as_ref()?;
-        let what = match self.labels {
-            1 => format!("1 line that is not a puzzle (a label or title: {text})"),
-            n => format!("{n} lines that are not puzzles (labels or titles such as {text})"),
-        };
-        Some(format!(
-            "{name}:{line}: note: skipped {what}; --strict makes them errors"
-        ))
-    }
-
-    /// Hands out `record`, or counts it and returns `None` when it is a label to skip.
-    fn keep(&mut self, record: Record) -> Option<Record> {
-        if self.strict || !record.is_label() {
-            return Some(record);
-        }
-        self.labels += 1;
-        if self.first_label.is_none()
-            && let Err(FormatError {
-                kind: FormatErrorKind::Label(text),
-                ..
-            }) = &record.grid
-        {
-            self.first_label = Some((record.line, text.clone()));
-        }
-        None
+        self.labels.note(name)
     }
 }
 
@@ -213,13 +230,7 @@ impl<R: BufRead> Iterator for Records<R> {
 
     fn next(&mut self) -> Option<io::Result<Record>> {
         while !self.done {
-            let started = self.times.map(|_| Instant::now());
-            let line = self.lines.next_line(&mut self.buf);
-            let read = started.map(|t| {
-                let now = Instant::now();
-                (now, now - t)
-            });
-            let record = match line {
+            let record = match self.lines.next_line(&mut self.buf) {
                 Ok(Some((number, full_len))) => self.parser.push_line(number, &self.buf, full_len),
                 Ok(None) => {
                     // `finish` gives at most one record: a held one or a grid cut short.
@@ -231,15 +242,157 @@ impl<R: BufRead> Iterator for Records<R> {
                     return Some(Err(e));
                 }
             };
-            if let (Some(times), Some((read_at, read))) = (&mut self.times, read) {
-                times.read += read;
-                times.parse += read_at.elapsed();
-            }
-            if let Some(record) = record.and_then(|r| self.keep(r)) {
+            if let Some(record) = record.and_then(|r| self.labels.keep(r)) {
                 return Some(Ok(record));
             }
         }
         None
+    }
+}
+
+/// Most bytes of lines in one [`Piece`]: a piece ends at the first line end past them.
+/// Small enough that the workers share a file from its start, large enough that handing a
+/// piece over costs nothing beside answering its few hundred puzzles.
+pub const PIECE_BYTES: usize = 32 * 1024;
+
+/// Most lines in one [`Piece`] (short lines: rows of small grids, comments).
+pub const PIECE_LINES: usize = 1024;
+
+/// How a [`Piece`] ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PieceEnd {
+    /// At a cut: the input goes on in the next piece.
+    Cut,
+    /// At the end of the input.
+    Input,
+    /// At an error reading the input (reported after the piece): the lines before it are
+    /// parsed, a grid they leave pending or a record held back is dropped (as when one
+    /// parser reads up to the error).
+    ReadError,
+}
+
+/// Whole lines of one input, cut from it by [`Pieces`], to parse apart from the others:
+/// [`Piece::parse`] gives the records that one parser reading the whole input gives for
+/// them, with their line numbers.
+pub struct Piece {
+    /// The parser's state at the first line: a grid pending from the piece before.
+    start: Parser,
+    /// Number of the first line.
+    first_line: usize,
+    /// The lines, without their ends.
+    data: Vec<u8>,
+    /// Where each line ends in `data`.
+    ends: Vec<u32>,
+    /// The lines cut at [`MAX_LINE`]: their index and their full length.
+    long: Vec<(usize, usize)>,
+    pub end: PieceEnd,
+}
+
+impl Piece {
+    /// The records of the piece in input order, label lines skipped unless `strict` (see
+    /// [`Labels`]), and the labels skipped.
+    pub fn parse(self, strict: bool) -> (Vec<Record>, Labels) {
+        let mut parser = self.start;
+        let mut labels = Labels::new(strict);
+        let mut records = Vec::with_capacity(self.ends.len());
+        let mut long = self.long.iter().peekable();
+        let mut from = 0;
+        for (i, &end) in self.ends.iter().enumerate() {
+            let line = &self.data[from..end as usize];
+            from = end as usize;
+            let full = match long.next_if(|(at, _)| *at == i) {
+                Some(&(_, full)) => full,
+                None => line.len(),
+            };
+            let record = parser.push_line(self.first_line + i, line, full);
+            records.extend(record.and_then(|r| labels.keep(r)));
+        }
+        let last = match self.end {
+            PieceEnd::Cut => parser.cut(),
+            PieceEnd::Input => parser.finish(self.first_line + self.ends.len() - 1),
+            PieceEnd::ReadError => None,
+        };
+        records.extend(last.and_then(|r| labels.keep(r)));
+        (records, labels)
+    }
+}
+
+/// Cuts an input into [`Piece`]s of whole lines without parsing most of them: a line for
+/// which [`ends_any_grid`] holds (a one-line 9×9 puzzle, a blank line) leaves the parser
+/// between records; any other line is fed to a parser kept here, whose state the next
+/// piece starts from ([`Parser::carry`]). So a batch of one-line puzzles is only split
+/// into lines here, and is parsed by the workers.
+pub struct Pieces {
+    lines: LineReader<Input>,
+    /// The parser's state after the lines read so far, as far as the next piece needs it.
+    state: Parser,
+    done: bool,
+}
+
+impl Pieces {
+    pub fn new(input: Input) -> Pieces {
+        Pieces {
+            lines: LineReader::new(input),
+            state: Parser::new(),
+            done: false,
+        }
+    }
+
+    /// Bytes consumed so far (line ends included).
+    pub fn bytes_read(&self) -> u64 {
+        self.lines.bytes_read()
+    }
+
+    /// The next piece, and the error reading the input that ended it, if one did; `None`
+    /// after the piece that ends the input. A piece ends after [`PIECE_BYTES`] or
+    /// [`PIECE_LINES`], or where the next line may have to wait for the input (so that a
+    /// puzzle typed or piped in is answered before more comes).
+    pub fn next_piece(&mut self) -> Option<(Piece, Option<io::Error>)> {
+        if self.done {
+            return None;
+        }
+        let mut piece = Piece {
+            start: self.state.carry(),
+            first_line: self.lines.last_line() + 1,
+            data: Vec::with_capacity(PIECE_BYTES + 128),
+            ends: Vec::new(),
+            long: Vec::new(),
+            end: PieceEnd::Cut,
+        };
+        loop {
+            let from = piece.data.len();
+            let (number, full) = match self.lines.append_line(&mut piece.data) {
+                Ok(Some(line)) => line,
+                Ok(None) => {
+                    self.done = true;
+                    piece.end = PieceEnd::Input;
+                    return Some((piece, None));
+                }
+                Err(e) => {
+                    self.done = true;
+                    piece.data.truncate(from);
+                    piece.end = PieceEnd::ReadError;
+                    return Some((piece, Some(e)));
+                }
+            };
+            let line = &piece.data[from..];
+            if full == line.len() && ends_any_grid(line) {
+                self.state = Parser::new();
+            } else {
+                // Records here are the workers' to make: only the state counts.
+                self.state.push_line(number, line, full);
+            }
+            if full > line.len() {
+                piece.long.push((piece.ends.len(), full));
+            }
+            piece.ends.push(piece.data.len() as u32);
+            if piece.data.len() >= PIECE_BYTES
+                || piece.ends.len() >= PIECE_LINES
+                || self.lines.would_wait()
+            {
+                return Some((piece, None));
+            }
+        }
     }
 }
 
@@ -298,7 +451,6 @@ mod tests {
             .map(|r| r.expect("reading from memory cannot fail").line)
             .collect();
         assert_eq!(lines, [2, 4, 5]);
-        assert_eq!(records.bytes_read(), text.len() as u64);
         assert!(records.next().is_none());
     }
 
@@ -318,5 +470,44 @@ mod tests {
         let strict = Records::new(text.as_bytes(), true);
         let lines: Vec<usize> = strict.map(|r| r.unwrap().line).collect();
         assert_eq!(lines, [1, 2, 3, 4]);
+    }
+
+    /// The records of `text` read by [`Pieces`] and parsed piece by piece, and the pieces.
+    fn by_pieces(text: &[u8], capacity: usize) -> (Vec<Record>, usize) {
+        let input: Box<dyn Read + Send> = Box::new(io::Cursor::new(text.to_vec()));
+        let mut pieces = Pieces::new(BufReader::with_capacity(capacity, input));
+        let (mut records, mut count) = (Vec::new(), 0);
+        while let Some((piece, error)) = pieces.next_piece() {
+            assert!(error.is_none());
+            count += 1;
+            records.extend(piece.parse(false).0);
+        }
+        (records, count)
+    }
+
+    #[test]
+    fn pieces_give_the_records_of_one_parser() {
+        let good =
+            "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+        let compact = "103000509\n002109400\n000704000\n300502006\n060000050\n700803004\n\
+                       000401000\n009205800\n804000107\n";
+        let mut text = String::new();
+        for i in 0..3000 {
+            match i % 7 {
+                0 => text.push_str(compact),
+                1 => text.push_str(&compact[..40]),
+                2 => text.push_str("Grid 01\r\n# note\n"),
+                3 => text.push_str(&format!("{}\n", "7".repeat(MAX_LINE + 5))),
+                _ => text.push_str(&format!("{good}\n")),
+            }
+        }
+        let whole: Vec<Record> = Records::new(text.as_bytes(), false)
+            .map(|r| r.unwrap())
+            .collect();
+        for capacity in [64 * 1024, 1000] {
+            let (records, pieces) = by_pieces(text.as_bytes(), capacity);
+            assert!(pieces > 10, "{pieces} pieces");
+            assert_eq!(records, whole);
+        }
     }
 }

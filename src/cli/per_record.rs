@@ -1,7 +1,7 @@
 //! The one batch loop of the subcommands that answer each puzzle of their inputs on its own
 //! (`solve`, `count`, `hint`, `explain`, `rate`, `canon`, `check`): resolve `--threads`,
-//! read records on a thread, answer chunks on the workers, hand each answer in input order
-//! to the writer, and stop quietly on a broken pipe.
+//! cut the inputs into pieces on a thread, parse and answer each piece on the workers,
+//! hand each answer in input order to the writer, and stop quietly on a broken pipe.
 
 use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
 use std::time::{Duration, Instant};
@@ -9,10 +9,12 @@ use std::time::{Duration, Instant};
 use dlx_sudoku::Grid;
 use dlx_sudoku::format::Record;
 
+use std::sync::Arc;
+
 use super::args::BatchArgs;
-use super::batch::{Item, Progress, Sourced, Workers, next_chunk, resolve_threads, spawn_reader};
+use super::batch::{Item, Lanes, Progress, Sourced, Workers, resolve_threads, spawn_reader};
 use super::error::{Error, Exit, after_write, report};
-use super::input::ReadTimes;
+use super::input::Labels;
 use super::output::Out;
 use super::profile::Stage;
 
@@ -61,17 +63,17 @@ impl Ran {
 /// the exit code the record earns. Inputs that cannot be read are reported and earn their
 /// error's code; a failed write stops the run. `strict`: label lines are bad records.
 ///
-/// The workers answer one chunk while this thread writes the one before (a chunk that is
-/// answered waits for no more than that, and is written before this thread waits for
-/// input), so writing is not a serial stage between chunks. With `--stats`, where the
-/// time went ([`super::profile::Profile`]).
-pub fn run<S: Send, A: Send>(
+/// The workers parse and answer each piece of input as it comes while this thread writes
+/// the answers of the pieces before, in order (see [`Workers::in_order`]): writing is not a
+/// serial stage between pieces. With `--stats`, where the time went
+/// ([`super::profile::Profile`]).
+pub fn run<S: Send, A: Send + 'static>(
     batch: &BatchArgs,
     strict: bool,
     header: &str,
     make: impl Fn() -> S,
     answer: impl Fn(&str, &Record, &mut S) -> A + Sync,
-    write: impl FnMut(&mut Output, &str, &Record, A, &Progress) -> io::Result<Exit>,
+    write: impl FnMut(&mut Output, &str, &Record, &A, &Progress) -> io::Result<Exit>,
 ) -> Result<Ran, Error> {
     let threads = resolve_threads(batch.threads);
     let workers = Workers::new(threads, make)
@@ -87,44 +89,46 @@ pub fn run<S: Send, A: Send>(
         progress: &progress,
         exit: Exit::Ok,
         done: 0,
+        labels: Labels::new(strict),
+        records_in_input: 0,
         written: Ok(()),
         time: Duration::ZERO,
     };
     sink.written = sink.out.header(header);
     let started = Instant::now();
-    let (rx, reader) = spawn_reader(inputs, strict, batch.stats);
-    let mut answered: Option<Answered<A>> = None;
-    while sink.written.is_ok() {
-        let Some(chunk) = next_chunk(&rx, || sink.take(&mut answered)) else {
-            break;
+    let (lanes, reader_end) = Lanes::new(workers.in_flight());
+    let reader = spawn_reader(inputs, batch.stats, reader_end);
+    if sink.written.is_ok() {
+        let work = |s: Sourced, workers: &Workers<S>| match s.item {
+            Item::Lines { input, piece } => {
+                let (records, labels) = workers.busy_here(|| piece.parse(strict));
+                let answers = workers.map(&records, |r, state| answer(&input, r, state));
+                Outcome::Answered {
+                    input,
+                    records,
+                    answers,
+                    labels,
+                    bytes: s.bytes,
+                }
+            }
+            item => Outcome::Other(Sourced { item, ..s }),
         };
-        let (answers, ()) = workers.map_beside(
-            &chunk,
-            |s: &Sourced, state: &mut S| match &s.item {
-                Item::Record { input, record } => Some(answer(input, record, state)),
-                Item::Failure(_) | Item::Note(_) => None,
-            },
-            || sink.take(&mut answered),
-        );
-        answered = Some((chunk, answers));
+        // The records and answers written are freed on the workers, where they were made.
+        let discard = |written: (Vec<Record>, Vec<A>)| workers.discard(written);
+        workers.in_order(lanes, work, |outcome| sink.take(outcome, discard));
     }
-    sink.take(&mut answered);
     progress.finish();
     let wall = started.elapsed();
     let written = std::mem::replace(&mut sink.written, Ok(()));
     let written = written.and_then(|()| sink.out.flush());
-    let mut read = ReadTimes::default();
+    let mut read = Duration::ZERO;
     if written.is_ok() {
-        // The reader is done (the channel is closed), so this does not wait. After a
+        // The reader is done (it sent its last item), so this does not wait. After a
         // failed write it may not be: it stops at its next send, or with the process.
-        drop(rx);
         read = reader.join().unwrap_or_default();
     }
     if batch.stats {
-        let reading = vec![
-            Stage::beside("read", read.read),
-            Stage::beside("parse", read.parse),
-        ];
+        let reading = vec![Stage::beside("read and cut", read)];
         workers.profile(wall, reading, sink.time).report();
     }
     Ok(Ran {
@@ -135,8 +139,18 @@ pub fn run<S: Send, A: Send>(
     })
 }
 
-/// A chunk of items and their answers (none for an item that is not a record).
-type Answered<A> = (Vec<Sourced>, Vec<Option<A>>);
+/// What a worker makes of an item: a piece's records and their answers, with the labels
+/// skipped among them; or the item itself, which needs no work.
+enum Outcome<A> {
+    Answered {
+        input: Arc<str>,
+        records: Vec<Record>,
+        answers: Vec<A>,
+        labels: Labels,
+        bytes: u64,
+    },
+    Other(Sourced),
+}
 
 /// Where answers go, in input order: the output, the subcommand's `write`, and what the
 /// writing so far came to.
@@ -148,6 +162,9 @@ struct Sink<'p, W> {
     exit: Exit,
     /// Records written.
     done: u64,
+    /// The labels skipped in the input being written, and its records so far.
+    labels: Labels,
+    records_in_input: u64,
     /// How writing went; after a failure nothing more is written.
     written: io::Result<()>,
     /// Time spent writing.
@@ -155,47 +172,75 @@ struct Sink<'p, W> {
 }
 
 impl<W> Sink<'_, W> {
-    /// Writes the answered chunk, if any (and takes it), then flushes.
-    fn take<A>(&mut self, answered: &mut Option<Answered<A>>)
+    /// Writes the outcome of the next item, then flushes and hands its records and answers
+    /// to `discard`; `false` once writing failed.
+    fn take<A>(&mut self, outcome: Outcome<A>, discard: impl FnOnce((Vec<Record>, Vec<A>))) -> bool
     where
-        W: FnMut(&mut Output, &str, &Record, A, &Progress) -> io::Result<Exit>,
+        W: FnMut(&mut Output, &str, &Record, &A, &Progress) -> io::Result<Exit>,
     {
-        let Some((chunk, answers)) = answered.take() else {
-            return;
-        };
         let started = Instant::now();
-        for (s, a) in chunk.iter().zip(answers) {
-            if self.written.is_err() {
-                break;
-            }
-            match (&s.item, a) {
-                (Item::Record { input, record }, Some(a)) => {
+        let bytes = match outcome {
+            Outcome::Answered {
+                input,
+                records,
+                answers,
+                labels,
+                bytes,
+            } => {
+                self.labels.add(labels);
+                self.records_in_input += records.len() as u64;
+                for (record, a) in records.iter().zip(&answers) {
+                    if self.written.is_err() {
+                        break;
+                    }
                     self.done += 1;
-                    match (self.write)(&mut self.out, input, record, a, self.progress) {
+                    match (self.write)(&mut self.out, &input, record, a, self.progress) {
                         Ok(e) => self.exit = self.exit.worst(e),
                         Err(e) => self.written = Err(e),
                     }
                 }
-                (Item::Failure(e), _) => {
-                    self.written = self.out.flush();
-                    self.progress.note(&e.to_string());
-                    self.exit = self.exit.worst(e.exit());
-                }
-                (Item::Note(note), _) => {
-                    self.written = self.out.flush();
-                    self.progress.note(note);
-                }
-                // Every record has an answer.
-                (Item::Record { .. }, None) => {}
+                discard((records, answers));
+                bytes
             }
-        }
+            Outcome::Other(Sourced { item, bytes }) => {
+                self.item_done(item);
+                bytes
+            }
+        };
         if self.written.is_ok() {
             self.written = self.out.flush();
         }
-        if let Some(last) = chunk.last() {
-            self.progress.advance(last.bytes, self.done);
-        }
+        self.progress.advance(bytes, self.done);
         self.time += started.elapsed();
+        self.written.is_ok()
+    }
+
+    /// An input's end (its label note, and the fault of holding no puzzle) or its fault.
+    fn item_done(&mut self, item: Item) {
+        let failure = match item {
+            Item::End { input } => {
+                let labels = self.labels.take();
+                if let Some(note) = labels.note(&input) {
+                    self.written = self.out.flush();
+                    self.progress.note(&note);
+                }
+                // An input without a single puzzle is most likely the wrong input.
+                let empty = std::mem::take(&mut self.records_in_input) == 0;
+                let name = input.to_string();
+                empty.then_some(Error::Empty { name })
+            }
+            Item::Failure(e) => {
+                self.labels.take();
+                self.records_in_input = 0;
+                Some(e)
+            }
+            Item::Lines { .. } => unreachable!("lines are answered"),
+        };
+        if let Some(e) = failure {
+            self.written = self.out.flush();
+            self.progress.note(&e.to_string());
+            self.exit = self.exit.worst(e.exit());
+        }
     }
 }
 

@@ -116,14 +116,14 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
             _ if record.marks.is_some() => answer_marks(record, input, &job, per_puzzle),
             _ => answer(record, input, &job, per_puzzle, solvers),
         },
-        |out, _, _, a: Answer, progress| {
+        |out, _, _, a: &Answer, progress| {
             if let Some(note) = &a.note {
                 // Earlier answers first, so that a terminal (or `2>&1`) shows each message
                 // just before its answer.
                 out.flush()?;
                 progress.note(note);
             }
-            tally.count(&a);
+            tally.count(a);
             out.answer(&a.text)?;
             Ok(a.status.exit())
         },

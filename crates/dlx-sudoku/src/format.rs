@@ -135,7 +135,7 @@ fn pencil_record(number: usize, line: &[u8]) -> Record {
 }
 
 /// A grid being read row by row.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Pending {
     start: usize,
     format: Format,
@@ -192,10 +192,33 @@ impl Pending {
 /// non-ASCII character is named in messages (`'１' (U+FF11, fullwidth digit 1)`), and
 /// non-ASCII spaces separate numbers like spaces. A byte-order mark at the start of a line
 /// is skipped (files joined with `cat` carry them mid-input); a line may end in CR.
+///
+/// Cutting an input into pieces parsed apart (the CLI's workers do): a line for which
+/// [`ends_any_grid`] holds leaves every parser between records; elsewhere
+/// [`Parser::carry`] hands the state on to the parser of the next piece and
+/// [`Parser::cut`] ends this piece's parser without cutting a grid short.
 #[derive(Debug, Default)]
 pub struct Parser {
     pending: Option<Pending>,
     held: Option<Record>,
+}
+
+/// True for a line after which every parser is between records, whatever came before it:
+/// a blank line (it ends any pending grid) or 81 digits and dots (a one-line 9×9 puzzle:
+/// no row of any grid, so it ends a pending one and is a record of its own). A cheap test
+/// for cutting an input into pieces to parse apart (see [`Parser`]); other lines may end
+/// records too, but only the parser knows. `line` is whole (not cut at a length cap) and
+/// without its line end.
+pub fn ends_any_grid(line: &[u8]) -> bool {
+    let line = line.strip_prefix(BOM).unwrap_or(line);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    if line.len() == 81 {
+        // Without stopping early, so that the test runs on whole vectors of bytes.
+        return line
+            .iter()
+            .fold(true, |all, &b| all & (b.is_ascii_digit() | (b == b'.')));
+    }
+    line.iter().all(u8::is_ascii_whitespace)
 }
 
 /// Splits a row into entries: whitespace-separated, with `|` box bars dropped. Returns the
@@ -695,6 +718,31 @@ impl Parser {
             grid: Err(error),
             marks: None,
         }
+    }
+
+    /// True when no grid is pending: the lines after this one start afresh, as with a new
+    /// parser (a record still held back is handed out by the next call, or by [`Self::cut`]
+    /// or [`Self::finish`]).
+    pub fn between_records(&self) -> bool {
+        self.pending.is_none()
+    }
+
+    /// A parser that goes on from this one's state for the lines after the last one fed:
+    /// the grid pending, if any, and nothing held back (this parser hands that out, see
+    /// [`Self::cut`]). Parsing the lines before a cut with this parser and the lines after
+    /// it with the carried one gives the records of parsing them all with one.
+    pub fn carry(&self) -> Parser {
+        Parser {
+            pending: self.pending.clone(),
+            held: None,
+        }
+    }
+
+    /// Ends this parser at a cut in the input: returns the record held back, if any; a grid
+    /// still pending is left to the parser that [`Self::carry`] gave (it is not cut short).
+    pub fn cut(&mut self) -> Option<Record> {
+        self.pending = None;
+        self.held.take()
     }
 
     /// Ends the input: returns a record still held back, else a grid still pending,

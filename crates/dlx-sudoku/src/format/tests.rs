@@ -328,3 +328,137 @@ mod junk {
         assert_eq!(p.finish(4), None);
     }
 }
+
+mod cuts {
+    //! Cutting an input into pieces parsed apart ([`Parser::carry`], [`Parser::cut`],
+    //! [`ends_any_grid`]) gives the records of parsing it whole.
+    use super::*;
+
+    /// Lines of every kind: rows of each format (good and faulty), rules, labels, one-line
+    /// puzzles (good, faulty, with a trailing field), comments, blanks, and marks
+    /// (no CR: `parse_str` would end lines at it).
+    const POOL: &[&str] = &[
+        "0 3 5 4 6 9 2 7 8",
+        "7 8 2 1 0 5 6 0 9",
+        "3 1 6 | 5 7 8 | 4 9 2",
+        "------+-------+------",
+        "103000509",
+        "002109400",
+        "1234",
+        "3412",
+        "1 2 3 4",
+        "12x456789",
+        "0 3 5 4 6 9 2 7 8 1",
+        "Grid 01",
+        "Hard puzzles",
+        "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....",
+        "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2...x",
+        "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2.... Hard",
+        "\u{feff}..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....",
+        "113.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....",
+        "# a comment",
+        "",
+        "   ",
+        "\t",
+        "1.3.",
+        "12341234123412341234123412341234123412341234123412341234123412341",
+    ];
+
+    /// Records as (line, error text or the grid's line form), to compare.
+    fn shown(records: &[Record]) -> Vec<(usize, String)> {
+        records
+            .iter()
+            .map(|r| {
+                let what = match &r.grid {
+                    Ok(g) => format!("{:?} {}", r.format, g.to_line()),
+                    Err(e) => format!("{:?} {e}", r.format),
+                };
+                (r.line, what)
+            })
+            .collect()
+    }
+
+    /// Parses `lines` in two pieces cut after line `at`.
+    fn parse_cut(lines: &[&str], at: usize) -> Vec<Record> {
+        let mut records = Vec::new();
+        let mut first = Parser::new();
+        for (i, l) in lines[..at].iter().enumerate() {
+            records.extend(first.push_line(i + 1, l.as_bytes(), l.len()));
+        }
+        let mut second = first.carry();
+        records.extend(first.cut());
+        for (i, l) in lines.iter().enumerate().skip(at) {
+            records.extend(second.push_line(i + 1, l.as_bytes(), l.len()));
+        }
+        records.extend(second.finish(lines.len()));
+        records
+    }
+
+    #[test]
+    fn any_cut_gives_the_records_of_the_whole() {
+        let mut rng = crate::rng::SplitMix::new(38);
+        let mut next = |n: usize| rng.below_by_modulo(n);
+        for _ in 0..300 {
+            let lines: Vec<&str> = (0..1 + next(30)).map(|_| POOL[next(POOL.len())]).collect();
+            let text = lines.join("\n");
+            // Some mixes trip the parser's own "a stray row is settled" debug assertion
+            // on the whole text (as on main; see `a_stray_row_left_unsettled`): those say
+            // nothing about cuts, so they are left out here.
+            let Ok(whole) = std::panic::catch_unwind(|| parse_str(&text)) else {
+                continue;
+            };
+            let mut p = Parser::new();
+            for (i, l) in lines.iter().enumerate() {
+                p.push_line(i + 1, l.as_bytes(), l.len());
+                if ends_any_grid(l.as_bytes()) {
+                    assert!(p.between_records(), "after {:?}", &lines[..=i]);
+                }
+            }
+            for at in 0..=lines.len() {
+                assert_eq!(
+                    shown(&parse_cut(&lines, at)),
+                    shown(&whole),
+                    "{lines:?} cut at {at}"
+                );
+            }
+        }
+    }
+
+    /// Found by the test above: a mix whose whole parse trips the debug assertion "a stray
+    /// row is settled by a row of its grid" in `Parser::next_row` (release builds go on).
+    /// The parser's as on main; left for its owner.
+    #[test]
+    #[ignore = "a debug assertion in Parser::next_row, not about cuts"]
+    fn a_stray_row_left_unsettled() {
+        let lines = [
+            "3412",
+            "0 3 5 4 6 9 2 7 8 1",
+            "\t",
+            "12341234123412341234123412341234123412341234123412341234123412341",
+            "12x456789",
+            "Grid 01",
+            "12x456789",
+            "103000509",
+            POOL[13],
+            "   ",
+            "Hard puzzles",
+            "002109400",
+            "7 8 2 1 0 5 6 0 9",
+            POOL[14],
+            "1.3.",
+            "\t",
+            "------+-------+------",
+            "7 8 2 1 0 5 6 0 9",
+            "   ",
+            "1.3.",
+            "3412",
+            "# a comment",
+            "002109400",
+            "3 1 6 | 5 7 8 | 4 9 2",
+            "1 2 3 4",
+            "# a comment",
+            "1 2 3 4",
+        ];
+        parse_str(&lines.join("\n"));
+    }
+}
