@@ -406,8 +406,13 @@ impl Parser {
     ) -> (Option<Record>, Option<Record>) {
         let line = chars.line();
         let mut stray_record = None;
+        // A line with bars is a row of a spaced grid read as pretty, never of a compact one.
+        let format = if bar && p.format == Format::Spaced {
+            Format::Pretty
+        } else {
+            p.format
+        };
         if p.stray.is_some() {
-            let format = if bar { Format::Pretty } else { p.format };
             if Self::parse_row(p.shape, format, chars, parts).is_err() {
                 // Not a second row of the new grid: the row before was the old grid's
                 // faulty row after all; read this line as that grid's next one.
@@ -420,11 +425,6 @@ impl Parser {
                 stray_record = Some(Self::cut_short(*before, at));
             }
         }
-        let format = if bar && p.format == Format::Spaced {
-            Format::Pretty
-        } else {
-            p.format
-        };
         let fault = match Self::parse_row(p.shape, format, chars, parts) {
             Ok(row) => {
                 p.values.extend(row);
