@@ -296,6 +296,15 @@ fn consistent_prefix(puzzle: &str, prefix: &str, side: usize) -> bool {
     keeps_givens && no_repeat && cells.iter().all(|c| c.is_ascii_alphanumeric())
 }
 
+/// The committed near-empty 25×25 grid whose smallest fill takes minutes: its path and text.
+fn near_empty_25x25() -> (&'static str, String) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/near_empty_25x25.txt"
+    );
+    (path, std::fs::read_to_string(path).unwrap())
+}
+
 /// Without `--max-nodes`/`--timeout`, `solve` gives up on a near-empty 25×25 grid whose
 /// smallest fill takes minutes, and on an empty 16×16 windoku, after the default budget
 /// (a few seconds), saying so, how to lift it, and what it had found: that a fill exists,
@@ -303,11 +312,7 @@ fn consistent_prefix(puzzle: &str, prefix: &str, side: usize) -> bool {
 /// puzzle that needs more than a tiny one).
 #[test]
 fn the_default_budget_ends_long_solves_with_their_partial_work() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/near_empty_25x25.txt"
-    );
-    let puzzle = std::fs::read_to_string(path).unwrap();
+    let (path, puzzle) = near_empty_25x25();
     let empty16 = ".".repeat(256) + "\n";
     for (args, input, side) in [
         (vec!["solve", path], "", 25),
@@ -355,11 +360,7 @@ fn the_default_budget_ends_long_solves_with_their_partial_work() {
 fn pencilmark_records_get_the_default_budget_too() {
     // The near-empty 25x25 grid as pencilmarks: each given has only its symbol, every
     // other cell all 25.
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/near_empty_25x25.txt"
-    );
-    let puzzle = std::fs::read_to_string(path).unwrap();
+    let (_, puzzle) = near_empty_25x25();
     let symbols = "123456789ABCDEFGHIJKLMNOP";
     let mut marks: String = puzzle
         .trim()
