@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use dlx_cover::knuth;
 use dlx_cover::{Chooser, Limits, MultiSolver, Next, OwnedSolutions, SearchEnd, Solver, cost};
@@ -291,10 +291,6 @@ impl Problem {
 /// How many options the search of [`Solutions`] tries between two looks at the clock.
 const CHUNK: u64 = 1024;
 
-/// How long [`Solutions`] searches, the GIL released, before it looks for signals (Ctrl-C)
-/// and goes on.
-const SLICE: Duration = Duration::from_millis(10);
-
 /// Where the search of a [`Solutions`] stands.
 enum Search {
     /// Without multiplicities: the engine's own iterator, paused and resumed on the calling
@@ -345,14 +341,15 @@ impl Solutions {
     }
 }
 
-/// Runs `search` on to its next solution or end, or for about [`SLICE`]: chunks of
-/// [`CHUNK`] nodes until the time is up. A panic comes back as its message.
+/// Runs `search` on to its next solution or end, or for about [`run::SLICE`] (then the
+/// caller looks for signals, as every search here does): chunks of [`CHUNK`] nodes until
+/// the time is up. A panic comes back as its message.
 fn run_slice(search: &mut OwnedSolutions) -> Result<Next, String> {
     catch_unwind(AssertUnwindSafe(|| {
         let start = Instant::now();
         loop {
             match search.next_within(CHUNK) {
-                Next::Paused if start.elapsed() < SLICE => {}
+                Next::Paused if start.elapsed() < run::SLICE => {}
                 next => return next,
             }
         }
