@@ -21,6 +21,9 @@
 //! * a move after which no primary item is active leads to a solution: that node (one
 //!   node, one solution, the move's updates) is counted at the level of the move, which
 //!   then undoes it at once, with no level copied for it.
+//! * a move after which one primary item is left active (most nodes of dlx3's random
+//!   problems) leads to a subtree that only that item branches in: it is walked there, by
+//!   [`MultiBits::last_item`], on a stack of live sets, without the choice or levels.
 
 use std::ops::ControlFlow;
 
@@ -72,6 +75,8 @@ struct Levels<const W: usize> {
     active: Vec<u64>,
     /// The options chosen above the current level.
     solution: Vec<usize>,
+    /// The live options at each depth of [`MultiBits::last_item`].
+    stack: Vec<[u64; W]>,
 }
 
 /// What a level keeps.
@@ -89,6 +94,44 @@ struct Frame<const W: usize> {
     choice: u32,
     /// How many options were chosen above this level.
     depth: u32,
+}
+
+/// The greatest bound of a last active item whose subtree [`MultiBits::last_item`] counts
+/// (one call deep per option it may still take).
+const MAX_LAST_BOUND: i32 = 64;
+
+/// What [`MultiBits::last_item`] counts, and where its solutions go.
+struct Last<'a, F> {
+    limits: &'a Limits,
+    visit: &'a mut F,
+    /// The options chosen so far.
+    solution: &'a mut Vec<usize>,
+    nodes: u64,
+    updates: u64,
+    solutions: u64,
+}
+
+impl<F: FnMut(&[usize]) -> ControlFlow<()>> Last<'_, F> {
+    /// Counts a node, unless a limit is reached first.
+    #[inline(always)]
+    fn node(&mut self) -> ControlFlow<SearchEnd> {
+        if let Some(why) = self.limits.reached(self.nodes) {
+            return ControlFlow::Break(why);
+        }
+        self.nodes += 1;
+        ControlFlow::Continue(())
+    }
+
+    /// Counts a solution node and visits its solution.
+    #[inline(always)]
+    fn solution_node(&mut self) -> ControlFlow<SearchEnd> {
+        self.node()?;
+        self.solutions += 1;
+        if (self.visit)(self.solution).is_break() {
+            return ControlFlow::Break(SearchEnd::Stopped);
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// The null move, in [`Levels::choice`].
@@ -240,6 +283,7 @@ impl MultiBits {
             bounds: self.bound.clone(),
             active: vec![0u64; p.div_ceil(64).max(1)],
             solution: Vec::new(),
+            stack: Vec::new(),
         };
         for k in 0..p {
             lv.active[k / 64] |= 1 << (k % 64);
@@ -352,6 +396,45 @@ impl MultiBits {
             };
             let hidden = and(&live, &hide);
             updates += covers + self.weight(&hidden);
+            let mut active = lv.active.iter().enumerate().filter(|&(_, &w)| w != 0);
+            if let (Some((w, &word)), None) = (active.next(), active.next())
+                && word & (word - 1) == 0
+            {
+                // One primary item is left active below: its node and its subtree are
+                // counted here, without levels of their own.
+                let k = w * 64 + word.trailing_zeros() as usize;
+                if lv.bounds[k] <= MAX_LAST_BOUND {
+                    if let Some(why) = limits.reached(nodes_here) {
+                        end = Some(why);
+                        break;
+                    }
+                    let mut last = Last {
+                        limits: &limits,
+                        visit: &mut visit,
+                        solution: &mut lv.solution,
+                        nodes: nodes_here + 1,
+                        updates,
+                        solutions,
+                    };
+                    let mut below = live;
+                    and_not(&mut below, &hidden);
+                    let flow = self.last_item(
+                        of_item,
+                        secondary_meet,
+                        (k, below, lv.bounds[k]),
+                        &mut lv.stack,
+                        &mut last,
+                    );
+                    (nodes_here, updates, solutions) = (last.nodes, last.updates, last.solutions);
+                    if let ControlFlow::Break(why) = flow {
+                        end = Some(why);
+                        break;
+                    }
+                    self.retreat(&mut lv, level);
+                    forward = false;
+                    continue;
+                }
+            }
             if lv.active.iter().all(|&w| w == 0) {
                 // The node below is a solution: counted here, without a level of its own.
                 if let Some(why) = limits.reached(nodes_here) {
@@ -383,6 +466,105 @@ impl MultiBits {
         stats.solutions += solutions;
         stats.updates += updates;
         end.unwrap_or(SearchEnd::Exhausted)
+    }
+
+    /// The subtree of a node at which `k` is the one active primary item, `live` its live
+    /// options and `bound` its bound (the node itself counted by the caller): dlx3's
+    /// moves, counts and solutions. Every live option has `k` as its one primary item (the
+    /// options of the other primary items were hidden when they were covered, or tweaked
+    /// out before their null move), so a move only hides the options that meet its
+    /// secondary items, and a move that covers `k` leads to a solution.
+    ///
+    /// A loop over `stack` (the live options at each depth below the node; the bound there
+    /// is one less per depth) rather than a recursion, so that it is compiled into the
+    /// search, with its `popcnt`.
+    #[inline(always)]
+    fn last_item<const W: usize, F>(
+        &self,
+        of_item: &[[u64; W]],
+        secondary_meet: &[[u64; W]],
+        (k, live, bound): (usize, [u64; W], i32),
+        stack: &mut Vec<[u64; W]>,
+        last: &mut Last<'_, F>,
+    ) -> ControlFlow<SearchEnd>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        let (set, slack) = (&of_item[k], self.slack[k]);
+        let mut depth = 0usize;
+        let mut entering = Some(live);
+        loop {
+            // `bound`: what `k` may take at the node at `depth`, less its move's option.
+            let bound = bound - 1 - depth as i32;
+            if let Some(mut live) = entering.take() {
+                let mut list = and(&live, set);
+                let len = count(&list) as i32;
+                if len + slack.min(bound + 1) - bound <= 0 {
+                    // Too few options left: back up.
+                } else if bound == 0 {
+                    // `k` is covered: each option of its list, then the null move, is a
+                    // solution.
+                    and_not(&mut live, &list);
+                    last.updates += 1 + self.weight(&list);
+                    while let Some(x) = first_bit(&list) {
+                        list[x / 64] &= !(1 << (x % 64));
+                        let hidden = and(&live, &secondary_meet[x]);
+                        last.updates += u64::from(slack != 0)
+                            + u64::from(self.secondary_count[x])
+                            + self.weight(&hidden);
+                        last.solution.push(x);
+                        let flow = last.solution_node();
+                        last.solution.pop();
+                        flow?;
+                    }
+                    if slack != 0 {
+                        last.solution_node()?;
+                    }
+                } else {
+                    stack.truncate(depth);
+                    stack.push(live);
+                    continue;
+                }
+                // Back up to the node above.
+                if depth == 0 {
+                    return ControlFlow::Continue(());
+                }
+                depth -= 1;
+                last.solution.pop();
+                continue;
+            }
+            // `k` may take more: its first live option, tweaked out, then the next.
+            let live = &mut stack[depth];
+            let list = and(live, set);
+            let next = if count(&list) as i32 <= bound - slack {
+                None
+            } else if let Some(x) = first_bit(&list) {
+                Some(x)
+            } else {
+                // The null move: no primary item is left active.
+                last.solution_node()?;
+                None
+            };
+            let Some(x) = next else {
+                if depth == 0 {
+                    return ControlFlow::Continue(());
+                }
+                depth -= 1;
+                last.solution.pop();
+                continue;
+            };
+            live[x / 64] &= !(1 << (x % 64));
+            let hidden = and(live, &secondary_meet[x]);
+            last.updates += u64::from(self.size[x])
+                + u64::from(self.secondary_count[x])
+                + self.weight(&hidden);
+            last.node()?;
+            let mut below = *live;
+            and_not(&mut below, &hidden);
+            last.solution.push(x);
+            depth += 1;
+            entering = Some(below);
+        }
     }
 
     /// Undoes the move made at `level` (back from the level below): the other primary
