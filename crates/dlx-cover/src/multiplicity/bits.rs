@@ -34,10 +34,6 @@ use crate::words::{and, and_not, count, first_bit, next_bit};
 /// The most options a problem may have to be searched on bit sets.
 pub(crate) const MAX_OPTIONS: usize = 4096;
 
-/// The most distinct option sizes for which hidden options are counted by size class
-/// (a popcount per class) rather than one by one.
-const MAX_CLASSES: usize = 4;
-
 /// A level's "next move" when its null move has been made: nothing is left to try.
 const NULL_DONE: u32 = u32::MAX;
 
@@ -58,8 +54,9 @@ pub(crate) struct MultiBits {
     secondary_count: Vec<u32>,
     /// Per option, its entries.
     size: Vec<u32>,
-    /// Options by size less one (the updates of hiding one), when there are few sizes.
-    classes: Vec<(u64, Vec<u64>)>,
+    /// The updates of hiding an option, `|o| − 1`, when every option has the same size
+    /// (then the updates of hiding a set are a popcount).
+    uniform: Option<u64>,
     /// Per primary item, its bound at the start (`hi`) and its slack (`hi − lo`).
     bound: Vec<i32>,
     slack: Vec<i32>,
@@ -171,21 +168,10 @@ impl MultiBits {
                 }
             }
         }
-        let mut classes: Vec<(u64, Vec<u64>)> = Vec::new();
-        for (o, &entries) in size.iter().enumerate() {
-            let weight = u64::from(entries) - 1;
-            let class = match classes.iter().position(|c| c.0 == weight) {
-                Some(c) => c,
-                None => {
-                    classes.push((weight, vec![0; words]));
-                    classes.len() - 1
-                }
-            };
-            classes[class].1[o / 64] |= 1 << (o % 64);
-        }
-        if classes.len() > MAX_CLASSES {
-            classes.clear();
-        }
+        let uniform = match size.iter().min() {
+            Some(&least) if size.iter().all(|&s| s == least) => Some(u64::from(least) - 1),
+            _ => None,
+        };
         let multiplicity = |k| problem.multiplicity(k).expect("primary");
         MultiBits {
             words,
@@ -196,7 +182,7 @@ impl MultiBits {
             secondary_meet,
             secondary_count,
             size,
-            classes,
+            uniform,
             bound: (0..primary).map(|k| multiplicity(k).1 as i32).collect(),
             slack: (0..primary)
                 .map(|k| (multiplicity(k).1 - multiplicity(k).0) as i32)
@@ -661,19 +647,8 @@ impl MultiBits {
     #[inline(always)]
     #[allow(unsafe_code)] // SAFETY: below. Gain: see `run`.
     fn weight<const W: usize>(&self, set: &[u64; W]) -> u64 {
-        if !self.classes.is_empty() {
-            return self
-                .classes
-                .iter()
-                .map(|(weight, mask)| {
-                    let n: u32 = set
-                        .iter()
-                        .zip(mask)
-                        .map(|(s, m)| (s & m).count_ones())
-                        .sum();
-                    weight * u64::from(n)
-                })
-                .sum();
+        if let Some(weight) = self.uniform {
+            return weight * u64::from(count(set));
         }
         let mut total = 0u64;
         for (w, &word) in set.iter().enumerate() {
