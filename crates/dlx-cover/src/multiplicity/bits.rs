@@ -541,9 +541,8 @@ impl MultiBits {
             };
             live[x / 64] &= !(1 << (x % 64));
             let hidden = and(live, &secondary_meet[x]);
-            last.updates += u64::from(self.size[x])
-                + u64::from(self.secondary_count[x])
-                + self.weight(&hidden);
+            last.updates +=
+                u64::from(self.size[x]) + u64::from(self.secondary_count[x]) + self.weight(&hidden);
             last.node()?;
             let mut below = *live;
             and_not(&mut below, &hidden);
