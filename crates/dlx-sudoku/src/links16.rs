@@ -461,41 +461,45 @@ mod simd128 {
     }
 }
 
-/// [`choose_portable`] in SSE2 (or wasm's 128-bit SIMD, the same operations): per chunk of
-/// 16 lengths, a compare and a movemask say whether some length is ≤ 1, and MRV keeps a
-/// running lane-wise minimum.
+/// Chunks of lengths [`choose`] looks at together: one lane-wise minimum of the four
+/// answers both whether some length in them is ≤ 1 and what MRV's running minimum needs.
+const GROUP: usize = 4;
+
+/// [`choose_portable`] in SSE2 (or wasm's 128-bit SIMD, the same operations). MRV scans
+/// [`GROUP`] chunks of 16 lengths at a time: their lane-wise minimum, one compare and a
+/// movemask say whether some length among them is ≤ 1 (then the group is looked at chunk by
+/// chunk for the first), and the minimum joins a running one. `LEFTMOST` scans chunk by
+/// chunk.
 #[cfg(any(
     target_arch = "x86_64",
     all(target_arch = "wasm32", target_feature = "simd128")
 ))]
 #[inline(always)]
 pub(crate) fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
+    if LEFTMOST {
+        return choose_leftmost(len);
+    }
     let one = lanes::splat(1);
     let mut acc = lanes::splat(PAD);
-    let mut leftmost = None;
-    for (c, chunk) in len.iter().enumerate() {
-        let v = lanes::load(chunk);
-        // b <= 1 exactly when min(b, 1) == b.
-        let forced = lanes::eq_mask(lanes::min(v, one), v);
-        if forced != 0 {
-            let k = forced.trailing_zeros() as usize;
-            return ((c * LANES + k) as u16, chunk[k]);
+    let (groups, rest) = len.as_chunks::<GROUP>();
+    for (g, group) in groups.iter().enumerate() {
+        let m = lanes::min(
+            lanes::min(lanes::load(&group[0]), lanes::load(&group[1])),
+            lanes::min(lanes::load(&group[2]), lanes::load(&group[3])),
+        );
+        // Some lane b <= 1 exactly when min(b, 1) == b.
+        if lanes::eq_mask(lanes::min(m, one), m) != 0 {
+            return first_forced(group, g * GROUP);
         }
-        if LEFTMOST {
-            if leftmost.is_none() {
-                // Active lengths have bit 7 clear.
-                let active = !lanes::high_mask(v) & 0xFFFF;
-                if active != 0 {
-                    let k = active.trailing_zeros() as usize;
-                    leftmost = Some(((c * LANES + k) as u16, chunk[k]));
-                }
-            }
-        } else {
-            acc = lanes::min(acc, v);
-        }
+        acc = lanes::min(acc, m);
     }
-    if LEFTMOST {
-        return leftmost.unwrap_or((0, 0));
+    let at = groups.len() * GROUP;
+    for (k, chunk) in rest.iter().enumerate() {
+        let v = lanes::load(chunk);
+        if lanes::eq_mask(lanes::min(v, one), v) != 0 {
+            return first_forced(std::slice::from_ref(chunk), at + k);
+        }
+        acc = lanes::min(acc, v);
     }
     let best = lanes::min_lane(acc);
     let wanted = lanes::splat(best);
@@ -520,6 +524,54 @@ pub(crate) fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, 
         }
     }
     (0, 0)
+}
+
+/// The first item with length ≤ 1 in `chunks`, which start at chunk `first` and hold one.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+#[inline(always)]
+fn first_forced(chunks: &[Chunk], first: usize) -> (u16, u8) {
+    let one = lanes::splat(1);
+    for (k, chunk) in chunks.iter().enumerate() {
+        let v = lanes::load(chunk);
+        let forced = lanes::eq_mask(lanes::min(v, one), v);
+        if forced != 0 {
+            let lane = forced.trailing_zeros() as usize;
+            return (((first + k) * LANES + lane) as u16, chunk[lane]);
+        }
+    }
+    unreachable!("the chunks hold a length <= 1")
+}
+
+/// [`choose`] for `LEFTMOST`: the first item with length ≤ 1, else the first active one.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+#[inline(always)]
+fn choose_leftmost(len: &[Chunk]) -> (u16, u8) {
+    let one = lanes::splat(1);
+    let mut leftmost = None;
+    for (c, chunk) in len.iter().enumerate() {
+        let v = lanes::load(chunk);
+        // b <= 1 exactly when min(b, 1) == b.
+        let forced = lanes::eq_mask(lanes::min(v, one), v);
+        if forced != 0 {
+            let k = forced.trailing_zeros() as usize;
+            return ((c * LANES + k) as u16, chunk[k]);
+        }
+        if leftmost.is_none() {
+            // Active lengths have bit 7 clear.
+            let active = !lanes::high_mask(v) & 0xFFFF;
+            if active != 0 {
+                let k = active.trailing_zeros() as usize;
+                leftmost = Some(((c * LANES + k) as u16, chunk[k]));
+            }
+        }
+    }
+    leftmost.unwrap_or((0, 0))
 }
 
 /// Bit `k` of entry `c`: item `16c + k` (0-based) is active with a length in `2..=most`
