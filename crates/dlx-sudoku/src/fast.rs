@@ -358,10 +358,10 @@ impl DlxSolver {
                     }
                 }
                 if length > 0 {
-                    // Items are cells, then rows, columns, boxes (`cells` of each kind).
-                    let slot = (chosen > cells) as usize
-                        + (chosen > 2 * cells) as usize
-                        + (chosen > 3 * cells) as usize;
+                    // The item's nodes are all in its kind's slot, its first one too (the
+                    // header's links do not change while the item is covered).
+                    let first = links[chosen as usize].down;
+                    let slot = (first & 3) as usize;
                     // Only the options tried note the items they empty: covering the chosen
                     // item empties another only when that one is a unit whose options all
                     // lie in the chosen one (a pointing pattern, rare on this tree), and the
@@ -373,7 +373,7 @@ impl DlxSolver {
                             .copy_from_slice(&len[..chunks * LANES].as_chunks().0[..chunks]);
                     }
                     i = chosen;
-                    x = links[i as usize].down;
+                    x = first;
                     back = false;
                 }
             }
