@@ -583,22 +583,25 @@ fn locked_pass(
             if len[h as usize] == 0 {
                 continue;
             }
-            // The slot: 1 row, 2 column, 3 box (no division: `h > cells` here).
-            let kind = 1 + (h > 2 * cells) as usize + (h > 3 * cells) as usize;
-            let others: &[usize] = if kind == 3 { &[1, 2] } else { &[3] };
-            for &other in others {
-                if let Some(unit) = shared_item(links, item, h, other) {
-                    // Every option of `h` is in `unit`: the rest of `unit`'s go.
-                    let mut q = links[unit as usize].down;
-                    while q != unit {
-                        let next = links[q as usize].down;
-                        let base = (q & !3) as usize;
-                        if item[base | kind] != h {
-                            remove_option(links, len, item, base);
-                            removed = true;
-                        }
-                        q = next;
-                    }
+            // The slot of the item's nodes (1 row, 2 column, 3 box) is its first node's.
+            let top = links[h as usize].down;
+            let kind = (top & 3) as usize;
+            let [row, col, bx] = [1, 2, 3].map(|k| item[(top & !3) as usize | k]);
+            // Whether every option of `h` is in the first one's row, column, box: one walk
+            // down the list for a box item (row and column at once), one for the others.
+            let (mut in_row, mut in_col, mut in_box) = (kind == 3, kind == 3, kind != 3);
+            let mut p = links[top as usize].down;
+            while p != h {
+                let b = (p & !3) as usize;
+                in_row &= item[b | 1] == row;
+                in_col &= item[b | 2] == col;
+                in_box &= item[b | 3] == bx;
+                p = links[p as usize].down;
+            }
+            // Every option of `h` is in `unit`: the rest of `unit`'s go.
+            for (shared, unit) in [(in_row, row), (in_col, col), (in_box, bx)] {
+                if shared {
+                    removed |= remove_outside(links, len, item, unit, h, kind);
                 }
             }
         }
@@ -606,20 +609,29 @@ fn locked_pass(
     removed
 }
 
-/// The item in slot `slot` that every option of item `h` (a header with options) holds,
-/// if there is one.
+/// Removes every option of item header `unit` whose node in slot `kind` is not in item
+/// `h`'s list; true when one was.
 #[inline(always)]
-fn shared_item(links: &Links, item: &Items, h: u16, slot: usize) -> Option<u16> {
-    let first = links[h as usize].down;
-    let unit = item[(first & !3) as usize | slot];
-    let mut p = links[first as usize].down;
-    while p != h {
-        if item[(p & !3) as usize | slot] != unit {
-            return None;
+fn remove_outside(
+    links: &mut Links,
+    len: &mut Lens,
+    item: &Items,
+    unit: u16,
+    h: u16,
+    kind: usize,
+) -> bool {
+    let mut removed = false;
+    let mut q = links[unit as usize].down;
+    while q != unit {
+        let next = links[q as usize].down;
+        let base = (q & !3) as usize;
+        if item[base | kind] != h {
+            remove_option(links, len, item, base);
+            removed = true;
         }
-        p = links[p as usize].down;
+        q = next;
     }
-    Some(unit)
+    removed
 }
 
 /// Writes the options chosen (option nodes) into `answer`, which holds the givens.
