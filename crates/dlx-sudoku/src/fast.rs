@@ -114,7 +114,7 @@ use super::{CountOutcome, NoSolution, Outcome, Progress, SudokuSolver};
 use dlx_cover::{Limits, SearchEnd};
 
 use crate::links16::{
-    COVERED, Chunk, Items, LANES, Lens, Link, Links, PAD, SPAN, append_node, boxed,
+    COVERED, Chunk, Items, LANES, Lens, Link, Links, PAD, SPAN, append_node, append_option, boxed,
     changed_lengths_between, choose, commit, cover_slot, hide_node, uncommit, uncover_slot,
 };
 
@@ -513,10 +513,7 @@ impl DlxSolver {
                     let x = (first + 4 * free.trailing_zeros() as usize) as u16;
                     free &= free - 1;
                     // Append the option's nodes at the bottom of their items' lists.
-                    append_node(links, len, item, x);
-                    append_node(links, len, item, x | 1);
-                    append_node(links, len, item, x | 2);
-                    append_node(links, len, item, x | 3);
+                    append_option(links, len, item, x);
                 }
             }
         }
