@@ -53,9 +53,25 @@ pub(crate) fn hide<const K: usize>(
 ) {
     let base = (p & !3) as usize;
     let [a, b, c] = others(K);
-    hide_node_noting(links, len, item, base + a, emptied);
-    hide_node_noting(links, len, item, base + b, emptied);
-    hide_node_noting(links, len, item, base + c, emptied);
+    // Each node is reached through the slice of nodes from `base`, at a fixed displacement
+    // (`base + a` would be computed into a register per node).
+    unlink_noting(links, len, links[base..][a], item[base..][a], emptied);
+    unlink_noting(links, len, links[base..][b], item[base..][b], emptied);
+    unlink_noting(links, len, links[base..][c], item[base..][c], emptied);
+}
+
+/// [`hide_node_noting`] for a node whose links and item have been read: `up` and `down`
+/// skip it, and item `it` has one option fewer.
+#[inline(always)]
+fn unlink_noting(links: &mut Links, len: &mut Lens, node: Link, it: u16, emptied: &mut u16) {
+    let Link { up, down } = node;
+    links[up as usize].down = down;
+    links[down as usize].up = up;
+    let l = &mut len[it as usize];
+    *l = l.wrapping_sub(1);
+    if *l == 0 {
+        *emptied = it;
+    }
 }
 
 /// [`hide_node`] that also writes into `emptied` the item of `q` when `q` was its last
@@ -69,15 +85,7 @@ pub(crate) fn hide_node_noting(
     q: usize,
     emptied: &mut u16,
 ) {
-    let Link { up, down } = links[q];
-    links[up as usize].down = down;
-    links[down as usize].up = up;
-    let it = item[q];
-    let l = &mut len[it as usize];
-    *l = l.wrapping_sub(1);
-    if *l == 0 {
-        *emptied = it;
-    }
+    unlink_noting(links, len, links[q], item[q], emptied);
 }
 
 /// Undoes [`hide`], in the opposite order; with `LENS`, gives the three items their
