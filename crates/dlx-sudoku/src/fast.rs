@@ -492,25 +492,26 @@ impl DlxSolver {
         links[..headers].copy_from_slice(&self.template_links);
         len[..self.chunks * LANES].copy_from_slice(&self.template_len);
         let all = (1u32 << n) - 1;
-        for (r, &in_row) in rows.iter().enumerate() {
-            for (c, &in_col) in cols.iter().enumerate() {
-                let cell = r * n + c;
-                let first = self.base + 4 * cell * n;
-                let v = cells[cell];
+        // Cell by cell in row-major order, with the cell's value, box and first node.
+        let mut first = self.base;
+        let by_row = cells.chunks_exact(n).zip(self.box_of.chunks_exact(n));
+        for ((row_cells, row_boxes), &in_row) in by_row.zip(rows) {
+            for ((&v, &b), &in_col) in row_cells.iter().zip(row_boxes).zip(cols) {
+                let cell_first = first;
+                first += 4 * n;
                 if v != 0 {
                     // The given's four items are covered.
-                    let x = first + 4 * (v as usize - 1);
-                    for q in x..x + 4 {
-                        len[item[q] as usize] = COVERED;
+                    let x = cell_first + 4 * (v as usize - 1);
+                    for &it in &item[x..x + 4] {
+                        len[it as usize] = COVERED;
                     }
                     continue;
                 }
-                let b = self.box_of[cell] as usize;
-                let mut free = all & !(in_row | in_col | boxes[b]);
+                let mut free = all & !(in_row | in_col | boxes[b as usize]);
                 while free != 0 {
                     // Node numbers are `u16` (the layout's bound), so that indexing the
                     // 64 Ki-entry arrays needs no bounds check.
-                    let x = (first + 4 * free.trailing_zeros() as usize) as u16;
+                    let x = (cell_first + 4 * free.trailing_zeros() as usize) as u16;
                     free &= free - 1;
                     // Append the option's nodes at the bottom of their items' lists.
                     append_option(links, len, item, x);
