@@ -462,17 +462,20 @@ impl DlxSolver {
         let (mut rows, mut cols, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
         let mut clash = false;
         let mut empties = 0;
-        for (cell, &v) in cells.iter().enumerate() {
-            if v == 0 {
-                empties += 1;
-                continue;
+        let by_row = cells.chunks_exact(n).zip(self.box_of.chunks_exact(n));
+        for ((row_cells, row_boxes), in_row) in by_row.zip(&mut rows) {
+            for ((&v, &b), in_col) in row_cells.iter().zip(row_boxes).zip(&mut cols) {
+                if v == 0 {
+                    empties += 1;
+                    continue;
+                }
+                let in_box = &mut boxes[b as usize];
+                let bit = 1 << (v - 1);
+                clash |= (*in_row | *in_col | *in_box) & bit != 0;
+                *in_row |= bit;
+                *in_col |= bit;
+                *in_box |= bit;
             }
-            let (r, c, b) = (cell / n, cell % n, self.box_of[cell] as usize);
-            let bit = 1 << (v - 1);
-            clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
         }
         if clash {
             let clash = puzzle.clash().expect("a value repeats in a unit");
