@@ -32,8 +32,8 @@
 //! * **Lengths in a dense byte array, no item list.** `len[i]` is the number of options
 //!   left for item `i`; a covered item has bit 7 set (a covered item's length never
 //!   changes while it is covered, so uncover just clears the bit). The MRV scan runs over
-//!   these bytes 16 at a time instead of chasing a linked list, and stops at the first
-//!   length ≤ 1 as Knuth's does (SSE2 on x86-64, through a few one-line `unsafe` wrappers
+//!   these bytes 64 at a time (four vectors of 16) instead of chasing a linked list, and
+//!   stops at the first length ≤ 1 as Knuth's does (SSE2 on x86-64, through a few one-line `unsafe` wrappers
 //!   checked against the plain scan by a test). Padding bytes are `0xFF`, never chosen. Every
 //!   option covers exactly four items, so the search has a solution when its depth equals
 //!   the number of empty cells: no item list is needed for that test either.
@@ -438,10 +438,12 @@ impl DlxSolver {
     // puzzle but are never reached from a list, and the givens' items are never uncovered.
     //
     // Each free option is appended to its four lists, node by node (an append reads and
-    // writes the list's tail at its header). Two other builds were measured and dropped:
+    // writes the list's tail at its header; 7 instructions a node). Other builds were
+    // measured and dropped:
     //
-    // * chaining a cell's list in registers (its options are consecutive in the layout):
-    //   more instructions (17-clue: 19.9 k a puzzle against 17.8 k);
+    // * chaining a cell's list in registers (its options are consecutive in the layout),
+    //   with or without the unit items computed instead of read: more instructions
+    //   (17-clue: 19.9 k and 20.6 k a puzzle against 17.8 k and 17.6 k);
     // * copying the full matrix (13 KB for 9×9) from a template and covering the givens'
     //   items, which hides each excluded option from three lists: more instructions on every
     //   set (`place_givens` per puzzle: 17-clue 27.6 k against 17.7 k, unbiased 31.4 k
