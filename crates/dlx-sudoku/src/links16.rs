@@ -488,6 +488,10 @@ mod simd128 {
 
 /// Chunks of lengths [`choose`] looks at together: one lane-wise minimum of the four
 /// answers both whether some length in them is ≤ 1 and what MRV's running minimum needs.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 const GROUP: usize = 4;
 
 /// [`choose_portable`] in SSE2 (or wasm's 128-bit SIMD, the same operations). MRV scans
