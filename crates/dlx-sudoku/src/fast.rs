@@ -32,8 +32,8 @@
 //! * **Lengths in a dense byte array, no item list.** `len[i]` is the number of options
 //!   left for item `i`; a covered item has bit 7 set (a covered item's length never
 //!   changes while it is covered, so uncover just clears the bit). The MRV scan runs over
-//!   these bytes 16 at a time instead of chasing a linked list, and stops at the first
-//!   length ≤ 1 as Knuth's does (SSE2 on x86-64, through a few one-line `unsafe` wrappers
+//!   these bytes 64 at a time (four vectors of 16) instead of chasing a linked list, and
+//!   stops at the first length ≤ 1 as Knuth's does (SSE2 on x86-64, through a few one-line `unsafe` wrappers
 //!   checked against the plain scan by a test). Padding bytes are `0xFF`, never chosen. Every
 //!   option covers exactly four items, so the search has a solution when its depth equals
 //!   the number of empty cells: no item list is needed for that test either.
@@ -114,7 +114,7 @@ use super::{CountOutcome, NoSolution, Outcome, Progress, SudokuSolver};
 use dlx_cover::{Limits, SearchEnd};
 
 use crate::links16::{
-    COVERED, Chunk, Items, LANES, Lens, Link, Links, PAD, SPAN, append_node, boxed,
+    COVERED, Chunk, Items, LANES, Lens, Link, Links, PAD, SPAN, append_node, append_option, boxed,
     changed_lengths_between, choose, commit, cover_slot, hide_node, uncommit, uncover_slot,
 };
 
@@ -358,10 +358,10 @@ impl DlxSolver {
                     }
                 }
                 if length > 0 {
-                    // Items are cells, then rows, columns, boxes (`cells` of each kind).
-                    let slot = (chosen > cells) as usize
-                        + (chosen > 2 * cells) as usize
-                        + (chosen > 3 * cells) as usize;
+                    // The item's nodes are all in its kind's slot, its first one too (the
+                    // header's links do not change while the item is covered).
+                    let first = links[chosen as usize].down;
+                    let slot = (first & 3) as usize;
                     // Only the options tried note the items they empty: covering the chosen
                     // item empties another only when that one is a unit whose options all
                     // lie in the chosen one (a pointing pattern, rare on this tree), and the
@@ -373,7 +373,7 @@ impl DlxSolver {
                             .copy_from_slice(&len[..chunks * LANES].as_chunks().0[..chunks]);
                     }
                     i = chosen;
-                    x = links[i as usize].down;
+                    x = first;
                     back = false;
                 }
             }
@@ -438,10 +438,12 @@ impl DlxSolver {
     // puzzle but are never reached from a list, and the givens' items are never uncovered.
     //
     // Each free option is appended to its four lists, node by node (an append reads and
-    // writes the list's tail at its header). Two other builds were measured and dropped:
+    // writes the list's tail at its header; 7 instructions a node). Other builds were
+    // measured and dropped:
     //
-    // * chaining a cell's list in registers (its options are consecutive in the layout):
-    //   more instructions (17-clue: 19.9 k a puzzle against 17.8 k);
+    // * chaining a cell's list in registers (its options are consecutive in the layout),
+    //   with or without the unit items computed instead of read: more instructions
+    //   (17-clue: 19.9 k and 20.6 k a puzzle against 17.8 k and 17.6 k);
     // * copying the full matrix (13 KB for 9×9) from a template and covering the givens'
     //   items, which hides each excluded option from three lists: more instructions on every
     //   set (`place_givens` per puzzle: 17-clue 27.6 k against 17.7 k, unbiased 31.4 k
@@ -462,17 +464,20 @@ impl DlxSolver {
         let (mut rows, mut cols, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
         let mut clash = false;
         let mut empties = 0;
-        for (cell, &v) in cells.iter().enumerate() {
-            if v == 0 {
-                empties += 1;
-                continue;
+        let by_row = cells.chunks_exact(n).zip(self.box_of.chunks_exact(n));
+        for ((row_cells, row_boxes), in_row) in by_row.zip(&mut rows) {
+            for ((&v, &b), in_col) in row_cells.iter().zip(row_boxes).zip(&mut cols) {
+                if v == 0 {
+                    empties += 1;
+                    continue;
+                }
+                let in_box = &mut boxes[b as usize];
+                let bit = 1 << (v - 1);
+                clash |= (*in_row | *in_col | *in_box) & bit != 0;
+                *in_row |= bit;
+                *in_col |= bit;
+                *in_box |= bit;
             }
-            let (r, c, b) = (cell / n, cell % n, self.box_of[cell] as usize);
-            let bit = 1 << (v - 1);
-            clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
         }
         if clash {
             let clash = puzzle.clash().expect("a value repeats in a unit");
@@ -492,31 +497,29 @@ impl DlxSolver {
         links[..headers].copy_from_slice(&self.template_links);
         len[..self.chunks * LANES].copy_from_slice(&self.template_len);
         let all = (1u32 << n) - 1;
-        for (r, &in_row) in rows.iter().enumerate() {
-            for (c, &in_col) in cols.iter().enumerate() {
-                let cell = r * n + c;
-                let first = self.base + 4 * cell * n;
-                let v = cells[cell];
+        // Cell by cell in row-major order, with the cell's value, box and first node.
+        let mut first = self.base;
+        let by_row = cells.chunks_exact(n).zip(self.box_of.chunks_exact(n));
+        for ((row_cells, row_boxes), &in_row) in by_row.zip(rows) {
+            for ((&v, &b), &in_col) in row_cells.iter().zip(row_boxes).zip(cols) {
+                let cell_first = first;
+                first += 4 * n;
                 if v != 0 {
                     // The given's four items are covered.
-                    let x = first + 4 * (v as usize - 1);
-                    for q in x..x + 4 {
-                        len[item[q] as usize] = COVERED;
+                    let x = cell_first + 4 * (v as usize - 1);
+                    for &it in &item[x..x + 4] {
+                        len[it as usize] = COVERED;
                     }
                     continue;
                 }
-                let b = self.box_of[cell] as usize;
-                let mut free = all & !(in_row | in_col | boxes[b]);
+                let mut free = all & !(in_row | in_col | boxes[b as usize]);
                 while free != 0 {
                     // Node numbers are `u16` (the layout's bound), so that indexing the
                     // 64 Ki-entry arrays needs no bounds check.
-                    let x = (first + 4 * free.trailing_zeros() as usize) as u16;
+                    let x = (cell_first + 4 * free.trailing_zeros() as usize) as u16;
                     free &= free - 1;
                     // Append the option's nodes at the bottom of their items' lists.
-                    append_node(links, len, item, x);
-                    append_node(links, len, item, x | 1);
-                    append_node(links, len, item, x | 2);
-                    append_node(links, len, item, x | 3);
+                    append_option(links, len, item, x);
                 }
             }
         }
@@ -583,22 +586,25 @@ fn locked_pass(
             if len[h as usize] == 0 {
                 continue;
             }
-            // The slot: 1 row, 2 column, 3 box (no division: `h > cells` here).
-            let kind = 1 + (h > 2 * cells) as usize + (h > 3 * cells) as usize;
-            let others: &[usize] = if kind == 3 { &[1, 2] } else { &[3] };
-            for &other in others {
-                if let Some(unit) = shared_item(links, item, h, other) {
-                    // Every option of `h` is in `unit`: the rest of `unit`'s go.
-                    let mut q = links[unit as usize].down;
-                    while q != unit {
-                        let next = links[q as usize].down;
-                        let base = (q & !3) as usize;
-                        if item[base | kind] != h {
-                            remove_option(links, len, item, base);
-                            removed = true;
-                        }
-                        q = next;
-                    }
+            // The slot of the item's nodes (1 row, 2 column, 3 box) is its first node's.
+            let top = links[h as usize].down;
+            let kind = (top & 3) as usize;
+            let [row, col, bx] = [1, 2, 3].map(|k| item[(top & !3) as usize | k]);
+            // Whether every option of `h` is in the first one's row, column, box: one walk
+            // down the list for a box item (row and column at once), one for the others.
+            let (mut in_row, mut in_col, mut in_box) = (kind == 3, kind == 3, kind != 3);
+            let mut p = links[top as usize].down;
+            while p != h {
+                let b = (p & !3) as usize;
+                in_row &= item[b | 1] == row;
+                in_col &= item[b | 2] == col;
+                in_box &= item[b | 3] == bx;
+                p = links[p as usize].down;
+            }
+            // Every option of `h` is in `unit`: the rest of `unit`'s go.
+            for (shared, unit) in [(in_row, row), (in_col, col), (in_box, bx)] {
+                if shared {
+                    removed |= remove_outside(links, len, item, unit, h, kind);
                 }
             }
         }
@@ -606,20 +612,29 @@ fn locked_pass(
     removed
 }
 
-/// The item in slot `slot` that every option of item `h` (a header with options) holds,
-/// if there is one.
+/// Removes every option of item header `unit` whose node in slot `kind` is not in item
+/// `h`'s list; true when one was.
 #[inline(always)]
-fn shared_item(links: &Links, item: &Items, h: u16, slot: usize) -> Option<u16> {
-    let first = links[h as usize].down;
-    let unit = item[(first & !3) as usize | slot];
-    let mut p = links[first as usize].down;
-    while p != h {
-        if item[(p & !3) as usize | slot] != unit {
-            return None;
+fn remove_outside(
+    links: &mut Links,
+    len: &mut Lens,
+    item: &Items,
+    unit: u16,
+    h: u16,
+    kind: usize,
+) -> bool {
+    let mut removed = false;
+    let mut q = links[unit as usize].down;
+    while q != unit {
+        let next = links[q as usize].down;
+        let base = (q & !3) as usize;
+        if item[base | kind] != h {
+            remove_option(links, len, item, base);
+            removed = true;
         }
-        p = links[p as usize].down;
+        q = next;
     }
-    Some(unit)
+    removed
 }
 
 /// Writes the options chosen (option nodes) into `answer`, which holds the givens.

@@ -53,9 +53,25 @@ pub(crate) fn hide<const K: usize>(
 ) {
     let base = (p & !3) as usize;
     let [a, b, c] = others(K);
-    hide_node_noting(links, len, item, base + a, emptied);
-    hide_node_noting(links, len, item, base + b, emptied);
-    hide_node_noting(links, len, item, base + c, emptied);
+    // Each node is reached through the slice of nodes from `base`, at a fixed displacement
+    // (`base + a` would be computed into a register per node).
+    unlink_noting(links, len, links[base..][a], item[base..][a], emptied);
+    unlink_noting(links, len, links[base..][b], item[base..][b], emptied);
+    unlink_noting(links, len, links[base..][c], item[base..][c], emptied);
+}
+
+/// [`hide_node_noting`] for a node whose links and item have been read: `up` and `down`
+/// skip it, and item `it` has one option fewer.
+#[inline(always)]
+fn unlink_noting(links: &mut Links, len: &mut Lens, node: Link, it: u16, emptied: &mut u16) {
+    let Link { up, down } = node;
+    links[up as usize].down = down;
+    links[down as usize].up = up;
+    let l = &mut len[it as usize];
+    *l = l.wrapping_sub(1);
+    if *l == 0 {
+        *emptied = it;
+    }
 }
 
 /// [`hide_node`] that also writes into `emptied` the item of `q` when `q` was its last
@@ -69,15 +85,7 @@ pub(crate) fn hide_node_noting(
     q: usize,
     emptied: &mut u16,
 ) {
-    let Link { up, down } = links[q];
-    links[up as usize].down = down;
-    links[down as usize].up = up;
-    let it = item[q];
-    let l = &mut len[it as usize];
-    *l = l.wrapping_sub(1);
-    if *l == 0 {
-        *emptied = it;
-    }
+    unlink_noting(links, len, links[q], item[q], emptied);
 }
 
 /// Undoes [`hide`], in the opposite order; with `LENS`, gives the three items their
@@ -122,6 +130,23 @@ pub(crate) fn append_node(links: &mut Links, len: &mut Lens, item: &Items, q: u1
     links[last as usize].down = q;
     links[it as usize].up = q;
     len[it as usize] += 1;
+}
+
+/// Appends the four nodes of the option whose first node is `x` (a multiple of 4) at the
+/// bottom of their items' lists ([`append_node`] for each), with one bounds check for the
+/// four: the nodes are `x + k` at fixed offsets, not `x | k` cut to 16 bits one by one.
+#[inline(always)]
+pub(crate) fn append_option(links: &mut Links, len: &mut Lens, item: &Items, x: u16) {
+    // A multiple of 4 in 16 bits: the four nodes `x..x + 4` are in the table.
+    let x = (x & !3) as usize;
+    for q in x..x + 4 {
+        let it = item[q];
+        let last = links[it as usize].up;
+        links[q] = Link { up: last, down: it };
+        links[last as usize].down = q as u16;
+        links[it as usize].up = q as u16;
+        len[it as usize] += 1;
+    }
 }
 
 /// Puts node `q` back where [`hide_node`] took it from.
@@ -461,41 +486,49 @@ mod simd128 {
     }
 }
 
-/// [`choose_portable`] in SSE2 (or wasm's 128-bit SIMD, the same operations): per chunk of
-/// 16 lengths, a compare and a movemask say whether some length is ≤ 1, and MRV keeps a
-/// running lane-wise minimum.
+/// Chunks of lengths [`choose`] looks at together: one lane-wise minimum of the four
+/// answers both whether some length in them is ≤ 1 and what MRV's running minimum needs.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+const GROUP: usize = 4;
+
+/// [`choose_portable`] in SSE2 (or wasm's 128-bit SIMD, the same operations). MRV scans
+/// [`GROUP`] chunks of 16 lengths at a time: their lane-wise minimum, one compare and a
+/// movemask say whether some length among them is ≤ 1 (then the group is looked at chunk by
+/// chunk for the first), and the minimum joins a running one. `LEFTMOST` scans chunk by
+/// chunk.
 #[cfg(any(
     target_arch = "x86_64",
     all(target_arch = "wasm32", target_feature = "simd128")
 ))]
 #[inline(always)]
 pub(crate) fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, u8) {
+    if LEFTMOST {
+        return choose_leftmost(len);
+    }
     let one = lanes::splat(1);
     let mut acc = lanes::splat(PAD);
-    let mut leftmost = None;
-    for (c, chunk) in len.iter().enumerate() {
-        let v = lanes::load(chunk);
-        // b <= 1 exactly when min(b, 1) == b.
-        let forced = lanes::eq_mask(lanes::min(v, one), v);
-        if forced != 0 {
-            let k = forced.trailing_zeros() as usize;
-            return ((c * LANES + k) as u16, chunk[k]);
+    let (groups, rest) = len.as_chunks::<GROUP>();
+    for (g, group) in groups.iter().enumerate() {
+        let m = lanes::min(
+            lanes::min(lanes::load(&group[0]), lanes::load(&group[1])),
+            lanes::min(lanes::load(&group[2]), lanes::load(&group[3])),
+        );
+        // Some lane b <= 1 exactly when min(b, 1) == b.
+        if lanes::eq_mask(lanes::min(m, one), m) != 0 {
+            return first_forced(group, g * GROUP);
         }
-        if LEFTMOST {
-            if leftmost.is_none() {
-                // Active lengths have bit 7 clear.
-                let active = !lanes::high_mask(v) & 0xFFFF;
-                if active != 0 {
-                    let k = active.trailing_zeros() as usize;
-                    leftmost = Some(((c * LANES + k) as u16, chunk[k]));
-                }
-            }
-        } else {
-            acc = lanes::min(acc, v);
-        }
+        acc = lanes::min(acc, m);
     }
-    if LEFTMOST {
-        return leftmost.unwrap_or((0, 0));
+    let at = groups.len() * GROUP;
+    for (k, chunk) in rest.iter().enumerate() {
+        let v = lanes::load(chunk);
+        if lanes::eq_mask(lanes::min(v, one), v) != 0 {
+            return first_forced(std::slice::from_ref(chunk), at + k);
+        }
+        acc = lanes::min(acc, v);
     }
     let best = lanes::min_lane(acc);
     let wanted = lanes::splat(best);
@@ -520,6 +553,54 @@ pub(crate) fn choose<const LEFTMOST: bool>(len: &[Chunk], from: usize) -> (u16, 
         }
     }
     (0, 0)
+}
+
+/// The first item with length ≤ 1 in `chunks`, which start at chunk `first` and hold one.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+#[inline(always)]
+fn first_forced(chunks: &[Chunk], first: usize) -> (u16, u8) {
+    let one = lanes::splat(1);
+    for (k, chunk) in chunks.iter().enumerate() {
+        let v = lanes::load(chunk);
+        let forced = lanes::eq_mask(lanes::min(v, one), v);
+        if forced != 0 {
+            let lane = forced.trailing_zeros() as usize;
+            return (((first + k) * LANES + lane) as u16, chunk[lane]);
+        }
+    }
+    unreachable!("the chunks hold a length <= 1")
+}
+
+/// [`choose`] for `LEFTMOST`: the first item with length ≤ 1, else the first active one.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+#[inline(always)]
+fn choose_leftmost(len: &[Chunk]) -> (u16, u8) {
+    let one = lanes::splat(1);
+    let mut leftmost = None;
+    for (c, chunk) in len.iter().enumerate() {
+        let v = lanes::load(chunk);
+        // b <= 1 exactly when min(b, 1) == b.
+        let forced = lanes::eq_mask(lanes::min(v, one), v);
+        if forced != 0 {
+            let k = forced.trailing_zeros() as usize;
+            return ((c * LANES + k) as u16, chunk[k]);
+        }
+        if leftmost.is_none() {
+            // Active lengths have bit 7 clear.
+            let active = !lanes::high_mask(v) & 0xFFFF;
+            if active != 0 {
+                let k = active.trailing_zeros() as usize;
+                leftmost = Some(((c * LANES + k) as u16, chunk[k]));
+            }
+        }
+    }
+    leftmost.unwrap_or((0, 0))
 }
 
 /// Bit `k` of entry `c`: item `16c + k` (0-based) is active with a length in `2..=most`
