@@ -71,7 +71,7 @@ pub fn run<S: Send, A: Send + 'static>(
     batch: &BatchArgs,
     strict: bool,
     header: &str,
-    make: impl Fn() -> S,
+    make: impl Fn() -> S + Sync,
     answer: impl Fn(&str, &Record, &mut S) -> A + Sync,
     write: impl FnMut(&mut Output, &str, &Record, &A, &Progress) -> io::Result<Exit>,
 ) -> Result<Ran, Error> {
