@@ -5,8 +5,8 @@
 //!
 //! Invariants: at most [`Workers::in_flight`] items are between the reader and the writer
 //! (read, being answered, or answered and waiting for an earlier one), each of at most
-//! [`PIECE_BYTES`](super::input::PIECE_BYTES) of lines, so memory does not grow with the
-//! input; outcomes are handed on in the items' order, so the output does not depend on the
+//! [`PIECE_BYTES`](super::input::PIECE_BYTES) of lines (or one chunk of `generate`), so
+//! memory does not grow with the input; outcomes are handed on in the items' order, so the output does not depend on the
 //! number of threads. Each worker owns its solvers (they are not shared), picked by rayon's
 //! thread index, made by the worker itself and kept off the other workers' cache lines
 //! ([`WorkerState`]).
@@ -314,11 +314,13 @@ impl<'m, S: Send> Workers<'m, S> {
         self.pool.as_ref().map_or(1, |p| p.current_num_threads())
     }
 
-    /// Most items between a reader and the loop of [`Self::in_order`]: two per worker (one
-    /// being answered, one queued behind it, so that no worker waits for the next) and
-    /// two for the reader and the writer.
-    pub fn in_flight(&self) -> usize {
-        2 * self.threads() + 2
+    /// Most items between a reader and the loop of [`Self::in_order`]: `per_worker` per
+    /// worker (at least 2: one being answered, one queued behind it, so that no worker
+    /// waits for the next) and two for the reader and the writer. Items answered behind a
+    /// slow one wait for it to be written, so more per worker keep the others busy longer
+    /// while one item (or the worker holding it) is slow; the items' size bounds how many.
+    pub fn in_flight(&self, per_worker: usize) -> usize {
+        per_worker.max(2) * self.threads() + 2
     }
 
     /// Drops `t` on a worker (on this thread when there is no pool): memory is freed
@@ -551,7 +553,7 @@ mod tests {
         std::fs::write(&file, format!("{line}\n# c\n{line}\nx12\n")).unwrap();
         let missing = dir.join("missing.txt");
         let workers = Workers::new(2, || ()).unwrap();
-        let (lanes, reader) = Lanes::new(workers.in_flight());
+        let (lanes, reader) = Lanes::new(workers.in_flight(2));
         let inputs = vec![file.clone(), missing, file.clone()];
         let handle = spawn_reader(inputs, false, reader);
         let mut seen = Vec::new();
