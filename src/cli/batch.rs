@@ -5,15 +5,16 @@
 //!
 //! Invariants: at most [`Workers::in_flight`] items are between the reader and the writer
 //! (read, being answered, or answered and waiting for an earlier one), each of at most
-//! [`PIECE_BYTES`](super::input::PIECE_BYTES) of lines, so memory does not grow with the
-//! input; outcomes are handed on in the items' order, so the output does not depend on the
+//! [`PIECE_BYTES`](super::input::PIECE_BYTES) of lines (or one chunk of `generate`), so
+//! memory does not grow with the input; outcomes are handed on in the items' order, so the output does not depend on the
 //! number of threads. Each worker owns its solvers (they are not shared), picked by rayon's
-//! thread index.
+//! thread index, made by the worker itself and kept off the other workers' cache lines
+//! ([`WorkerState`]).
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -216,21 +217,35 @@ pub fn resolve_threads(asked: Threads) -> usize {
     threads
 }
 
+/// One worker's state, made by that worker on first use, so that its memory comes from
+/// that thread's allocator arena (states made one after another on one thread could share
+/// cache lines at the edges of their buffers, which the searches write at every node), and
+/// aligned to 128 bytes, so that no other worker's state (nor its lock, taken for each run
+/// of records) shares its cache lines or their prefetched pair.
+#[repr(align(128))]
+struct WorkerState<S>(OnceLock<Mutex<S>>);
+
 /// A pool of worker threads, each with its own state `S` (its solvers). One worker is the
 /// calling thread itself: no pool is made, and items are worked out on that thread.
-pub struct Workers<S> {
+pub struct Workers<'m, S> {
     /// The pool; `None` for one worker.
     pool: Option<rayon::ThreadPool>,
     /// One state per worker, and with a pool one spare for a caller outside it (never
     /// used by `map`, which runs inside it).
-    states: Vec<Mutex<S>>,
+    states: Vec<WorkerState<S>>,
+    /// Makes a worker's state.
+    make: Box<dyn Fn() -> S + Sync + 'm>,
     /// Each worker's busy time, when measured (`--stats`).
     busy: Busy,
 }
 
-impl<S: Send> Workers<S> {
-    /// `threads` workers (see [`resolve_threads`]), each with a state from `make`.
-    pub fn new(threads: usize, make: impl Fn() -> S) -> Result<Self, rayon::ThreadPoolBuildError> {
+impl<'m, S: Send> Workers<'m, S> {
+    /// `threads` workers (see [`resolve_threads`]), each with a state from `make` (called
+    /// by each worker on its first item).
+    pub fn new(
+        threads: usize,
+        make: impl Fn() -> S + Sync + 'm,
+    ) -> Result<Self, rayon::ThreadPoolBuildError> {
         let pool = match threads {
             1 => None,
             _ => Some(
@@ -244,10 +259,25 @@ impl<S: Send> Workers<S> {
             Some(pool) => 0..=pool.current_num_threads(),
             None => 0..=0,
         }
-        .map(|_| Mutex::new(make()))
+        .map(|_| WorkerState(OnceLock::new()))
         .collect();
         let busy = Busy::new(threads, false);
-        Ok(Workers { pool, states, busy })
+        Ok(Workers {
+            pool,
+            states,
+            make: Box::new(make),
+            busy,
+        })
+    }
+
+    /// Worker `index`'s state, made now if this is its first use. (A poisoned lock only
+    /// means an earlier call panicked.)
+    fn state(&self, index: usize) -> MutexGuard<'_, S> {
+        self.states[index]
+            .0
+            .get_or_init(|| Mutex::new((self.make)()))
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The same workers, measuring each one's busy time when `timed` (see [`Self::busy`]).
@@ -284,11 +314,13 @@ impl<S: Send> Workers<S> {
         self.pool.as_ref().map_or(1, |p| p.current_num_threads())
     }
 
-    /// Most items between a reader and the loop of [`Self::in_order`]: two per worker (one
-    /// being answered, one queued behind it, so that no worker waits for the next) and
-    /// two for the reader and the writer.
-    pub fn in_flight(&self) -> usize {
-        2 * self.threads() + 2
+    /// Most items between a reader and the loop of [`Self::in_order`]: `per_worker` per
+    /// worker (at least 2: one being answered, one queued behind it, so that no worker
+    /// waits for the next) and two for the reader and the writer. Items answered behind a
+    /// slow one wait for it to be written, so more per worker keep the others busy longer
+    /// while one item (or the worker holding it) is slow; the items' size bounds how many.
+    pub fn in_flight(&self, per_worker: usize) -> usize {
+        per_worker.max(2) * self.threads() + 2
     }
 
     /// Drops `t` on a worker (on this thread when there is no pool): memory is freed
@@ -381,14 +413,8 @@ impl<S: Send> Workers<S> {
 
     /// `f` of every item, in parallel, results in the items' order.
     pub fn map<I: Sync, T: Send>(&self, items: &[I], f: impl Fn(&I, &mut S) -> T + Sync) -> Vec<T> {
-        // (A poisoned lock only means an earlier call panicked.)
-        let lock = |i: usize| {
-            self.states[i]
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-        };
         let Some(pool) = &self.pool else {
-            let mut state = lock(0);
+            let mut state = self.state(0);
             return items
                 .iter()
                 .map(|item| self.busy.time(0, || f(item, &mut state)))
@@ -398,11 +424,15 @@ impl<S: Send> Workers<S> {
         pool.install(|| {
             items
                 .par_iter()
-                .map(|item| {
-                    let index = rayon::current_thread_index().map_or(spare, |i| i.min(spare));
-                    // Each worker locks only its own state, so the lock is never contended.
-                    self.busy.time(index, || f(item, &mut lock(index)))
-                })
+                .map_init(
+                    // Once per run of items on one worker: each worker locks only its own
+                    // state, so the lock is never contended.
+                    || {
+                        let index = rayon::current_thread_index().map_or(spare, |i| i.min(spare));
+                        (index, self.state(index))
+                    },
+                    |(index, state), item| self.busy.time(*index, || f(item, state)),
+                )
                 .collect()
         })
     }
@@ -506,7 +536,11 @@ mod tests {
             i * 2
         });
         assert_eq!(out, items.iter().map(|i| i * 2).collect::<Vec<_>>());
-        let done: u64 = workers.states.iter().map(|s| *s.lock().unwrap()).sum();
+        let done: u64 = workers
+            .states
+            .iter()
+            .filter_map(|s| s.0.get().map(|state| *state.lock().unwrap()))
+            .sum();
         assert_eq!(done, 5000);
     }
 
@@ -519,7 +553,7 @@ mod tests {
         std::fs::write(&file, format!("{line}\n# c\n{line}\nx12\n")).unwrap();
         let missing = dir.join("missing.txt");
         let workers = Workers::new(2, || ()).unwrap();
-        let (lanes, reader) = Lanes::new(workers.in_flight());
+        let (lanes, reader) = Lanes::new(workers.in_flight(2));
         let inputs = vec![file.clone(), missing, file.clone()];
         let handle = spawn_reader(inputs, false, reader);
         let mut seen = Vec::new();

@@ -289,6 +289,12 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// Line `i` of the piece (0 for its first), as kept (at most [`MAX_LINE`] bytes).
+    fn line(&self, i: usize) -> &[u8] {
+        let from = i.checked_sub(1).map_or(0, |j| self.ends[j] as usize);
+        &self.data[from..self.ends[i] as usize]
+    }
+
     /// The records of the piece in input order, label lines skipped unless `strict` (see
     /// [`Labels`]), and the labels skipped.
     pub fn parse(self, strict: bool) -> (Vec<Record>, Labels) {
@@ -375,23 +381,47 @@ impl Pieces {
                     return Some((piece, Some(e)));
                 }
             };
-            let line = &piece.data[from..];
-            if full == line.len() && ends_any_grid(line) {
-                self.state = Parser::new();
-            } else {
-                // Records here are the workers' to make: only the state counts.
-                self.state.push_line(number, line, full);
-            }
-            if full > line.len() {
+            if full > piece.data.len() - from {
                 piece.long.push((piece.ends.len(), full));
             }
             piece.ends.push(piece.data.len() as u32);
+            debug_assert_eq!(number, piece.first_line + piece.ends.len() - 1);
             if piece.data.len() >= PIECE_BYTES
                 || piece.ends.len() >= PIECE_LINES
                 || self.lines.would_wait()
             {
+                self.settle(&piece);
                 return Some((piece, None));
             }
+        }
+    }
+
+    /// Brings the parser's state past the lines of `piece`, cut where the input goes on.
+    /// Only the lines after the last one for which [`ends_any_grid`] holds count (that one
+    /// leaves every parser between records), so a piece of one-line puzzles costs one
+    /// test, not one per line. Records here are the workers' to make: only the state counts.
+    fn settle(&mut self, piece: &Piece) {
+        let whole = |i: usize| !piece.long.iter().any(|&(at, _)| at == i);
+        let last_end = (0..piece.ends.len())
+            .rev()
+            .find(|&i| whole(i) && ends_any_grid(piece.line(i)));
+        let from = match last_end {
+            Some(i) => {
+                self.state = Parser::new();
+                i + 1
+            }
+            None => 0,
+        };
+        for i in from..piece.ends.len() {
+            let full = piece
+                .long
+                .iter()
+                .find(|&&(at, _)| at == i)
+                .map(|&(_, full)| full);
+            let line = piece.line(i);
+            let number = piece.first_line + i;
+            self.state
+                .push_line(number, line, full.unwrap_or(line.len()));
         }
     }
 }
