@@ -182,31 +182,55 @@ pub fn after_write(result: io::Result<()>) -> Result<(), Error> {
 
 /// True when standard output was closed when the process began (`>&-`).
 ///
-/// Rust's runtime reopens a closed standard descriptor on `/dev/null` for reading and
-/// writing before `main`, so writes "succeed" and every answer is lost. A shell's
-/// `>/dev/null` opens it for writing only, which tells the two apart. Linux only (it reads
-/// `/proc`); elsewhere always false.
+/// Rust's runtime reopens a closed standard descriptor on `/dev/null`, for reading and
+/// writing, before `main`: writes would then "succeed" and every answer would be lost.
+/// Afterwards that cannot be told from a `/dev/null` the caller opened for reading and
+/// writing (Python's `subprocess.DEVNULL`, a shell's `1<>/dev/null`), which discards the
+/// answers on purpose; so descriptor 1 is looked at before the runtime starts, by
+/// [`at_start`]. Linux only (it reads `/proc`); elsewhere always false.
 pub fn stdout_was_closed() -> bool {
     #[cfg(target_os = "linux")]
     {
-        let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
-            return false;
-        };
-        if target != std::path::Path::new("/dev/null") {
-            return false;
-        }
-        let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
-            return false;
-        };
-        // `flags:` is octal; the access mode is its low two bits (2 = O_RDWR).
-        info.lines()
-            .find_map(|l| l.strip_prefix("flags:"))
-            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-            .is_some_and(|flags| flags & 3 == 2)
+        at_start::stdout_was_closed()
     }
     #[cfg(not(target_os = "linux"))]
     {
         false
+    }
+}
+
+/// A look at descriptor 1 from the process's constructors, which the C library runs before
+/// Rust's runtime (and so before it reopens closed standard descriptors).
+#[cfg(target_os = "linux")]
+mod at_start {
+    use std::path::Path;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+    /// Notes whether descriptor 1 is closed: `/proc/self/fd/1` is missing exactly then
+    /// (when `/proc` is there at all). Nothing here panics or needs the runtime.
+    extern "C" fn look() {
+        let fds = Path::new("/proc/self/fd");
+        if fds.is_dir() && std::fs::symlink_metadata(fds.join("1")).is_err() {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    // SAFETY: `.init_array` holds the constructors the C library calls, with the C calling
+    // convention, before `main`; `look` takes no arguments (the extra ones the C library
+    // passes are ignored under that convention), returns nothing, cannot unwind (no panic
+    // in it) and only makes system calls and a heap allocation, which work before `main`.
+    // No gain in speed: std offers no other way to see the descriptor before it is reopened.
+    #[allow(unsafe_code)]
+    #[used]
+    #[unsafe(link_section = ".init_array")]
+    static LOOK: extern "C" fn() = look;
+
+    pub(super) fn stdout_was_closed() -> bool {
+        // Keeps the constructor's object in the link: nothing else names it.
+        std::hint::black_box(&LOOK);
+        STDOUT_CLOSED.load(Ordering::Relaxed)
     }
 }
 
