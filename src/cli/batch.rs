@@ -6,10 +6,10 @@
 //! Invariants: at most [`Workers::in_flight`] items are between the reader and the writer
 //! (read, being answered, or answered and waiting for an earlier one), each of at most
 //! [`PIECE_BYTES`](super::input::PIECE_BYTES) of lines (or one chunk of `generate`), so
-//! memory does not grow with the input; outcomes are handed on in the items' order, so the output does not depend on the
-//! number of threads. Each worker owns its solvers (they are not shared), picked by rayon's
-//! thread index, made by the worker itself and kept off the other workers' cache lines
-//! ([`WorkerState`]).
+//! memory does not grow with the input; outcomes are handed on in the items' order, so the
+//! output does not depend on the number of threads. Each worker owns its solvers (they are
+//! not shared), picked by rayon's thread index, made by the worker itself and kept off the
+//! other workers' cache lines ([`WorkerState`]).
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
