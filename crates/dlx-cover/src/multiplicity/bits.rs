@@ -382,55 +382,47 @@ impl MultiBits {
             };
             let hidden = and(&live, &hide);
             updates += covers + self.weight(&hidden);
+            // No primary item left active below: the node below is a solution. One left,
+            // with a bound `last_item` takes: that item's subtree. Either is counted here,
+            // without levels of its own.
             let mut active = lv.active.iter().enumerate().filter(|&(_, &w)| w != 0);
-            if let (Some((w, &word)), None) = (active.next(), active.next())
-                && word & (word - 1) == 0
-            {
-                // One primary item is left active below: its node and its subtree are
-                // counted here, without levels of their own.
-                let k = w * 64 + word.trailing_zeros() as usize;
-                if lv.bounds[k] <= MAX_LAST_BOUND {
-                    if let Some(why) = limits.reached(nodes_here) {
-                        end = Some(why);
-                        break;
-                    }
-                    let mut last = Last {
-                        limits: &limits,
-                        visit: &mut visit,
-                        solution: &mut lv.solution,
-                        nodes: nodes_here + 1,
-                        updates,
-                        solutions,
-                    };
-                    let mut below = live;
-                    and_not(&mut below, &hidden);
-                    let flow = self.last_item(
-                        of_item,
-                        secondary_meet,
-                        (k, below, lv.bounds[k]),
-                        &mut lv.stack,
-                        &mut last,
-                    );
-                    (nodes_here, updates, solutions) = (last.nodes, last.updates, last.solutions);
-                    if let ControlFlow::Break(why) = flow {
-                        end = Some(why);
-                        break;
-                    }
-                    self.retreat(&mut lv, level);
-                    forward = false;
-                    continue;
+            let below_here = match (active.next(), active.next()) {
+                (None, _) => Some(None),
+                (Some((w, &word)), None) if word & (word - 1) == 0 => {
+                    let k = w * 64 + word.trailing_zeros() as usize;
+                    (lv.bounds[k] <= MAX_LAST_BOUND).then_some(Some(k))
                 }
-            }
-            if lv.active.iter().all(|&w| w == 0) {
-                // The node below is a solution: counted here, without a level of its own.
-                if let Some(why) = limits.reached(nodes_here) {
+                _ => None,
+            };
+            if let Some(last_active) = below_here {
+                let mut last = Last {
+                    limits: &limits,
+                    visit: &mut visit,
+                    solution: &mut lv.solution,
+                    nodes: nodes_here,
+                    updates,
+                    solutions,
+                };
+                let flow = match last_active {
+                    None => last.solution_node(),
+                    Some(k) => match last.node() {
+                        ControlFlow::Continue(()) => {
+                            let mut below = live;
+                            and_not(&mut below, &hidden);
+                            self.last_item(
+                                of_item,
+                                secondary_meet,
+                                (k, below, lv.bounds[k]),
+                                &mut lv.stack,
+                                &mut last,
+                            )
+                        }
+                        stop => stop,
+                    },
+                };
+                (nodes_here, updates, solutions) = (last.nodes, last.updates, last.solutions);
+                if let ControlFlow::Break(why) = flow {
                     end = Some(why);
-                    break;
-                }
-                nodes_here += 1;
-                solutions += 1;
-                if visit(&lv.solution).is_break() {
-                    end = Some(SearchEnd::Stopped);
                     break;
                 }
                 self.retreat(&mut lv, level);
