@@ -4,12 +4,11 @@
 //! hand each answer in input order to the writer, and stop quietly on a broken pipe.
 
 use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_sudoku::Grid;
 use dlx_sudoku::format::Record;
-
-use std::sync::Arc;
 
 use super::args::BatchArgs;
 use super::batch::{Item, Lanes, Progress, Sourced, Workers, resolve_threads, spawn_reader};

@@ -33,10 +33,11 @@
 //!   left for item `i`; a covered item has bit 7 set (a covered item's length never
 //!   changes while it is covered, so uncover just clears the bit). The MRV scan runs over
 //!   these bytes 64 at a time (four vectors of 16) instead of chasing a linked list, and
-//!   stops at the first length ≤ 1 as Knuth's does (SSE2 on x86-64, through a few one-line `unsafe` wrappers
-//!   checked against the plain scan by a test). Padding bytes are `0xFF`, never chosen. Every
-//!   option covers exactly four items, so the search has a solution when its depth equals
-//!   the number of empty cells: no item list is needed for that test either.
+//!   stops at the first length ≤ 1 as Knuth's does (SSE2 on x86-64, through a few
+//!   one-line `unsafe` wrappers checked against the plain scan by a test). Padding bytes
+//!   are `0xFF`, never chosen. Every option covers exactly four items, so the search has a
+//!   solution when its depth equals the number of empty cells: no item list is needed for
+//!   that test either.
 //! * **Givens placed by building.** Before every puzzle the item headers and lengths are
 //!   reset from a small template (1.3 KB for 9×9), and only the options no given excludes
 //!   are linked into their lists, in ascending order: the state that covering the givens'
