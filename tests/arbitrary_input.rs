@@ -5,6 +5,8 @@ use proptest::prelude::*;
 
 #[path = "../fuzz/checks/knuth.rs"]
 mod knuth_check;
+#[path = "../fuzz/checks/knuth_problem.rs"]
+mod knuth_problem;
 use dlx_sudoku::format::{Format, Parser, lines, parse_str, render};
 use dlx_sudoku::{DlxSolver, Grid, Limits, NoSolution, Outcome, Shape, SudokuSolver};
 
@@ -167,6 +169,11 @@ proptest! {
     #[test]
     fn knuth_format_on_arbitrary_text(text in ".{0,200}") {
         knuth_check::check(&text);
+    }
+
+    #[test]
+    fn knuth_problems_with_bounds_and_costs(data in prop::collection::vec(any::<u8>(), 0..64)) {
+        knuth_check::check(&knuth_problem::problem(&data));
     }
 }
 
