@@ -4,11 +4,14 @@
 //! from the root, one per level, each an option of the item the default choice
 //! ([`Chooser::Mrv`]) branches on at that level. [`Solver::split`] expands the tree from the
 //! root, level by level, until it has at least the number of open subtrees asked for;
-//! [`Solver::search_subtree`] runs the search below one path. Together they partition the
-//! whole search: the open subtrees' solutions plus the solutions met while splitting are
-//! the problem's solutions, in the same order as one search, and the open subtrees' nodes
-//! and link updates plus [`Split::nodes`] and [`Split::updates`] are those of one search,
-//! in whichever way the engine counts them.
+//! [`Solver::search_subtree`] runs the search below one path, and
+//! [`Solver::search_next_subtree`] does the same for a solver that searches many subtrees
+//! in turn, going back from the last path only as far as the next one differs (in tree
+//! order most subtrees then cost one option selected, not a whole path from the root).
+//! Together they partition the whole search: the open subtrees' solutions plus the
+//! solutions met while splitting are the problem's solutions, in the same order as one
+//! search, and the open subtrees' nodes and link updates plus [`Split::nodes`] and
+//! [`Split::updates`] are those of one search, in whichever way the engine counts them.
 //!
 //! ```
 //! use dlx_cover::{Problem, Solver};
@@ -319,6 +322,12 @@ impl Solver {
     /// Counts the solutions below `path` (see [`Solver::search_subtree`]).
     pub fn count_subtree(&mut self, path: &[usize]) -> Result<SubtreeRun, PathError> {
         self.search_subtree(path, Limits::NONE, |_| ControlFlow::Continue(()))
+    }
+
+    /// Counts the solutions below `path`, leaving the selection there for the next subtree
+    /// (see [`Solver::search_next_subtree`]).
+    pub fn count_next_subtree(&mut self, path: &[usize]) -> Result<SubtreeRun, PathError> {
+        self.search_next_subtree(path, Limits::NONE, |_| ControlFlow::Continue(()))
     }
 
     /// Cuts the search tree into at least `at_least` open subtrees (fewer only when the
