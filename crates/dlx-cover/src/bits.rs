@@ -345,9 +345,10 @@ impl Bits {
         Ok(())
     }
 
-    /// Undoes every selection.
-    pub(crate) fn clear_selection(&mut self) {
-        self.selected.clear();
+    /// Undoes the newest selections until `len` are left: each selection wrote a state of
+    /// its own from the one before, so the older states are still as they were.
+    pub(crate) fn truncate_selection(&mut self, len: usize) {
+        self.selected.truncate(len);
     }
 
     /// The lengths of the primary items in state `slot` ([`COVERED`] for the inactive, and

@@ -55,6 +55,9 @@ pub struct Solver {
     choice: Vec<u32>,
     /// First node of each option selected before the search, in order.
     selected: Vec<u32>,
+    /// How many of the selected options, oldest first, `split.rs` has checked to be a path
+    /// of the default search tree (so that a move to another path can keep them).
+    pub(crate) on_path: usize,
     /// The solution handed to visitors: selected options, then chosen ones.
     buffer: Vec<usize>,
     counters: Counters,
@@ -242,6 +245,7 @@ impl Solver {
             has_colors: problem.has_colors,
             choice: Vec::with_capacity(problem.primary_items()),
             selected: Vec::new(),
+            on_path: 0,
             buffer: Vec::with_capacity(problem.primary_items()),
             counters: Counters::default(),
             stats: Stats::default(),
@@ -311,10 +315,18 @@ impl Solver {
 
     /// Undoes every [`Solver::select`], newest first.
     pub fn clear_selection(&mut self) {
+        self.truncate_selection(0);
+    }
+
+    /// Undoes the newest selections until the oldest `len` are left (nothing changes when
+    /// `len` or fewer are selected).
+    pub fn truncate_selection(&mut self, len: usize) {
+        self.on_path = self.on_path.min(len);
         if let Some(bits) = &mut self.bits {
-            bits.clear_selection();
+            bits.truncate_selection(len);
         }
-        while let Some(first) = self.selected.pop() {
+        while self.selected.len() > len {
+            let first = self.selected.pop().expect("more than `len` are selected");
             if self.has_colors {
                 self.uncommit_option::<true>(first);
             } else {

@@ -4,11 +4,14 @@
 //! from the root, one per level, each an option of the item the default choice
 //! ([`Chooser::Mrv`]) branches on at that level. [`Solver::split`] expands the tree from the
 //! root, level by level, until it has at least the number of open subtrees asked for;
-//! [`Solver::search_subtree`] runs the search below one path. Together they partition the
-//! whole search: the open subtrees' solutions plus the solutions met while splitting are
-//! the problem's solutions, in the same order as one search, and the open subtrees' nodes
-//! and link updates plus [`Split::nodes`] and [`Split::updates`] are those of one search,
-//! in whichever way the engine counts them.
+//! [`Solver::search_subtree`] runs the search below one path, and
+//! [`Solver::search_next_subtree`] does the same for a solver that searches many subtrees
+//! in turn, going back from the last path only as far as the next one differs (in tree
+//! order most subtrees then cost one option selected, not a whole path from the root).
+//! Together they partition the whole search: the open subtrees' solutions plus the
+//! solutions met while splitting are the problem's solutions, in the same order as one
+//! search, and the open subtrees' nodes and link updates plus [`Split::nodes`] and
+//! [`Split::updates`] are those of one search, in whichever way the engine counts them.
 //!
 //! ```
 //! use dlx_cover::{Problem, Solver};
@@ -219,30 +222,53 @@ impl Solver {
     /// node `path` names. On an error the selection is cleared again.
     pub fn select_path(&mut self, path: &[usize]) -> Result<(), PathError> {
         self.clear_selection();
-        for (k, &option) in path.iter().enumerate() {
-            let step = k + 1;
-            if option >= self.options() {
-                self.clear_selection();
-                return Err(PathError::UnknownOption { step, option });
-            }
-            let fault = match self.default_branch_has(option) {
-                None => Some(PathError::PastSolution { step, option }),
-                Some((item, false)) => Some(PathError::NotABranch { step, option, item }),
-                Some((_, true)) => None,
-            };
-            if let Some(fault) = fault {
+        self.move_to_path(path)
+    }
+
+    /// Moves the selection to the node `path` names, as [`Solver::select_path`] does, but
+    /// from where the solver stands: it keeps the options that this method (or
+    /// `select_path`) selected and checked and that start `path` too, undoes the others,
+    /// and selects and checks only the rest of `path`. So paths taken in tree order cost
+    /// only their last steps. On an error the selection is cleared.
+    pub fn move_to_path(&mut self, path: &[usize]) -> Result<(), PathError> {
+        let kept = self
+            .selection()
+            .take(self.on_path)
+            .zip(path)
+            .take_while(|(selected, option)| selected == *option)
+            .count();
+        self.truncate_selection(kept);
+        for (k, &option) in path.iter().enumerate().skip(kept) {
+            if let Err(fault) = self.select_branch(k + 1, option) {
                 self.clear_selection();
                 return Err(fault);
             }
-            self.select(option)
-                .expect("a branch of the current node can be selected");
+            self.on_path = k + 1;
         }
         Ok(())
+    }
+
+    /// Selects `option`, the path's entry `step`, if it is a branch at the current node.
+    fn select_branch(&mut self, step: usize, option: usize) -> Result<(), PathError> {
+        if option >= self.options() {
+            return Err(PathError::UnknownOption { step, option });
+        }
+        match self.default_branch_has(option) {
+            None => Err(PathError::PastSolution { step, option }),
+            Some((item, false)) => Err(PathError::NotABranch { step, option, item }),
+            Some((_, true)) => {
+                self.select(option)
+                    .expect("a branch of the current node can be selected");
+                Ok(())
+            }
+        }
     }
 
     /// Searches the subtree below `path` with the default choice, visiting its solutions in
     /// the order one search of the whole problem visits them (each solution starts with the
     /// path's options), then clears the selection. The counts are the subtree's alone.
+    /// A solver that searches many subtrees in turn should take
+    /// [`Solver::search_next_subtree`] instead.
     pub fn search_subtree<F>(
         &mut self,
         path: &[usize],
@@ -253,21 +279,55 @@ impl Solver {
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
         self.select_path(path)?;
+        let run = self.search_here(limits, visit);
+        self.clear_selection();
+        Ok(run)
+    }
+
+    /// Searches the subtree below `path` as [`Solver::search_subtree`] does (the same
+    /// solutions, order and counts), but reaches `path` from the current selection
+    /// ([`Solver::move_to_path`]) and leaves the selection at `path`, so that the next
+    /// subtree's search starts from there: for searching many subtrees in turn on one
+    /// solver (cheapest in tree order). [`Solver::clear_selection`] ends the walk.
+    pub fn search_next_subtree<F>(
+        &mut self,
+        path: &[usize],
+        limits: Limits,
+        visit: F,
+    ) -> Result<SubtreeRun, PathError>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        self.move_to_path(path)?;
+        Ok(self.search_here(limits, visit))
+    }
+
+    /// Searches below the current selection with the default choice; the counts of this
+    /// search alone.
+    fn search_here<F>(&mut self, limits: Limits, visit: F) -> SubtreeRun
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
         let before = self.stats();
         let end = self.search(Chooser::Mrv, limits, visit);
         let after = self.stats();
-        self.clear_selection();
-        Ok(SubtreeRun {
+        SubtreeRun {
             end,
             solutions: after.solutions - before.solutions,
             nodes: after.nodes - before.nodes,
             updates: after.updates - before.updates,
-        })
+        }
     }
 
     /// Counts the solutions below `path` (see [`Solver::search_subtree`]).
     pub fn count_subtree(&mut self, path: &[usize]) -> Result<SubtreeRun, PathError> {
         self.search_subtree(path, Limits::NONE, |_| ControlFlow::Continue(()))
+    }
+
+    /// Counts the solutions below `path`, leaving the selection there for the next subtree
+    /// (see [`Solver::search_next_subtree`]).
+    pub fn count_next_subtree(&mut self, path: &[usize]) -> Result<SubtreeRun, PathError> {
+        self.search_next_subtree(path, Limits::NONE, |_| ControlFlow::Continue(()))
     }
 
     /// Cuts the search tree into at least `at_least` open subtrees (fewer only when the
@@ -285,11 +345,10 @@ impl Solver {
     /// (each path starting with `path`) are that subtree's search in tree order, and their
     /// nodes and updates plus [`Split::nodes`] and [`Split::updates`] are
     /// [`Solver::search_subtree`]'s for `path`. So a caller can cut the tree coarsely, then
-    /// cut each coarse part again on the thread that takes it.
+    /// cut each coarse part again on the thread that takes it. Leaves the selection empty.
     pub fn split_below(&mut self, path: &[usize], at_least: usize) -> Result<Split, PathError> {
         self.select_path(path)?;
         let charges = NodeCharges::measure();
-        self.clear_selection();
         let mut parts = vec![Part::Open(path.to_vec())];
         let mut open = 1usize;
         let mut nodes = 0u64;
@@ -306,11 +365,12 @@ impl Solver {
                     }
                 };
                 open -= 1;
-                self.select_path(&path)
+                // Within a level the nodes come in tree order: each shares most of its path
+                // with the one before, and only the rest is selected again.
+                self.move_to_path(&path)
                     .expect("the split's own paths are paths of the tree");
                 let branches = self.branches();
                 updates += self.updates_at_node(&branches);
-                self.clear_selection();
                 nodes += charges.node;
                 match branches {
                     Branches::Solution => next.push(Part::Finished { path, solutions: 1 }),
@@ -331,6 +391,7 @@ impl Solver {
             parts = next;
             depth += 1;
         }
+        self.clear_selection();
         Ok(Split {
             parts,
             nodes,
@@ -356,232 +417,4 @@ impl Solver {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Xorshift, for reproducible random problems.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
-
-    /// A random problem, with colors on secondary items half the time.
-    fn random_problem(rng: &mut Rng) -> Problem {
-        let primary = 1 + rng.below(7) as usize;
-        let secondary = rng.below(3) as usize;
-        let colors = rng.below(2) == 0;
-        let mut p = Problem::new(primary, secondary).unwrap();
-        for _ in 0..1 + rng.below(25) {
-            let mut entries = vec![(rng.below(primary as u64) as usize, 0)];
-            for item in 0..primary + secondary {
-                if item != entries[0].0 && rng.below(4) == 0 {
-                    let color = if item >= primary && colors {
-                        rng.below(3) as u32
-                    } else {
-                        0
-                    };
-                    entries.push((item, color));
-                }
-            }
-            p.add_colored_option(entries).unwrap();
-        }
-        p
-    }
-
-    /// Every solution of one search, in its order.
-    fn all_solutions(solver: &mut Solver) -> Vec<Vec<usize>> {
-        let mut all = Vec::new();
-        solver.search(Chooser::Mrv, Limits::NONE, |s| {
-            all.push(s.to_vec());
-            ControlFlow::Continue(())
-        });
-        all
-    }
-
-    /// Random problems cut into 1..12 parts: the parts' solutions, in part order, are one
-    /// search's solutions in its order, and the nodes and link updates add up to one search's.
-    #[test]
-    fn parts_add_up_to_one_search() {
-        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-        let mut several_parts = 0;
-        for _ in 0..300 {
-            let p = random_problem(&mut rng);
-            let mut solver = Solver::with_links(&p);
-            let direct = all_solutions(&mut solver);
-            let direct_nodes = solver.stats().nodes;
-            let direct_updates = solver.stats().updates;
-            let clean = solver.clone();
-            for at_least in 1..12 {
-                let split = solver.split(at_least);
-                assert!(
-                    split.open() >= at_least || split.open() == 0,
-                    "{} open of {at_least}",
-                    split.open()
-                );
-                let mut found = Vec::new();
-                let mut nodes = split.nodes;
-                let mut updates = split.updates;
-                for part in &split.parts {
-                    match part {
-                        Part::Open(path) => {
-                            let run = solver
-                                .search_subtree(path, Limits::NONE, |s| {
-                                    assert!(s.starts_with(path));
-                                    found.push(s.to_vec());
-                                    ControlFlow::Continue(())
-                                })
-                                .unwrap();
-                            assert_eq!(run.end, SearchEnd::Exhausted);
-                            nodes += run.nodes;
-                            updates += run.updates;
-                        }
-                        Part::Finished { path, solutions } => {
-                            if *solutions == 1 {
-                                found.push(path.clone());
-                            }
-                        }
-                    }
-                }
-                assert_eq!(found, direct, "{p:?} cut into {at_least}");
-                assert_eq!(nodes, direct_nodes, "{p:?} cut into {at_least}");
-                assert_eq!(updates, direct_updates, "{p:?} cut into {at_least}");
-                if split.parts.len() > 1 {
-                    several_parts += 1;
-                }
-            }
-            // Nothing is left selected or changed.
-            assert_eq!(solver.arena(), clean.arena());
-        }
-        assert!(several_parts > 1000, "only {several_parts} real splits");
-    }
-
-    /// Each open part of a coarse cut cut again (as threads do): the finer parts, in order,
-    /// are still one search, with its nodes and link updates.
-    #[test]
-    fn parts_cut_again_add_up_to_one_search() {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        for _ in 0..200 {
-            let p = random_problem(&mut rng);
-            let mut solver = Solver::new(&p);
-            let direct = all_solutions(&mut solver);
-            let (direct_nodes, direct_updates) = (solver.stats().nodes, solver.stats().updates);
-            for (coarse, fine) in [(1, 3), (2, 2), (3, 5)] {
-                let top = solver.split(coarse);
-                let (mut nodes, mut updates) = (top.nodes, top.updates);
-                let mut found = Vec::new();
-                for part in &top.parts {
-                    let parts = match part {
-                        Part::Open(path) => {
-                            let below = solver.split_below(path, fine).unwrap();
-                            nodes += below.nodes;
-                            updates += below.updates;
-                            below.parts
-                        }
-                        finished => vec![finished.clone()],
-                    };
-                    for part in &parts {
-                        match part {
-                            Part::Open(path) => {
-                                let run = solver
-                                    .search_subtree(path, Limits::NONE, |s| {
-                                        found.push(s.to_vec());
-                                        ControlFlow::Continue(())
-                                    })
-                                    .unwrap();
-                                nodes += run.nodes;
-                                updates += run.updates;
-                            }
-                            Part::Finished { path, solutions } => {
-                                if *solutions == 1 {
-                                    found.push(path.clone());
-                                }
-                            }
-                        }
-                    }
-                }
-                assert_eq!(found, direct, "{p:?} cut {coarse} then {fine}");
-                assert_eq!((nodes, updates), (direct_nodes, direct_updates), "{p:?}");
-            }
-        }
-    }
-
-    /// Knuth's example: the search branches on A (options 1 and 3) first.
-    fn knuth_example() -> Problem {
-        let mut p = Problem::new(7, 0).unwrap();
-        for o in [
-            &[2, 4, 5][..],
-            &[0, 3, 6],
-            &[1, 2, 5],
-            &[0, 3],
-            &[1, 6],
-            &[3, 4, 6],
-        ] {
-            p.add_option(o.iter().copied()).unwrap();
-        }
-        p
-    }
-
-    #[test]
-    fn paths_are_checked_step_by_step() {
-        let p = knuth_example();
-        let mut s = Solver::with_links(&p);
-        let before = s.arena().clone();
-        let Branches::Item { item, options } = s.branches() else {
-            panic!("the root is not a solution");
-        };
-        assert!(options.len() >= 2, "item {item}: {options:?}");
-        assert_eq!(
-            s.select_path(&[9]),
-            Err(PathError::UnknownOption { step: 1, option: 9 })
-        );
-        let other = (0..6).find(|o| !options.contains(o)).unwrap();
-        assert_eq!(
-            s.select_path(&[other]),
-            Err(PathError::NotABranch {
-                step: 1,
-                option: other,
-                item
-            })
-        );
-        assert_eq!(s.arena(), &before);
-        // The one solution's path, then one option too many.
-        let split = s.split(usize::MAX);
-        let Some(Part::Finished { path, .. }) = split
-            .parts
-            .iter()
-            .find(|p| matches!(p, Part::Finished { solutions: 1, .. }))
-        else {
-            panic!("the split meets the solution: {split:?}");
-        };
-        s.select_path(path).unwrap();
-        assert_eq!(s.branches(), Branches::Solution);
-        let mut longer = path.clone();
-        longer.push(0);
-        assert_eq!(
-            s.select_path(&longer),
-            Err(PathError::PastSolution {
-                step: longer.len(),
-                option: 0
-            })
-        );
-        assert_eq!(s.arena(), &before);
-        // Splitting everything leaves nothing open.
-        assert_eq!(split.open(), 0);
-        assert_eq!(split.finished_solutions(), 1);
-    }
-
-    #[test]
-    fn a_split_of_one_is_the_root() {
-        let p = knuth_example();
-        let mut s = Solver::with_links(&p);
-        let split = s.split(1);
-        assert_eq!(split.parts, vec![Part::Open(Vec::new())]);
-        assert_eq!((split.nodes, split.updates), (0, 0));
-    }
-}
+mod tests;

@@ -348,8 +348,10 @@ fn search_part(
             }
         }
         Part::Open(path) => {
+            // The worker's solver stays at the subtree's path: the next subtree it takes
+            // is most often the next in tree order, reached by selecting its last steps.
             let run = solver
-                .search_subtree(
+                .search_next_subtree(
                     path,
                     Limits {
                         cancel,

@@ -209,7 +209,9 @@ fn run_jobs<W: Write>(
         let fault = |what: String| at(source, *line, format!("job {} {what}", job.number));
         job.check(problem, sha256).map_err(fault)?;
         let started = Instant::now();
-        let run = solver.count_subtree(&job.path).map_err(|e| {
+        // Jobs come in tree order: the solver goes back from one job's path only as far as
+        // the next job's path starts the same way.
+        let run = solver.count_next_subtree(&job.path).map_err(|e| {
             fault(format!(
                 "has a path that is not in the search tree of {problem}: {e}"
             ))
