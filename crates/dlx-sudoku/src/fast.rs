@@ -352,11 +352,14 @@ impl DlxSolver {
                     choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0, from);
                 // Before the first guess: pointing and claiming until neither applies (a
                 // pass may leave singles, which are taken, as nodes, before the next).
-                if PRUNE && guesses == 0 && empties - level >= open {
-                    while length >= 2 && locked_pass(links, len, item, seen, cells, most) {
-                        (chosen, length) =
-                            choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0, from);
-                    }
+                if PRUNE && guesses == 0 && empties - level >= open && length >= 2 {
+                    let units = Units {
+                        seen: &mut *seen,
+                        cells,
+                        most,
+                    };
+                    (chosen, length) =
+                        units.lock::<LEFTMOST>(links, len, item, chunks, from, (chosen, length));
                 }
                 if length > 0 {
                     // The item's nodes are all in its kind's slot, its first one too (the
@@ -536,6 +539,36 @@ const UNSEEN: u8 = 0xFE;
 fn remove_option(links: &mut Links, len: &mut Lens, item: &Items, base: usize) {
     for k in 0..4 {
         hide_node(links, len, item, base + k);
+    }
+}
+
+/// What [`locked_pass`] needs besides the matrix: the lengths it last saw, the number of
+/// cells (the first unit item's header), and the longer side of a box.
+struct Units<'a> {
+    seen: &'a mut [Chunk],
+    cells: u16,
+    most: u8,
+}
+
+impl Units<'_> {
+    /// Passes of pointing and claiming while `choice`, the item to branch on and its
+    /// length, has two or more options and the last pass removed some; the item to branch
+    /// on then ([`choose`] over `chunks` chunks, ties from `from`). Out of the search loop,
+    /// which it would otherwise crowd: it runs only before the first guess.
+    #[inline(never)]
+    fn lock<const LEFTMOST: bool>(
+        self,
+        links: &mut Links,
+        len: &mut Lens,
+        item: &Items,
+        chunks: usize,
+        from: usize,
+        mut choice: (u16, u8),
+    ) -> (u16, u8) {
+        while choice.1 >= 2 && locked_pass(links, len, item, self.seen, self.cells, self.most) {
+            choice = choose::<LEFTMOST>(len[..chunks * LANES].as_chunks().0, from);
+        }
+        choice
     }
 }
 
