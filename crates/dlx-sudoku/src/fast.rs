@@ -147,7 +147,7 @@ pub struct DlxSolver {
     saved: Box<[Chunk]>,
     /// The lengths at the start of the last pointing-and-claiming pass (`chunks` chunks):
     /// the next pass looks only at the items whose length has changed since (see
-    /// [`locked_pass`]).
+    /// `locked::locked_pass`).
     seen: Box<[Chunk]>,
     /// Whether each search prunes dead ends early and applies pointing and claiming before
     /// its first guess (see [`DlxSolver::set_pruning`]).
