@@ -118,7 +118,7 @@ use locked::{UNSEEN, Units};
 
 use crate::links16::{
     COVERED, Chunk, Items, LANES, Lens, Link, Links, PAD, SPAN, append_node, append_option, boxed,
-    changed_lengths_between, choose, commit, cover_slot, hide_node, uncommit, uncover_slot,
+    choose, commit, cover_slot, uncommit, uncover_slot,
 };
 
 /// The dancing-links Sudoku solver for one shape, specialised (see the module docs); build
