@@ -307,7 +307,9 @@ impl DlxSolver {
         let links = &mut *self.links;
         let len = &mut *self.len;
         let item = &*self.item;
-        let chunks = self.chunks;
+        // At most `SPAN / LANES`: the lengths in use, `len[..chunks * LANES]`, are then
+        // known to lie in the table, and their bound is checked once.
+        let chunks = self.chunks.min(SPAN / LANES);
         let choice = &mut self.choice[..];
         let saved = &mut self.saved[..];
         // No length seen yet: the first pass looks at every item (no length is `UNSEEN`).
