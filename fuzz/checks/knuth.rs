@@ -13,8 +13,8 @@ use dlx_cover::{
 /// and options (with their costs); every solution found within a node budget covers each
 /// primary item within its bounds and shares secondary items only with one color; the
 /// count and the cheapest solutions of a problem of a few options are brute force's; the
-/// cheapest solutions are solutions, priced right and in order; `--pre`'s reduction keeps the count whenever
-/// both counts finish within the budget. Panics on any failure.
+/// cheapest solutions are solutions, priced right and in order; `--pre`'s reduction keeps
+/// the count whenever both counts finish within the budget. Panics on any failure.
 pub fn check(text: &str) {
     let lines = text.lines().count();
     let parsed = match knuth::parse(text) {

@@ -7,7 +7,8 @@ use crate::links16::{
 };
 
 /// A length no item has (active ones are at most 25, covered ones below `0x9A`, padding
-/// [`PAD`](crate::links16::PAD)): every item looks changed to the first [`locked_pass`] of a search.
+/// [`PAD`](crate::links16::PAD)): every item looks changed to the first [`locked_pass`] of
+/// a search.
 pub(super) const UNSEEN: u8 = 0xFE;
 
 /// Takes option `base` (its first node) out of all four lists.
