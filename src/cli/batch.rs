@@ -221,9 +221,28 @@ pub fn resolve_threads(asked: Threads) -> usize {
 /// that thread's allocator arena (states made one after another on one thread could share
 /// cache lines at the edges of their buffers, which the searches write at every node), and
 /// aligned to 128 bytes, so that no other worker's state (nor its lock, taken for each run
-/// of records) shares its cache lines or their prefetched pair.
+/// of records) shares its cache lines or their prefetched pair. Batches' workers and
+/// `cover`'s keep their solvers in these.
 #[repr(align(128))]
-struct WorkerState<S>(OnceLock<Mutex<S>>);
+pub struct WorkerState<S>(OnceLock<Mutex<S>>);
+
+impl<S> Default for WorkerState<S> {
+    fn default() -> Self {
+        WorkerState(OnceLock::new())
+    }
+}
+
+impl<S> WorkerState<S> {
+    /// The state, made by `make` now if this is its first use, locked (one worker uses
+    /// it, so the lock is never contended; a poisoned lock only means an earlier call
+    /// panicked).
+    pub fn lock(&self, make: impl FnOnce() -> S) -> MutexGuard<'_, S> {
+        self.0
+            .get_or_init(|| Mutex::new(make()))
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
 
 /// A pool of worker threads, each with its own state `S` (its solvers). One worker is the
 /// calling thread itself: no pool is made, and items are worked out on that thread.
@@ -259,7 +278,7 @@ impl<'m, S: Send> Workers<'m, S> {
             Some(pool) => 0..=pool.current_num_threads(),
             None => 0..=0,
         }
-        .map(|_| WorkerState(OnceLock::new()))
+        .map(|_| WorkerState::default())
         .collect();
         let busy = Busy::new(threads, false);
         Ok(Workers {
@@ -270,14 +289,9 @@ impl<'m, S: Send> Workers<'m, S> {
         })
     }
 
-    /// Worker `index`'s state, made now if this is its first use. (A poisoned lock only
-    /// means an earlier call panicked.)
+    /// Worker `index`'s state, made now if this is its first use.
     fn state(&self, index: usize) -> MutexGuard<'_, S> {
-        self.states[index]
-            .0
-            .get_or_init(|| Mutex::new((self.make)()))
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.states[index].lock(&self.make)
     }
 
     /// The same workers, measuring each one's busy time when `timed` (see [`Self::busy`]).

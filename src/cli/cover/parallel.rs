@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock, mpsc};
+use std::sync::{MutexGuard, mpsc};
 use std::time::{Duration, Instant};
 
 use dlx_cover::knuth::Parsed;
@@ -20,6 +20,7 @@ use dlx_cover::{Cancel, Limits, SearchEnd, Solver, Stats};
 use rayon::prelude::*;
 
 use super::solutions::write_solution;
+use crate::cli::batch::WorkerState;
 use crate::cli::error::Error;
 use crate::cli::profile::{Busy, Stage};
 
@@ -84,8 +85,8 @@ pub fn run<W: Write>(
         .num_threads(threads)
         .build()
         .map_err(|e| Error::Threads(e.to_string()))?;
-    let solvers: Vec<WorkerSolver> = (0..pool.current_num_threads())
-        .map(|_| WorkerSolver::default())
+    let solvers: Vec<WorkerState<Solver>> = (0..pool.current_num_threads())
+        .map(|_| WorkerState::default())
         .collect();
     let started = Instant::now();
     let mut splitter = base.clone();
@@ -130,7 +131,7 @@ pub fn run<W: Write>(
 struct Parts<'a> {
     base: &'a Solver,
     parts: &'a [Part],
-    solvers: &'a [WorkerSolver],
+    solvers: &'a [WorkerState<Solver>],
     limit: u64,
     /// Set once the output needs no more solutions: the limit was reached, or writing
     /// failed.
@@ -308,23 +309,13 @@ fn end_of(found: u64, limit: u64, write_failed: bool, cancel: Option<Cancel>) ->
     }
 }
 
-/// A worker's solver, cloned by the worker itself on first use, so that its memory comes
-/// from that thread's allocator arena, and kept a cache line apart from its neighbours:
-/// the search writes its state at every node, and with bit sets that state is a few small
-/// vectors, which clones made one after another on one thread could place in cache lines
-/// shared with another worker's.
-#[derive(Default)]
-#[repr(align(128))]
-struct WorkerSolver(OnceLock<Mutex<Solver>>);
-
-/// This rayon worker's own solver (one per worker, so the lock is never contended).
-fn worker_solver<'a>(solvers: &'a [WorkerSolver], base: &Solver) -> MutexGuard<'a, Solver> {
+/// This rayon worker's own solver, cloned from `base` by the worker itself on first use
+/// ([`WorkerState`]: the search writes its state at every node, and with bit sets that
+/// state is a few small vectors, which clones made one after another on one thread could
+/// place in cache lines shared with another worker's).
+fn worker_solver<'a>(solvers: &'a [WorkerState<Solver>], base: &Solver) -> MutexGuard<'a, Solver> {
     let worker = rayon::current_thread_index().unwrap_or(0);
-    solvers[worker % solvers.len()]
-        .0
-        .get_or_init(|| Mutex::new(base.clone()))
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+    solvers[worker % solvers.len()].lock(|| base.clone())
 }
 
 /// Searches one part on this worker's solver: its solutions (`all`) or their number, at
