@@ -15,6 +15,9 @@
 //! rounds (at least `--min-ms`, default 300, of CPU time per row and round) and prints a
 //! table of medians and per-round ratios to `ours-unique`: the ratios a busy host moves
 //! least, since every round measures all the rows within a few seconds.
+//! `cargo bench --bench peers -- --profile ROW SET PASSES` runs one of these rows over
+//! one set's sample `PASSES` times, untimed and unchecked: for `valgrind`, where the
+//! difference between 3 passes and 1 is the instructions of 2 passes and nothing else.
 //!
 //! Then the engine alone on Knuth's own kind of problem, one group per problem (queens 13,
 //! Langford pairs 12, all 6×10 pentomino tilings), each counting every solution:
@@ -309,10 +312,47 @@ fn rounds(rounds: usize, min_ns: u64) {
     println!("load average after: {}", common::load());
 }
 
+/// With `--profile ROW SET PASSES`: `PASSES` passes of one Sudoku row over one set's
+/// sample, and nothing else, for a profiler (see the module docs).
+fn profile(row: &str, set: &str, passes: usize) {
+    let size = common::SETS
+        .iter()
+        .find(|(name, _)| *name == set)
+        .unwrap_or_else(|| panic!("{set}: not one of the sets {:?}", common::SETS))
+        .1;
+    let Some(puzzles) = common::sample(set, size) else {
+        return;
+    };
+    let boards: Vec<sudoku::Sudoku> = puzzles.iter().map(to_sudoku).collect();
+    let mut ours = DlxSolver::new(Shape::CLASSIC);
+    let mut answers = DlxSolver::new(Shape::CLASSIC);
+    let mut generic = GenericDlxSolver::new(Shape::CLASSIC);
+    let mut rows = sudoku_rows(&puzzles, &boards, &mut ours, &mut answers, &mut generic);
+    let names: Vec<&str> = rows.iter().map(|(name, _)| *name).collect();
+    let Some((_, pass)) = rows.iter_mut().find(|(name, _)| *name == row) else {
+        panic!("{row}: not one of the rows {names:?}");
+    };
+    for _ in 0..passes {
+        pass();
+    }
+    println!(
+        "{passes} passes of {row} over {} puzzles of {set}",
+        puzzles.len()
+    );
+}
+
 criterion_group!(benches, peers, cover_peers);
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let Some(at) = args.iter().position(|a| a == "--profile") {
+        let [row, set, passes] = [1, 2, 3].map(|k| args.get(at + k).map(String::as_str));
+        let (Some(row), Some(set), Some(passes)) = (row, set, passes) else {
+            panic!("--profile ROW SET PASSES");
+        };
+        profile(row, set, passes.parse().expect("--profile ROW SET PASSES"));
+        return;
+    }
     if let Some(n) = common::arg(&args, "--rounds") {
         let min_ms: u64 =
             common::arg(&args, "--min-ms").map_or(300, |m| m.parse().expect("--min-ms N"));
