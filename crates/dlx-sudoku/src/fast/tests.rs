@@ -1,5 +1,6 @@
 //! Unit tests of the specialised solver: exact division in `record`, the vector scan
-//! against the plain one, and the 16-bit layout bound for every shape.
+//! against the plain one, the 16-bit layout bound for every shape, and the matrix built
+//! for a puzzle against one derived from `encoding::option_items`.
 
 use super::*;
 use crate::links16::{COVERED, choose_portable};
@@ -82,5 +83,108 @@ fn every_shape_fits_sixteen_bit_links() {
         let s = DlxSolver::new(shape);
         assert!(s.base.is_multiple_of(4) && s.base > 4 * side * side);
         assert!(s.base + 4 * side * side * side <= SPAN);
+    }
+}
+
+/// The matrix `place_givens` builds, against the lists derived directly from
+/// [`encoding::option_items`]: every active item's list holds the options no given
+/// excludes, in ascending order, both ways round, with its length; the givens' items are
+/// covered. Random puzzles of several shapes (boxes not square, one row or one column
+/// wide too), built one after another in the same solver, some after a search that left
+/// the matrix dirty.
+#[test]
+fn built_matrix_is_the_covered_full_matrix() {
+    let shapes = [
+        (3, 3),
+        (2, 3),
+        (3, 2),
+        (2, 2),
+        (2, 4),
+        (4, 2),
+        (3, 4),
+        (4, 4),
+        (5, 5),
+    ];
+    let more = [(1, 5), (5, 1), (1, 1), (2, 5)];
+    let mut rng = crate::rng::SplitMix::new(40);
+    for (h, w) in shapes.into_iter().chain(more) {
+        let shape = Shape::new(h, w).expect("a shape");
+        let n = shape.side();
+        let mut solver = DlxSolver::new(shape);
+        for round in 0..12 {
+            // Givens at random cells, kept where they do not clash: from empty to full.
+            let mut puzzle = Grid::empty(shape);
+            let tries = (round * n * n / 6).max(1);
+            for _ in 0..tries {
+                let cell = (rng.next_u64() % (n * n) as u64) as usize;
+                let (r, c) = (cell / n, cell % n);
+                puzzle.set(r, c, (rng.next_u64() % n as u64) as u8 + 1);
+                if !puzzle.consistent_at(r, c) {
+                    puzzle.set(r, c, 0);
+                }
+            }
+            solver.place_givens(&puzzle).expect("no clash");
+            assert_matrix_covers_givens(&solver, &puzzle);
+            if round % 3 == 1 {
+                // Leave the matrix dirty for the next build.
+                solver.count_within(&puzzle, 2, Limits::NONE.at_most(50));
+            }
+        }
+    }
+}
+
+/// Checks the matrix of `solver` after `place_givens(puzzle)` (see above).
+fn assert_matrix_covers_givens(solver: &DlxSolver, puzzle: &Grid) {
+    let shape = puzzle.shape();
+    let n = shape.side();
+    let mut lists = vec![Vec::new(); 4 * n * n];
+    let mut covered = vec![false; 4 * n * n];
+    let used = |r: usize, c: usize, v: usize| {
+        (0..n).any(|k| puzzle.get(r, k) as usize == v || puzzle.get(k, c) as usize == v)
+            || (0..n * n).any(|cell| {
+                let (r2, c2) = (cell / n, cell % n);
+                shape.box_of(r2, c2) == shape.box_of(r, c) && puzzle.get(r2, c2) as usize == v
+            })
+    };
+    for r in 0..n {
+        for c in 0..n {
+            let given = puzzle.get(r, c) as usize;
+            for v in 1..=n {
+                let items = encoding::option_items(shape, r, c, v);
+                if given == v {
+                    items.iter().for_each(|&i| covered[i] = true);
+                }
+                if given == 0 && !used(r, c, v) {
+                    let first = solver.base + 4 * encoding::option(shape, r, c, v);
+                    for (k, &i) in items.iter().enumerate() {
+                        lists[i].push((first + k) as u16);
+                    }
+                }
+            }
+        }
+    }
+    for (i, expected) in lists.iter().enumerate() {
+        let h = (i + 1) as u16;
+        if covered[i] {
+            assert_eq!(solver.len[h as usize], COVERED, "item {i} of {puzzle:?}");
+            assert!(expected.is_empty());
+            continue;
+        }
+        let mut down = Vec::new();
+        let mut x = solver.links[h as usize].down;
+        while x != h && down.len() <= n {
+            down.push(x);
+            x = solver.links[x as usize].down;
+        }
+        let mut up = Vec::new();
+        let mut x = solver.links[h as usize].up;
+        while x != h && up.len() <= n {
+            up.push(x);
+            x = solver.links[x as usize].up;
+        }
+        up.reverse();
+        assert_eq!(&down, expected, "item {i} of {puzzle:?}, down");
+        assert_eq!(&up, expected, "item {i} of {puzzle:?}, up");
+        assert_eq!(solver.len[h as usize] as usize, expected.len(), "item {i}");
     }
 }
