@@ -48,6 +48,35 @@ fn all_solutions(solver: &mut Solver) -> Vec<Vec<usize>> {
     all
 }
 
+/// Searches `parts` in turn, appending their solutions to `found` (a finished part's one
+/// solution, if it has one, is its path); the nodes and link updates that took. Each open
+/// part's solutions start with its path and its search runs to the end.
+fn run_parts(solver: &mut Solver, parts: &[Part], found: &mut Vec<Vec<usize>>) -> (u64, u64) {
+    let (mut nodes, mut updates) = (0, 0);
+    for part in parts {
+        match part {
+            Part::Open(path) => {
+                let run = solver
+                    .search_subtree(path, Limits::NONE, |s| {
+                        assert!(s.starts_with(path));
+                        found.push(s.to_vec());
+                        ControlFlow::Continue(())
+                    })
+                    .unwrap();
+                assert_eq!(run.end, SearchEnd::Exhausted);
+                nodes += run.nodes;
+                updates += run.updates;
+            }
+            Part::Finished { path, solutions } => {
+                if *solutions == 1 {
+                    found.push(path.clone());
+                }
+            }
+        }
+    }
+    (nodes, updates)
+}
+
 /// Random problems cut into 1..12 parts: the parts' solutions, in part order, are one
 /// search's solutions in its order, and the nodes and link updates add up to one search's.
 #[test]
@@ -69,29 +98,8 @@ fn parts_add_up_to_one_search() {
                 split.open()
             );
             let mut found = Vec::new();
-            let mut nodes = split.nodes;
-            let mut updates = split.updates;
-            for part in &split.parts {
-                match part {
-                    Part::Open(path) => {
-                        let run = solver
-                            .search_subtree(path, Limits::NONE, |s| {
-                                assert!(s.starts_with(path));
-                                found.push(s.to_vec());
-                                ControlFlow::Continue(())
-                            })
-                            .unwrap();
-                        assert_eq!(run.end, SearchEnd::Exhausted);
-                        nodes += run.nodes;
-                        updates += run.updates;
-                    }
-                    Part::Finished { path, solutions } => {
-                        if *solutions == 1 {
-                            found.push(path.clone());
-                        }
-                    }
-                }
-            }
+            let (nodes, updates) = run_parts(&mut solver, &split.parts, &mut found);
+            let (nodes, updates) = (split.nodes + nodes, split.updates + updates);
             assert_eq!(found, direct, "{p:?} cut into {at_least}");
             assert_eq!(nodes, direct_nodes, "{p:?} cut into {at_least}");
             assert_eq!(updates, direct_updates, "{p:?} cut into {at_least}");
@@ -129,25 +137,9 @@ fn parts_cut_again_add_up_to_one_search() {
                     }
                     finished => vec![finished.clone()],
                 };
-                for part in &parts {
-                    match part {
-                        Part::Open(path) => {
-                            let run = solver
-                                .search_subtree(path, Limits::NONE, |s| {
-                                    found.push(s.to_vec());
-                                    ControlFlow::Continue(())
-                                })
-                                .unwrap();
-                            nodes += run.nodes;
-                            updates += run.updates;
-                        }
-                        Part::Finished { path, solutions } => {
-                            if *solutions == 1 {
-                                found.push(path.clone());
-                            }
-                        }
-                    }
-                }
+                let (n, u) = run_parts(&mut solver, &parts, &mut found);
+                nodes += n;
+                updates += u;
             }
             assert_eq!(found, direct, "{p:?} cut {coarse} then {fine}");
             assert_eq!((nodes, updates), (direct_nodes, direct_updates), "{p:?}");
