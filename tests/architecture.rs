@@ -1,4 +1,4 @@
-//! Architecture rules, checked on the sources as text (issue 33): no import circle between
+//! Architecture rules, checked on the sources as text: no import circle between
 //! files, no file using an item defined in the `lib.rs`/`main.rs`/`mod.rs` of a folder
 //! above it, no file over 800 lines and no function over 100 lines outside test code unless
 //! its comment says `Long on purpose:` and why. One test per crate, each listing every
@@ -64,6 +64,37 @@ fn dlx_sudoku_has_no_circles_and_keeps_sizes() {
 #[test]
 fn cli_has_no_circles_and_keeps_sizes() {
     assert_clean("src");
+}
+
+#[test]
+fn dlx_web_has_no_circles_and_keeps_sizes() {
+    assert_clean("crates/dlx-web/src");
+}
+
+#[test]
+fn dlx_cover_py_has_no_circles_and_keeps_sizes() {
+    assert_clean("crates/dlx-cover-py/src");
+}
+
+/// Every crate of the workspace is checked above: a new crate must be added there.
+#[test]
+fn every_crate_is_checked() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut crates: Vec<String> = std::fs::read_dir(root.join("crates"))
+        .expect("the crates folder")
+        .map(|e| {
+            e.expect("folder entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| root.join("crates").join(name).join("src").is_dir())
+        .collect();
+    crates.sort();
+    assert_eq!(
+        crates,
+        ["dlx-cover", "dlx-cover-py", "dlx-sudoku", "dlx-web"]
+    );
 }
 
 /// The checker on a small crate given as (path, text) pairs.

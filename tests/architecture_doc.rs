@@ -1,9 +1,10 @@
-//! ARCHITECTURE.md stays a map a newcomer can read (issue 33): under 250 lines, and naming
-//! every source file that git tracks under `crates/*/src/`, `src/`, `web/` (JavaScript,
-//! Python, shell, HTML, CSS) and `fuzz/fuzz_targets/`. A file counts as named when its path
-//! appears in backticks, either from the repository root or relative to the folder that the
-//! nearest heading above names in backticks (the convention stated at the top of the doc).
-//! Text inside fenced code blocks names nothing.
+//! ARCHITECTURE.md stays a map by place that a newcomer can trust: under 250 lines; naming
+//! every folder that holds source git tracks (Rust, Python, JavaScript, shell, HTML, CSS),
+//! so that no place is missing; and every path it names exists, so that no claim about
+//! where a thing lives is stale. A path counts as named when it appears in backticks, from
+//! the repository root or relative to the folder that the nearest heading above names in
+//! backticks (the convention stated at the top of the doc). Text inside fenced code blocks
+//! names nothing.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -12,16 +13,26 @@ use std::process::Command;
 /// The doc's length limit: it must stay under this many lines.
 const MAX_LINES: usize = 250;
 
-/// The web page's file kinds that the map must name.
-const WEB_EXTENSIONS: [&str; 5] = ["js", "py", "sh", "html", "css"];
+/// The kinds of source file whose folders the map must name.
+const SOURCE_EXTENSIONS: [&str; 6] = ["rs", "js", "py", "sh", "html", "css"];
 
-/// Every path the doc names: each backticked token as written (from the root) and joined
-/// to the folder of the nearest heading above it that names one.
-fn named_paths(doc: &str) -> BTreeSet<String> {
+/// The endings that make a backticked token a claim that a file exists.
+const FILE_EXTENSIONS: [&str; 11] = [
+    "rs", "js", "py", "sh", "html", "css", "md", "toml", "txt", "dlx", "tsv",
+];
+
+/// What the doc names: the paths it resolves (to paths from the root) and the ones that
+/// resolve nowhere (`line N: `token``). A token that claims a path resolves when it exists
+/// from a folder named earlier in the same paragraph or list item ("`src/cli/`: `mod.rs`,
+/// `args.rs`"), from the folder of the nearest heading above, or from the root, tried in
+/// that order, as a reader takes it. Text inside fenced code blocks names nothing.
+fn resolve(doc: &str, exists: impl Fn(&str) -> bool) -> (BTreeSet<String>, Vec<String>) {
     let mut named = BTreeSet::new();
-    let mut folder = String::new();
+    let mut stale = Vec::new();
+    let mut heading = String::new();
+    let mut context: Vec<String> = Vec::new();
     let mut in_fence = false;
-    for line in doc.lines() {
+    for (number, line) in doc.lines().enumerate() {
         if line.trim_start().starts_with("```") {
             in_fence = !in_fence;
             continue;
@@ -29,19 +40,42 @@ fn named_paths(doc: &str) -> BTreeSet<String> {
         if in_fence {
             continue;
         }
-        if line.starts_with('#') {
-            folder = backticked(line)
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with("- ") || trimmed.starts_with('|') {
+            context.clear();
+        }
+        let is_heading = line.starts_with('#');
+        if is_heading {
+            heading = backticked(line)
                 .into_iter()
                 .find(|token| token.ends_with('/'))
                 .unwrap_or_default();
-            continue;
+            context.clear();
         }
-        for token in backticked(line) {
-            named.insert(format!("{folder}{token}"));
-            named.insert(token);
+        for token in backticked(line).into_iter().filter(|t| claims_a_path(t)) {
+            // The nearest folder first: the paragraph's, the heading's, then the root.
+            let mut bases: Vec<String> = Vec::new();
+            if !is_heading {
+                bases.extend(context.iter().rev().cloned());
+                bases.push(heading.clone());
+            }
+            bases.push(String::new());
+            match bases
+                .iter()
+                .map(|base| format!("{base}{token}"))
+                .find(|path| exists(path))
+            {
+                Some(path) => {
+                    if path.ends_with('/') {
+                        context.push(path.clone());
+                    }
+                    named.insert(path);
+                }
+                None => stale.push(format!("line {}: `{token}`", number + 1)),
+            }
         }
     }
-    named
+    (named, stale)
 }
 
 /// The tokens between pairs of backticks on one line.
@@ -53,17 +87,34 @@ fn backticked(line: &str) -> Vec<String> {
         .collect()
 }
 
-/// Whether the map must name this file (a path relative to the repository root).
-fn must_be_named(path: &str) -> bool {
+/// Whether this file (a path from the repository root) is source whose folder the map
+/// must name.
+fn is_source(path: &str) -> bool {
     let extension = path.rsplit_once('.').map_or("", |(_, e)| e);
-    let parts: Vec<&str> = path.split('/').collect();
-    match parts.as_slice() {
-        ["crates", _, "src", .., _] | ["src", .., _] | ["fuzz", "fuzz_targets", .., _] => {
-            extension == "rs"
-        }
-        ["web", .., _] => WEB_EXTENSIONS.contains(&extension),
-        _ => false,
+    SOURCE_EXTENSIONS.contains(&extension)
+}
+
+/// The folder of a file, with a trailing `/` (empty for a file at the root).
+fn folder_of(path: &str) -> String {
+    path.rsplit_once('/')
+        .map_or(String::new(), |(dir, _)| format!("{dir}/"))
+}
+
+/// Whether a backticked token claims a path: no spaces, and a folder (ending in `/`) or a
+/// file with one of [`FILE_EXTENSIONS`]. `dlx_cover::Solver`, `--count`, `a.b` and
+/// patterns (`*`, `{…}`) are not.
+fn claims_a_path(token: &str) -> bool {
+    if token.is_empty()
+        || token.contains(|c: char| c.is_whitespace() || "*{}<>".contains(c))
+        || token.contains("::")
+    {
+        return false;
     }
+    if token.ends_with('/') {
+        return token.len() > 1 && !token.starts_with('/');
+    }
+    let extension = token.rsplit_once('.').map_or("", |(_, e)| e);
+    FILE_EXTENSIONS.contains(&extension) && !token.starts_with('.')
 }
 
 /// The files git tracks, relative to the repository root; outside a git checkout, the
@@ -89,7 +140,7 @@ fn source_files(root: &Path) -> Vec<String> {
             found
         }
     };
-    files.retain(|path| must_be_named(path));
+    files.retain(|path| is_source(path));
     files.sort();
     files
 }
@@ -113,14 +164,19 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
     }
 }
 
-/// The files of `files` that `doc` does not name.
-fn unnamed<'a>(doc: &str, files: &'a [String]) -> Vec<&'a str> {
-    let named = named_paths(doc);
-    files
-        .iter()
-        .filter(|path| !named.contains(path.as_str()))
-        .map(String::as_str)
+/// The folders of `files` that `doc` does not name (`exists` tells what is on disk).
+fn unnamed_folders(doc: &str, files: &[String], exists: impl Fn(&str) -> bool) -> Vec<String> {
+    let (named, _) = resolve(doc, exists);
+    let folders: BTreeSet<String> = files.iter().map(|f| folder_of(f)).collect();
+    folders
+        .into_iter()
+        .filter(|folder| !folder.is_empty() && !named.contains(folder))
         .collect()
+}
+
+/// The paths `doc` names that resolve nowhere.
+fn stale_paths(doc: &str, exists: impl Fn(&str) -> bool) -> Vec<String> {
+    resolve(doc, exists).1
 }
 
 fn architecture_doc() -> String {
@@ -138,20 +194,31 @@ fn architecture_doc_is_under_250_lines() {
 }
 
 #[test]
-fn architecture_doc_names_every_source_file() {
+fn architecture_doc_names_every_source_folder() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let files = source_files(root);
     assert!(
         files.iter().any(|path| path == "src/main.rs"),
         "the source listing found no src/main.rs: {files:?}"
     );
-    let missing = unnamed(&architecture_doc(), &files);
+    let missing = unnamed_folders(&architecture_doc(), &files, |path| root.join(path).exists());
     assert!(
         missing.is_empty(),
-        "ARCHITECTURE.md's code map does not name {} source file(s); add one line each \
-         under the heading of their folder:\n{}",
+        "ARCHITECTURE.md's code map does not name {} folder(s) holding source; add each \
+         under the heading it belongs to:\n{}",
         missing.len(),
         missing.join("\n")
+    );
+}
+
+#[test]
+fn every_path_the_architecture_doc_names_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let stale = stale_paths(&architecture_doc(), |path| root.join(path).exists());
+    assert!(
+        stale.is_empty(),
+        "ARCHITECTURE.md names paths that do not exist:\n{}",
+        stale.join("\n")
     );
 }
 
@@ -160,61 +227,86 @@ fn names_resolve_against_the_nearest_heading_folder() {
     let doc = "\
 # Architecture
 
-Root paths count anywhere: `web/app.js`.
+Root paths count anywhere: `web/`, `web/app.js`.
 
 ### `crates/dlx-cover/src/`
 
-- `lib.rs`: the crate root. `search/tests.rs` too.
+- `lib.rs`: the crate root; `search/` its search, `gone.rs` and `search/gone.rs` stale.
+- Not paths: `dlx_cover::Solver`, `--count`, `cover --split 20`.
+- `src/cli/`: the binary's, where `mod.rs` resolves,
+  and still on the item's next line: `args.rs`.
 
 ## Invariants
 
-- `fast.rs` here is not under any folder.
+- `fast.rs` here is not under any folder, nor `args.rs` after the item above.
 
 ```
-`src/cli/mod.rs` inside a fence names nothing
+`src/bin/` inside a fence names nothing
 ```
 ";
+    let exists = |p: &str| {
+        [
+            "web/",
+            "web/app.js",
+            "crates/dlx-cover/src/",
+            "crates/dlx-cover/src/lib.rs",
+            "crates/dlx-cover/src/search/",
+            "src/cli/",
+            "src/cli/mod.rs",
+            "src/cli/args.rs",
+        ]
+        .contains(&p)
+    };
     let files: Vec<String> = [
         "web/app.js",
         "crates/dlx-cover/src/lib.rs",
         "crates/dlx-cover/src/search/tests.rs",
-        "crates/dlx-sudoku/src/fast.rs",
         "src/cli/mod.rs",
+        "src/bin/x.rs",
     ]
     .map(str::to_string)
     .to_vec();
+    assert_eq!(unnamed_folders(doc, &files, exists), ["src/bin/"]);
     assert_eq!(
-        unnamed(doc, &files),
-        ["crates/dlx-sudoku/src/fast.rs", "src/cli/mod.rs"]
+        stale_paths(doc, exists),
+        [
+            "line 7: `gone.rs`",
+            "line 7: `search/gone.rs`",
+            "line 14: `fast.rs`",
+            "line 14: `args.rs`"
+        ]
     );
 }
 
 #[test]
-fn only_the_covered_folders_and_kinds_must_be_named() {
+fn only_source_counts_and_only_paths_are_claims() {
     for path in [
-        "crates/dlx-web/src/lib.rs",
-        "crates/dlx-sudoku/src/logic/ladder9.rs",
         "src/main.rs",
-        "src/cli/cover/split.rs",
         "web/app.js",
         "web/test_page.py",
         "web/build.sh",
-        "web/index.html",
-        "web/style.css",
-        "fuzz/fuzz_targets/parse.rs",
+        "tests/cli.rs",
     ] {
-        assert!(must_be_named(path), "{path} must be named");
+        assert!(is_source(path), "{path} is source");
     }
     for path in [
-        "crates/dlx-cover/tests/brute_force.rs",
-        "crates/dlx-cover/Cargo.toml",
-        "tests/cli.rs",
-        "benches/peers.rs",
-        "web/README.md",
-        "fuzz/checks/knuth.rs",
-        "examples/queens.rs",
         "README.md",
+        "crates/dlx-cover/Cargo.toml",
+        "tests/data/se_ratings.tsv",
     ] {
-        assert!(!must_be_named(path), "{path} need not be named");
+        assert!(!is_source(path), "{path} is not source");
+    }
+    for token in ["src/", "lex.rs", "docs/benchmarks.md", "tests/data/"] {
+        assert!(claims_a_path(token), "{token} claims a path");
+    }
+    for token in [
+        "/",
+        "a.b",
+        "Solver::split",
+        "cover --split",
+        "--count",
+        "tests/*.rs",
+    ] {
+        assert!(!claims_a_path(token), "{token} claims no path");
     }
 }

@@ -257,3 +257,83 @@ fn stats_report_goes_to_stderr() {
     );
     assert!(err.contains("µs/puzzle") && err.contains("puzzles/s") && err.contains("search nodes"));
 }
+
+/// The subcommands `--help` lists, read from its text (not from the flag definitions).
+fn subcommands() -> Vec<String> {
+    let help = run(&["--help"], b"").stdout;
+    let at = help.find("Commands:").expect("a Commands: section");
+    help[at..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(String::from)
+        .collect()
+}
+
+/// `completions SHELL` writes a script for every shell clap knows, naming every subcommand;
+/// bash's parses (`bash -n`) where bash is installed. An unknown shell is a usage error.
+#[test]
+fn completions_cover_every_shell_and_subcommand() {
+    let subs = subcommands();
+    assert!(subs.len() >= 12, "{subs:?}");
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let r = run(&["completions", shell], b"");
+        assert_eq!(r.code, 0, "{shell}: {}", r.stderr);
+        for sub in &subs {
+            assert!(
+                r.stdout.contains(sub.as_str()),
+                "{shell} script lacks {sub}"
+            );
+        }
+    }
+    let bash = run(&["completions", "bash"], b"").stdout;
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("completions.bash");
+    std::fs::write(&path, &bash).unwrap();
+    if let Ok(status) = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&path)
+        .status()
+    {
+        assert!(status.success(), "bash -n rejects the script");
+    }
+    let r = run(&["completions", "tcsh"], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("tcsh"), "{}", r.stderr);
+}
+
+/// `man` writes a roff page listing every subcommand; `man SUB` one whose options are every
+/// long flag `SUB --help` lists. An unknown subcommand is a usage error naming it.
+#[test]
+fn man_pages_list_every_subcommand_and_flag() {
+    let page = run(&["man"], b"");
+    assert_eq!(page.code, 0, "{}", page.stderr);
+    assert!(
+        page.stdout.contains(".TH sudoku-dlx 1"),
+        "{}",
+        &page.stdout[..200]
+    );
+    let subs = subcommands();
+    for sub in &subs {
+        assert!(page.stdout.contains(sub.as_str()), "the page lacks {sub}");
+        let help = run(&[sub.as_str(), "--help"], b"").stdout;
+        let man = run(&["man", sub.as_str()], b"");
+        assert_eq!(man.code, 0, "{sub}: {}", man.stderr);
+        assert!(
+            man.stdout.contains(&format!(".TH sudoku-dlx-{sub} 1")),
+            "{sub}"
+        );
+        let flags = help
+            .split(|c: char| c.is_whitespace() || c == ',' || c == '[' || c == '=')
+            .filter(|w| w.starts_with("--") && w.len() > 2)
+            .map(|w| w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()));
+        for flag in flags {
+            let roff = flag.replace('-', "\\-");
+            assert!(man.stdout.contains(&roff), "man {sub} lacks {flag}");
+        }
+    }
+    let r = run(&["man", "nope"], b"");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("`nope`"), "{}", r.stderr);
+}

@@ -143,8 +143,8 @@ fn colored_example_from_stdin() {
     assert!(err.contains("nodes 4, link updates 20,"), "{err}");
 }
 
-/// `--stats` counts as Knuth's programs do. Issue 10's smallest example: items A B C,
-/// options A and B; Knuth's choice meets C empty at the root: 1 node, 1 update.
+/// `--stats` counts as Knuth's programs do. The smallest example with an item no option
+/// covers: items A B C, options A and B; Knuth's choice meets C empty at the root: 1 node, 1 update.
 #[test]
 fn stats_follow_knuths_conventions() {
     let (code, out, err) = run(&["cover", "--count", "--stats"], "A B C\nA\nB\n");

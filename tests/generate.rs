@@ -209,7 +209,6 @@ fn bad_flags_are_usage_errors() {
 
 /// How far from uniform the fill is, where it can be counted: 4×4 has 288 fills. Every
 /// fill must come up, and no fill more than twice or less than half as often as the mean.
-/// (The note of issue 13 quotes the figures this prints.)
 #[test]
 fn fills_of_4x4_cover_all_288_nearly_evenly() {
     use dlx_sudoku::Shape;
@@ -250,7 +249,7 @@ fn fills_of_4x4_cover_all_288_nearly_evenly() {
     assert!(lo as f64 > mean / 2.0 && (hi as f64) < mean * 2.0);
 }
 
-/// Every level asked for is the level `rate` (issue 12's ladder, not the generator's code)
+/// Every level asked for is the level `rate` (the logic ladder, not the generator's code)
 /// gives, and the CSV's rating fields are `rate`'s.
 #[test]
 fn difficulty_is_the_level_rate_gives() {

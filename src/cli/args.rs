@@ -96,6 +96,32 @@ pub enum Command {
     ///
     /// Exit codes as for `hint`.
     Rate(RateArgs),
+    /// Print the completion script for a shell to standard output.
+    ///
+    /// bash: `sudoku-dlx completions bash > ~/.local/share/bash-completion/completions/sudoku-dlx`;
+    /// zsh: into a folder of `$fpath` as `_sudoku-dlx`; fish: `~/.config/fish/completions/sudoku-dlx.fish`.
+    /// Exit code: 0, or 2 for an unknown shell.
+    Completions(CompletionsArgs),
+    /// Print a manual page (roff) to standard output: `sudoku-dlx man > sudoku-dlx.1`, or
+    /// one subcommand's, `sudoku-dlx man solve > sudoku-dlx-solve.1`.
+    ///
+    /// Exit code: 0, or 2 for an unknown subcommand.
+    Man(ManArgs),
+}
+
+/// The flags of `completions`.
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// The shell to write the script for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// The flags of `man`.
+#[derive(Debug, Clone, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to write (`solve`, `cover`, ...); none for the program's.
+    pub subcommand: Option<String>,
 }
 
 /// The batch front: the flags of every subcommand that reads batches of puzzles (`solve`,

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use dlx_sudoku::solvers::SolverKind;
+use dlx_sudoku::solver_table::SolverKind;
 use dlx_sudoku::{Progress, Shape};
 
 /// The node budget of each puzzle for `solve` and `count` when neither `--max-nodes` nor

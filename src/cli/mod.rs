@@ -19,6 +19,7 @@ mod per_record;
 mod plot;
 mod profile;
 mod se;
+mod shell;
 mod solve;
 mod solvers;
 mod variant;
@@ -75,6 +76,8 @@ pub fn main() -> ExitCode {
             };
             solve::run_logic("rate", task, &args.common)
         }
+        Command::Completions(args) => shell::completions(args.shell),
+        Command::Man(args) => shell::man(args.subcommand.as_deref()),
     };
     let exit = result.unwrap_or_else(|e| {
         error::report(&e.to_string());

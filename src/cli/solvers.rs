@@ -1,8 +1,8 @@
 //! `--solver`'s parser over the library's one table of solvers
-//! ([`dlx_sudoku::solvers::SOLVERS`]): the names it accepts and the help line of each.
+//! ([`dlx_sudoku::solver_table::SOLVERS`]): the names it accepts and the help line of each.
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-pub use dlx_sudoku::solvers::{SOLVERS, SolverKind, Solvers};
+pub use dlx_sudoku::solver_table::{SOLVERS, SolverKind, Solvers};
 
 /// The parser for `--solver NAME`: the table's names, each with its help line.
 pub fn parser() -> impl TypedValueParser<Value = SolverKind> {

@@ -1,6 +1,6 @@
 //! The search walks Knuth's tree and counts it his way: checked against a reference written
-//! here with plain sets (no dancing links), on the smallest example of issue 10, on Knuth's
-//! first example, and on thousands of small random problems.
+//! here with plain sets (no dancing links), on the smallest example with an item no option
+//! covers, on Knuth's first example, and on thousands of small random problems.
 
 use std::ops::ControlFlow;
 
@@ -128,8 +128,8 @@ fn problem(primary: usize, secondary: usize, options: &[Vec<usize>]) -> Problem 
     p
 }
 
-/// Issue 10's smallest example: items A B C, options {A} and {B}. Knuth branches on C at
-/// once: one node (the root), one update (covering C). The old rule tried A, then B.
+/// The smallest example with an item no option covers: items A B C, options {A} and {B}.
+/// Knuth branches on C at once: one node (the root), one update (covering C). The old rule tried A, then B.
 #[test]
 fn knuth_branches_on_the_empty_item_at_once() {
     let p = problem(3, 0, &[vec![0], vec![1]]);

@@ -34,11 +34,11 @@
 pub mod backtrack;
 pub mod canon;
 pub mod check;
-mod dlx;
+mod dlx_solver;
 pub mod encoding;
-mod fast;
 pub mod format;
 pub mod generate;
+mod generic;
 mod grid;
 mod lex;
 mod links16;
@@ -47,14 +47,14 @@ pub mod pencil;
 mod propagate;
 pub mod puzzles;
 mod rng;
-mod solver;
-pub mod solvers;
+pub mod solver;
+pub mod solver_table;
 pub mod variant;
 
 pub use backtrack::{Bitmask, Candidates, Naive};
-pub use dlx::GenericDlxSolver;
+pub use dlx_solver::DlxSolver;
 pub use encoding::problem;
-pub use fast::DlxSolver;
+pub use generic::GenericDlxSolver;
 pub use grid::{Clash, Grid, GridError, Shape, Unit, allowed_symbols, describe_byte};
 pub use lex::LEX_DFS_BUDGET;
 

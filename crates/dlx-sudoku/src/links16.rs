@@ -1,4 +1,4 @@
-//! The 16-bit dancing links of the fast Sudoku solver (`fast.rs`), also used by the
+//! The 16-bit dancing links of the default Sudoku solver (`dlx_solver.rs`), also used by the
 //! variant solver (`variant/links.rs`): node and item tables indexed by `u16`, lengths
 //! scanned sixteen at a time (SSE2 on x86-64, simd128 on wasm32, a portable loop
 //! elsewhere), and the cover, uncover, hide and unhide steps with each node's slot (cell,

@@ -1,6 +1,8 @@
 //! What every Sudoku solver offers ([`SudokuSolver`]) and how it answers: the outcome of
 //! solving ([`Outcome`], [`NoSolution`], [`GaveUp`], with the [`Progress`] a search that
 //! gave up had made) and of counting ([`CountOutcome`]).
+//!
+//! The one table of solvers, by name, is [`crate::solver_table`].
 
 use dlx_cover::{Limits, SearchEnd};
 

@@ -377,7 +377,7 @@ pub(crate) fn digits(mut mask: u32) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::search::SplitMix;
+    use crate::rng::SplitMix;
 
     /// The 9×9 path against the units' path, on random grids of every density, clashes
     /// among them.

@@ -5,7 +5,7 @@
 use super::board::{Candidates, Geometry, full_mask};
 use super::weights::{EMPTY_WEIGHT, PAIR_WEIGHT};
 use crate::canon::Transform;
-pub(crate) use crate::rng::SplitMix;
+use crate::rng::SplitMix;
 
 /// What a search found: the number of fills (it stops at its limit), the first fill, and
 /// its nodes (the root plus every branch taken).

@@ -491,7 +491,7 @@ fn both_beyond(
 #[test]
 fn the_9x9_ladder_finds_the_general_ladders_steps() {
     let logic = Logic::new(Shape::CLASSIC);
-    let mut rng = search::SplitMix::new(9);
+    let mut rng = crate::rng::SplitMix::new(9);
     let mut seen = BTreeMap::new();
     let mut guesses = 0;
     along_paths(&logic, 40, |line, board, fill, step| {
@@ -564,7 +564,7 @@ fn along_paths(
 }
 
 /// Removes one to `most` random candidates from `board`, never the fill's digit.
-fn remove_some(board: &mut Candidates, fill: &Grid, rng: &mut search::SplitMix, most: u64) {
+fn remove_some(board: &mut Candidates, fill: &Grid, rng: &mut crate::rng::SplitMix, most: u64) {
     for _ in 0..1 + rng.next_u64() % most {
         let c = (rng.next_u64() % 81) as usize;
         let v = (rng.next_u64() % 9) as u8 + 1;
@@ -618,7 +618,7 @@ fn brute_subset(masks: &[u32]) -> bool {
 #[test]
 fn the_matching_test_finds_exactly_the_units_and_digits_without_subsets_or_fish() {
     let logic = Logic::new(Shape::CLASSIC);
-    let mut rng = search::SplitMix::new(21);
+    let mut rng = crate::rng::SplitMix::new(21);
     let (mut boards, mut dirty) = (0, [0u32; 2]);
     along_paths(&logic, 12, |_, board, fill, _| {
         let mut copy = board.clone();

@@ -1,5 +1,5 @@
 //! [`VariantLinks`]: dancing links specialised to the variants' problems, the way
-//! `sudoku/fast.rs` specialises them to classic Sudoku, for any list of houses and cages.
+//! `dlx_solver.rs` specialises them to classic Sudoku, for any list of houses and cages.
 //!
 //! It takes the exact-cover problem of `encode.rs` as it is (same items, same options in
 //! the same order) and walks *the same search tree* as the generic engine on it: Knuth's
@@ -9,7 +9,7 @@
 //! [`Chooser::ForcedThenLeftmost`](dlx_cover::Chooser::ForcedThenLeftmost). So it
 //! finds the same solutions in the same order and counts the same nodes (options tried);
 //! `tests/variant_paths.rs` checks that on random puzzles of every variant. What differs
-//! is the storage, as in `fast.rs`:
+//! is the storage, as in `dlx_solver.rs`:
 //!
 //! * **`u16` links in 64 Ki-entry arrays.** Node 0 is unused; nodes `1..=primary` are the
 //!   headers of the primary items; the secondary items' headers come after the lengths
@@ -17,7 +17,7 @@
 //!   spacer. Read-only tables give each node its item header and the first and one-past-last
 //!   node of its option, so hiding an option is two short loops over plain offsets. Every
 //!   index is a `u16`, and indexing a `[_; 65536]` with one needs no bounds check.
-//! * **Lengths in a dense byte array**, scanned sixteen at a time by `fast.rs`'s choice
+//! * **Lengths in a dense byte array**, scanned sixteen at a time by `dlx_solver.rs`'s choice
 //!   (SSE2 on x86-64): a covered item has bit 7 set, padding is `0xFF`. Secondary items'
 //!   lengths sit outside the scanned bytes, so they are never chosen.
 //! * **Givens placed by building.** Before a search, the headers and lengths are reset from
@@ -40,7 +40,7 @@ use crate::links16::{
 use crate::rng::TieBreaker;
 use dlx_cover::{Limits, Problem, SearchEnd};
 
-/// A read-only `u16` per node (the same shape as `fast.rs`'s item table).
+/// A read-only `u16` per node (the same shape as `dlx_solver.rs`'s item table).
 type Table = crate::links16::Items;
 
 /// A variant's exact-cover problem as specialised dancing links (see the module docs).

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use super::encode::Encoding;
 use super::links::VariantLinks;
 use super::model::{Variant, VariantClash, VariantError};
-use crate::dlx::{RandomTies, chooser};
+use crate::generic::{RandomTies, chooser};
 use crate::lex::{self, Branching, FillPuzzle, FillSearch, Unfilled};
 use crate::{
     CountOutcome, GaveUp, Grid, LEX_DFS_BUDGET, NoSolution, Outcome, Progress, SudokuSolver,
@@ -452,7 +452,7 @@ mod tests {
 
     #[test]
     fn classic_through_the_variant_solver_matches_dlx() {
-        // The classic variant has the layout of `dlx.rs` (cells, rows, columns, boxes),
+        // The classic variant has the layout of `generic.rs` (cells, rows, columns, boxes),
         // so it walks the same tree as the generic solver: same answers, same nodes.
         let v = Variant::square(9).unwrap().with_boxes(3, 3).unwrap();
         let mut vs = VariantSolver::new(&v).unwrap();

@@ -257,7 +257,7 @@ mod tests {
     /// board, on random boards of every density.
     #[test]
     fn unit_counts_count_each_units_cells() {
-        let mut rng = crate::logic::search::SplitMix::new(3);
+        let mut rng = crate::rng::SplitMix::new(3);
         for round in 0..3000 {
             let keep = round % 8;
             let mut x: Cells = 0;

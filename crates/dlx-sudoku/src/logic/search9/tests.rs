@@ -3,7 +3,7 @@
 use super::*;
 
 use crate::Shape;
-use crate::logic::search::SplitMix;
+use crate::rng::SplitMix;
 
 /// A band's masks and words, against testing each cell and digit, on random bands.
 #[test]

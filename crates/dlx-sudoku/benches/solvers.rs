@@ -7,7 +7,7 @@
 //! on the three hard sets only DLX is measured. The easy unbiased set and Serg's
 //! many-solution set are where the baselines finish, and where they can be compared.
 //!
-//! Run with `cargo bench --bench solvers`.
+//! Run with `cargo bench -p dlx-sudoku --bench solvers`.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -33,7 +33,7 @@ const SETS: [(&str, &str); 5] = [
 
 fn sample(file: &str) -> Option<Vec<Grid>> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
+        .join("../../../shared/data")
         .join(file);
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("skipping {}: not found", path.display());

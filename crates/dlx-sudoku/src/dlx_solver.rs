@@ -53,10 +53,7 @@
 //! first take any forced move that comes earlier in the item order, each a node, and meet
 //! the empty item only later, or never on that branch. A guess is never made while an item
 //! is empty, so only forced moves are saved: the guesses are the same, and so are the
-//! answers and counts. Instructions (callgrind, count to two, whole process, against the
-//! solver without it): −19 % on 100 of the hardest, −10 % on 400 of top1465, −3 % on
-//! 1,000 17-clue puzzles and on the unbiased set, +2 % on 2,000 of Serg's; nodes −27 %,
-//! −17 %, −11 %, −10 %, −2 %.
+//! answers and counts.
 //!
 //! **No unwinding at the end.** The search keeps a count of the levels on its path whose
 //! option has a successor in its item's list (only a guess's can). When it backs up with
@@ -64,18 +61,13 @@
 //! the root, and the search ends at once: the next search rebuilds the matrix anyway. For
 //! a puzzle with one fill, counting to two always ends this way, and the levels skipped
 //! are the path from the last leaf up to the root: most of a 17-clue tree's forced moves.
-//! Nodes, guesses, answers and counts do not change. Instructions (callgrind, count to
-//! two, whole process, against the solver without it): −16 % on 2,000 17-clue puzzles,
-//! −14 % on the unbiased set, −6 % on top1465, −4 % on the hardest set, −2 % on 2,000 of
-//! Serg's.
+//! Nodes, guesses, answers and counts do not change.
 //!
 //! **Lengths copied at guesses.** A guess level copies the lengths (336 bytes on 9×9)
 //! right after covering its item; backing up, uncommit and uncover restore only the links,
 //! and the level's next option starts from the copy. Unwinding so skips one item read and
 //! one length update per node put back, and copies the lengths once per option tried at a
-//! guess. The lengths the search sees are the same, so is the tree. Instructions
-//! (callgrind, `solve`, whole process): −4.0 % on 100 of the hardest, −3.3 % on 500 of
-//! top1465, −0.8 % on the unbiased set, ±0 on 1,000 17-clue puzzles (2.9 guesses each).
+//! guess. The lengths the search sees are the same, so is the tree.
 //!
 //! **Pointing and claiming before the first guess.** A search takes forced moves first (an
 //! item with one option: a naked or hidden single). When none is left and it is about to
@@ -85,19 +77,15 @@
 //! whose options all lie in one other unit: that unit's other options for the digit),
 //! takes the singles that leaves, and repeats until neither applies; after its first guess
 //! it takes singles only. Removing an option is not a node. The removed options are in no
-//! fill, so the answers and counts do not change; the tree shrinks. Instructions
-//! (callgrind, count to two, against the solver without it): −16 % on 1,996 17-clue
-//! puzzles, −47 % on 400 of top1465, −0.2 % on 100 of the hardest, +1.4 % on the unbiased
-//! set and on 2,000 of Serg's (where the threshold skips it almost always). Applied at
-//! every guess instead, it took the hardest samples 64 % more instructions; without the
-//! threshold, the unbiased set 10 % and Serg's 38 % more. Sparse puzzles are the exception
-//! the threshold would miss: a 17-clue puzzle meets its first guess with 41 cells empty on
-//! average, and there the pass pays all the same (−8 % instructions on 2,000 17-clue
-//! puzzles, guesses 5.7 → 2.9 a puzzle on the whole set; the other sets, whose puzzles give
-//! more than 20 cells, within ±0.4 %).
+//! fill, so the answers and counts do not change; the tree shrinks. The
+//! threshold keeps the pass where it pays: a grid still mostly empty, or a sparse puzzle
+//! (a 17-clue puzzle meets its first guess with about half its cells empty).
+//!
+//! What each of these choices is worth, measured, is in `docs/benchmarks.md` ("Where the
+//! solver's time goes").
 //!
 //! [`DlxSolver::set_pruning`]`(false)` turns both off, and the solver then walks the
-//! generic engine's tree node for node (tests/fast_vs_generic.rs); `--max-nodes` counts
+//! generic engine's tree node for node (`tests/dlx_vs_generic.rs`); `--max-nodes` counts
 //! options tried either way.
 //!
 //! The answers are those of the generic solver: MRV counting to two solutions, and, for a
@@ -259,9 +247,7 @@ impl DlxSolver {
     ///   and claiming (a digit's places in a row or column all in one box) rule out, and
     ///   looks again, until neither applies; after the first guess it takes singles only.
     ///   Removing options is not a node. (On a grid mostly filled by then the search left
-    ///   is short and a pass, a few thousand instructions, costs more than it saves: with
-    ///   no threshold, 10 % more instructions on the unbiased set and 38 % on Serg's.)
-    ///   Those options are in no fill.
+    ///   is short and a pass costs more than it saves.) Those options are in no fill.
     ///
     /// Off, the solver walks the generic engine's tree (`GenericDlxSolver`) node for node,
     /// as the tests check.
@@ -445,26 +431,11 @@ impl DlxSolver {
     // options are linked in. Nodes of excluded options keep stale links from an earlier
     // puzzle but are never reached from a list, and the givens' items are never uncovered.
     //
-    // Each free option is appended to its four lists, node by node (an append reads the
-    // node's item and the list's tail at its header and writes both; 7 instructions a
-    // node, 41 an option with the loop round it, 14,845 a 17-clue puzzle in all for about
-    // 1,244 nodes, callgrind). Other builds were measured and dropped:
-    //
-    // * chaining a cell's list in registers (its options are consecutive in the layout),
-    //   with or without the unit items computed instead of read: more instructions
-    //   (17-clue: 19.9 k and 20.6 k a puzzle against 17.8 k and 17.6 k);
-    // * copying the full matrix (13 KB for 9×9) from a template and covering the givens'
-    //   items, which hides each excluded option from three lists: more instructions on every
-    //   set (`place_givens` per puzzle: 17-clue 27.6 k against 17.7 k, unbiased 31.4 k
-    //   against 13.5 k; callgrind) and no clear gain in time on the 49,158 17-clue puzzles
-    //   (medians of 5 alternated whole-process runs 0.75 s against 0.78 s, a busy host);
-    // * building item by item (issue 40, fifth round): each active item's live options,
-    //   known from masks of what the givens block, walked as bits in ascending order with
-    //   each node's links written once and the header's links and the length once an item,
-    //   nothing read per node: `place_givens` 24.7 k a 17-clue puzzle against 14.8 k,
-    //   unbiased 21.4 k against 11.1 k, and slower (17-clue median 0.70 s against 0.63 s).
-    //   A node's walk step is 9.5 instructions, more than an append's 7, and each option
-    //   is met by four walks where the append loop meets it once (docs/benchmarks.md).
+    // Each free option is appended to its four lists, node by node: an append reads the
+    // node's item and the list's tail at its header and writes both. Three other builds
+    // (chaining a cell's list in registers, copying a full template and covering the
+    // givens' items, building item by item from masks) took more instructions; their
+    // figures are in docs/benchmarks.md ("Where the solver's time goes").
 
     /// Builds the matrix left after the givens (see the comment above), or says which givens
     /// clash.
@@ -550,9 +521,7 @@ impl DlxSolver {
 /// number below `2³²/n²` (tested against the division for every side).
 ///
 /// Never inlined: it runs once a solution, and inlined into the search loop it left that
-/// loop fewer registers (issue 40, fourth round: out of line, `solve` through the command
-/// line takes 1.1 %, 1.3 %, 1.3 % and 1.3 % fewer instructions on the 17-clue, top1465,
-/// hardest and unbiased samples, callgrind).
+/// loop fewer registers (docs/benchmarks.md).
 #[inline(never)]
 fn record(answer: &mut [u8], base: usize, shape: Shape, choice: &[u16]) {
     let n = shape.side() as u64;

@@ -2,7 +2,7 @@
 //! answers, counts and search-node counts (they walk the same tree), answers checked by
 //! `Grid::is_complete_solution_of` and, on small grids, by an independent backtracking oracle.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;

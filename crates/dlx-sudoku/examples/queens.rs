@@ -1,6 +1,6 @@
 //! Counts the ways to place `n` non-attacking queens and shows the first.
 //!
-//! `cargo run --release --example queens -- 12` prints 14200 (8 → 92, 10 → 724).
+//! `cargo run --release -p dlx-sudoku --example queens -- 12` prints 14200 (8 → 92, 10 → 724).
 
 use std::process::ExitCode;
 use std::time::Instant;

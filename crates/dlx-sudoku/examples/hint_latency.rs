@@ -1,6 +1,6 @@
 //! Times `Logic::hint` on every puzzle of the files given (one-line puzzles), one thread,
 //! and prints the median, the 99th percentile, the worst and how many took over a
-//! millisecond: `cargo run --release --example hint_latency -- FILE…`. Each puzzle's time
+//! millisecond: `cargo run --release -p dlx-sudoku --example hint_latency -- FILE…`. Each puzzle's time
 //! is the fastest of three passes over the file (wall clock), so that a pass the host
 //! interrupted on that puzzle does not count as the hint's time.
 

@@ -10,12 +10,12 @@
 //!   to 2).
 //!
 //! Every solver's answer is checked against ours once, outside the timed loops.
-//! Run: `cargo bench --bench peers`; per-puzzle time = reported time / sample size.
-//! `cargo bench --bench peers -- --rounds 7` runs these rows instead in alternating
+//! Run: `cargo bench -p dlx-sudoku --bench peers`; per-puzzle time = reported time / sample size.
+//! `cargo bench -p dlx-sudoku --bench peers -- --rounds 7` runs these rows instead in alternating
 //! rounds (at least `--min-ms`, default 300, of CPU time per row and round) and prints a
 //! table of medians and per-round ratios to `ours-unique`: the ratios a busy host moves
 //! least, since every round measures all the rows within a few seconds.
-//! `cargo bench --bench peers -- --profile ROW SET PASSES` runs one of these rows over
+//! `cargo bench -p dlx-sudoku --bench peers -- --profile ROW SET PASSES` runs one of these rows over
 //! one set's sample `PASSES` times, untimed and unchecked: for `valgrind`, where the
 //! difference between 3 passes and 1 is the instructions of 2 passes and nothing else.
 //!
@@ -28,7 +28,7 @@
 //! * `dlx-crate`: the `dlx` crate 0.8.5 on the same options, MRV choice.
 //!
 //! Both counts are checked against the published ones first. Select one with
-//! `cargo bench --bench peers -- cover-queens13`.
+//! `cargo bench -p dlx-sudoku --bench peers -- cover-queens13`.
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -6,7 +6,7 @@
 //! (The answers themselves are checked against an independent brute force in
 //! `tests/variants.rs`.)
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use common::variants::random_cages;

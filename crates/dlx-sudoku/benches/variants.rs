@@ -19,7 +19,7 @@
 //! `--rounds` rounds, and the per-node ratio to classic `DlxSolver` of the same round (its
 //! median). The load average is printed before and after.
 //!
-//! Run with `cargo bench --bench variants -- --rounds 7 --min-ms 300` (the defaults).
+//! Run with `cargo bench -p dlx-sudoku --bench variants -- --rounds 7 --min-ms 300` (the defaults).
 //! `--only NAME` runs one row once (for `valgrind --tool=callgrind
 //! --toggle-collect='*measured*'`, which counts the instructions of the solving alone).
 

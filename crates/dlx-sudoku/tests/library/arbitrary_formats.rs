@@ -4,12 +4,12 @@
 //! `cargo test`. Mutations start from the committed examples, so most inputs are nearly
 //! valid and reach deep into each parser.
 
-#[path = "../fuzz/checks/formats.rs"]
+#[path = "../../../../fuzz/checks/formats.rs"]
 mod formats;
 
 use proptest::prelude::*;
 
-const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/variants");
+const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants");
 
 fn example(name: &str) -> String {
     std::fs::read_to_string(format!("{EXAMPLES}/{name}")).unwrap()

@@ -1,4 +1,4 @@
-//! The node-storage decision of issue 2, measured here with criterion: pointer-linked nodes
+//! The node-storage decision, measured here with criterion: pointer-linked nodes
 //! in a `typed-arena` against our flat `u32` arena (the generic engine) and the
 //! Sudoku-specialised 4-aligned `u16` layout, all counting to 2 solutions on the same
 //! sample of `puzzles2_17_clue`.
@@ -22,7 +22,7 @@
 //! Beyond speed, the flat arena is built once per problem, is `Send`, has no lifetimes and
 //! restores by undo. `typed-arena` is a dev-dependency, used only here.
 //!
-//! Run: `cargo bench --bench arena`.
+//! Run: `cargo bench -p dlx-sudoku --bench arena`.
 
 use std::cell::Cell;
 use std::hint::black_box;

@@ -1,6 +1,6 @@
 //! Counts Langford pairings of `1..=n` up to reversal and shows the first.
 //!
-//! `cargo run --release --example langford -- 11` prints 17792 (7 → 26, 8 → 150).
+//! `cargo run --release -p dlx-sudoku --example langford -- 11` prints 17792 (7 → 26, 8 → 150).
 
 use std::process::ExitCode;
 use std::time::Instant;

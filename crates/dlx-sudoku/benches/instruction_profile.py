@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Instructions and simulated branch mispredictions per puzzle, ours against the `sudoku`
-crate, on the samples of `cargo bench --bench peers` (docs/benchmarks.md, "What the
-2.0 target of issue 40 would take").
+crate, on the samples of `cargo bench -p dlx-sudoku --bench peers` (docs/benchmarks.md,
+"What the 2.0 target would take").
 
-Usage: benches/instruction_profile.py target/release/deps/peers-HASH [SET ...]
-(the binary `cargo bench --bench peers --no-run` names). Needs valgrind and
+Usage: crates/dlx-sudoku/benches/instruction_profile.py target/release/deps/peers-HASH [SET ...]
+(the binary `cargo bench -p dlx-sudoku --bench peers --no-run` names). Needs valgrind and
 ../shared/data. Each figure is the difference between 3 passes of a row
 (`--profile ROW SET 3`) and 1, divided by twice the sample size: the set-up cancels out.
 

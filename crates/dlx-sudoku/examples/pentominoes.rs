@@ -1,7 +1,7 @@
 //! Counts the tilings of a rectangle by the twelve pentominoes, up to the board's
 //! symmetries (add `--all` to count every tiling), and shows the first.
 //!
-//! `cargo run --release --example pentominoes -- 6x10` prints 2339 (5x12 → 1010,
+//! `cargo run --release -p dlx-sudoku --example pentominoes -- 6x10` prints 2339 (5x12 → 1010,
 //! 4x15 → 368, 3x20 → 2; 6x10 --all → 9356).
 
 use std::process::ExitCode;

@@ -8,7 +8,7 @@
 //! * `costs/*`: the cheapest solution (ours only: the crate has no costs).
 //!
 //! Counts are checked equal outside the timed loops. Run:
-//! `cargo bench --bench knuth_family -- --warm-up-time 1 --measurement-time 3`.
+//! `cargo bench -p dlx-sudoku --bench knuth_family -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 

@@ -10,7 +10,7 @@
 //! the ignored test `timings`:
 //! `cargo test --release --test heavy_tails timings -- --ignored --nocapture`.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! The answer to a puzzle with several fills is the lexicographically smallest one: checked
 //! against oracles that share no code with the library (tests/common).
 
-mod common;
+use crate::common;
 
 use common::{
     Rng, check_solution, count_fills, lex_by_feasibility, random_puzzle, row_major_first,

@@ -12,7 +12,7 @@ use dlx_sudoku::Grid;
 /// About `count` puzzles of the set `name`, every k-th one, always the same ones.
 pub fn sample(name: &str, count: usize) -> Option<Vec<Grid>> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
+        .join("../../../shared/data")
         .join(name);
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("skipping {name}: {} is absent", path.display());

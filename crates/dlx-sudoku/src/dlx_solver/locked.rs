@@ -1,6 +1,6 @@
 //! Pointing and claiming for [`DlxSolver`](super::DlxSolver)'s search before its first
 //! guess: passes over the row, column and box items whose options all lie in one other
-//! unit, removing that unit's other options for the digit (see the `fast` module docs).
+//! unit, removing that unit's other options for the digit (see the `dlx_solver` module docs).
 
 use crate::links16::{
     Chunk, Items, LANES, Lens, Links, changed_lengths_between, choose, hide_node,

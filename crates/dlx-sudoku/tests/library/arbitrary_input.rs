@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 
-#[path = "../fuzz/checks/knuth.rs"]
+#[path = "../../../../fuzz/checks/knuth.rs"]
 mod knuth_check;
-#[path = "../fuzz/checks/knuth_problem.rs"]
+#[path = "../../../../fuzz/checks/knuth_problem.rs"]
 mod knuth_problem;
 use dlx_sudoku::format::{Format, Parser, lines, parse_str, render};
 use dlx_sudoku::{DlxSolver, Grid, Limits, NoSolution, Outcome, Shape, SudokuSolver};
