@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use dlx_sudoku::generate::Symmetry;
+use dlx_sudoku::logic::Level;
 
 use super::limits::parse_max_nodes;
 use super::solvers::{self, SolverKind};
@@ -509,15 +510,20 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
-    /// The name `--difficulty` takes.
-    pub fn name(self) -> &'static str {
+    /// The ladder's level this asks for; `None` for any.
+    pub fn level(self) -> Option<Level> {
         match self {
-            Difficulty::Any => "any",
-            Difficulty::Simple => "simple",
-            Difficulty::Easy => "easy",
-            Difficulty::Intermediate => "intermediate",
-            Difficulty::Expert => "expert",
+            Difficulty::Any => None,
+            Difficulty::Simple => Some(Level::Simple),
+            Difficulty::Easy => Some(Level::Easy),
+            Difficulty::Intermediate => Some(Level::Intermediate),
+            Difficulty::Expert => Some(Level::Expert),
         }
+    }
+
+    /// The name `--difficulty` takes: the level's own (`Level::name`), or `any`.
+    pub fn name(self) -> &'static str {
+        self.level().map_or("any", Level::name)
     }
 }
 
@@ -627,6 +633,21 @@ mod tests {
     #[test]
     fn flags_are_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// `--difficulty` takes the ladder's own level names (and `any`): the names clap
+    /// derives from the variants are the library's.
+    #[test]
+    fn difficulty_names_are_the_levels() {
+        for d in Difficulty::value_variants() {
+            let clap_name = d
+                .to_possible_value()
+                .expect("listed")
+                .get_name()
+                .to_string();
+            assert_eq!(clap_name, d.name());
+        }
+        assert_eq!(Difficulty::Expert.name(), Level::Expert.name());
     }
 
     #[test]

@@ -57,27 +57,19 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Error> {
 
 /// The status words and the exit code a verdict earns.
 fn status(v: &Verdict) -> (String, Exit) {
-    match v {
-        Verdict::Clash(c) => (format!("invalid ({c})"), Exit::NoSolution),
-        Verdict::NoFill => ("invalid (no fill)".into(), Exit::NoSolution),
-        Verdict::Several => ("not unique".into(), Exit::NotUnique),
-        Verdict::Unique { redundant } if redundant.is_empty() => ("minimal".into(), Exit::Ok),
-        Verdict::Unique { .. } => ("not minimal".into(), Exit::NotMinimal),
-    }
-}
-
-/// A cell as players write it, `r4c7` (1-based).
-fn cell_name(grid: &Grid, cell: usize) -> String {
-    let n = grid.shape().side();
-    format!("r{}c{}", cell / n + 1, cell % n + 1)
+    let exit = match v {
+        Verdict::Clash(_) | Verdict::NoFill => Exit::NoSolution,
+        Verdict::Several => Exit::NotUnique,
+        Verdict::Unique { .. } if v.minimal() => Exit::Ok,
+        Verdict::Unique { .. } => Exit::NotMinimal,
+    };
+    (v.to_string(), exit)
 }
 
 /// One output line.
 fn render(format: CheckFormat, grid: Option<&Grid>, v: Option<&Verdict>, status: &str) -> String {
     let redundant: Vec<String> = match (grid, v) {
-        (Some(g), Some(Verdict::Unique { redundant })) => {
-            redundant.iter().map(|&c| cell_name(g, c)).collect()
-        }
+        (Some(g), Some(v)) => v.redundant_names(g.shape()),
         _ => Vec::new(),
     };
     let flag = |f: fn(&Verdict) -> bool| v.map(f);

@@ -3,9 +3,8 @@
 //! values (the Python module `dlx_cover/sudoku.py` documents them).
 
 use dlx_sudoku::canon::Canonicalizer;
-use dlx_sudoku::check::Verdict;
 use dlx_sudoku::generate::{Generator, Settings, Symmetry};
-use dlx_sudoku::logic::{Candidates, Level, Logic, Step, cell_name};
+use dlx_sudoku::logic::{Candidates, Level, Logic, Step};
 use dlx_sudoku::{DlxSolver, GaveUp, Grid, Outcome, Shape, SudokuSolver, format};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -83,20 +82,8 @@ pub fn check<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Bound<'py, PyDict>>
     let verdict = interruptible(py, dlx_cover::Limits::NONE, |_| {
         dlx_sudoku::check::check(&grid, &mut DlxSolver::new(grid.shape()))
     })?;
-    let status = match &verdict {
-        Verdict::Clash(c) => format!("invalid ({c})"),
-        Verdict::NoFill => "invalid (no fill)".to_string(),
-        Verdict::Several => "not unique".to_string(),
-        Verdict::Unique { redundant } if redundant.is_empty() => "minimal".to_string(),
-        Verdict::Unique { .. } => "not minimal".to_string(),
-    };
-    let redundant: Vec<String> = match &verdict {
-        Verdict::Unique { redundant } => redundant
-            .iter()
-            .map(|&c| cell_name(grid.shape(), c))
-            .collect(),
-        _ => Vec::new(),
-    };
+    let status = verdict.to_string();
+    let redundant = verdict.redundant_names(grid.shape());
     let d = PyDict::new(py);
     d.set_item("status", status)?;
     d.set_item("valid", verdict.valid())?;

@@ -17,7 +17,8 @@
 //! per given, with that given removed. (The generator proves the same things another way,
 //! by refutation; this module is deliberately the plain, independent version.)
 
-use super::{Clash, DlxSolver, Grid, SudokuSolver};
+use super::logic::cell_name;
+use super::{Clash, DlxSolver, Grid, Shape, SudokuSolver};
 
 /// What [`check`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,6 +51,31 @@ impl Verdict {
     /// Unique, and no given can be removed with the fill staying unique.
     pub fn minimal(&self) -> bool {
         matches!(self, Verdict::Unique { redundant } if redundant.is_empty())
+    }
+
+    /// The givens that can go, named as players write cells (`r4c7`), for a puzzle of
+    /// `shape`; empty unless the verdict is unique.
+    pub fn redundant_names(&self, shape: Shape) -> Vec<String> {
+        match self {
+            Verdict::Unique { redundant } => {
+                redundant.iter().map(|&c| cell_name(shape, c)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The verdict in words, the one wording every front end prints: `minimal`,
+/// `not minimal`, `not unique`, `invalid (no fill)` or `invalid (CLASH)`.
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Verdict::Clash(c) => write!(f, "invalid ({c})"),
+            Verdict::NoFill => f.write_str("invalid (no fill)"),
+            Verdict::Several => f.write_str("not unique"),
+            Verdict::Unique { redundant } if redundant.is_empty() => f.write_str("minimal"),
+            Verdict::Unique { .. } => f.write_str("not minimal"),
+        }
     }
 }
 

@@ -2,10 +2,8 @@
 //! hinted, explained, rated; and the generator.
 
 use dlx_sudoku::generate::{Generator, Settings, Symmetry};
-use dlx_sudoku::logic::{Candidates, Level, Logic, Step, cell_name};
-use dlx_sudoku::{
-    DlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver, Unit, check::Verdict, format,
-};
+use dlx_sudoku::logic::{Candidates, Level, Logic, Step};
+use dlx_sudoku::{DlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver, Unit, format};
 use serde_json::{Value, json};
 
 use crate::reply::{error, gave_up};
@@ -71,20 +69,8 @@ pub fn check(text: &str) -> Value {
         Err(e) => return error(e),
     };
     let verdict = dlx_sudoku::check::check(&puzzle, &mut DlxSolver::new(puzzle.shape()));
-    let status = match &verdict {
-        Verdict::Clash(c) => format!("invalid ({c})"),
-        Verdict::NoFill => "invalid (no fill)".to_string(),
-        Verdict::Several => "not unique".to_string(),
-        Verdict::Unique { redundant } if redundant.is_empty() => "minimal".to_string(),
-        Verdict::Unique { .. } => "not minimal".to_string(),
-    };
-    let redundant: Vec<String> = match &verdict {
-        Verdict::Unique { redundant } => redundant
-            .iter()
-            .map(|&c| cell_name(puzzle.shape(), c))
-            .collect(),
-        _ => Vec::new(),
-    };
+    let status = verdict.to_string();
+    let redundant = verdict.redundant_names(puzzle.shape());
     json!({
         "status": status,
         "puzzle": puzzle.to_line(),
