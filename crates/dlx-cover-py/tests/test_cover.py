@@ -7,7 +7,7 @@ import time
 import pytest
 
 import dlx_cover
-from conftest import brute_force, langford, queens
+from conftest import brute_force, cli, cli_or_skip, langford, queens
 
 QUEENS = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]
 
@@ -158,3 +158,27 @@ def test_pickles():
 def test_help_reads_well():
     assert "exact-cover problem" in dlx_cover.Problem.__doc__
     assert "lazily" in dlx_cover.Problem.solutions.__doc__
+
+
+def test_split_lines_are_the_clis(tmp_path):
+    """``Problem.split`` writes the CLI's job file, line for line, and both refuse
+    multiplicities; the CLI merges the results of ``run_job``."""
+    import subprocess
+    cli_path = str(cli_or_skip())
+    p = queens(8)
+    path = tmp_path / "q.dlx"
+    path.write_text(p.to_knuth())
+    lines = p.split(10)
+    assert cli("cover", "--split", "10", str(path)).splitlines() == lines
+    jobs_file = tmp_path / "jobs.txt"
+    jobs_file.write_text("\n".join(lines) + "\n")
+    results = tmp_path / "results.txt"
+    results.write_text("\n".join(dlx_cover.run_job(p, j) for j in lines if j.startswith("job ")))
+    assert "total 92" in cli("cover", "--merge", str(jobs_file), str(results)).splitlines()
+    multi = tmp_path / "multi.dlx"
+    multi.write_text("1:3|a\na\na\na\na\n")
+    run = subprocess.run([cli_path, "cover", "--split", "4", str(multi)], capture_output=True,
+                         text=True, check=False)
+    assert run.returncode == 2 and "multiplicities" in run.stderr
+    with pytest.raises(ValueError, match="multiplicities"):
+        dlx_cover.Problem.from_knuth(multi.read_text()).split(4)

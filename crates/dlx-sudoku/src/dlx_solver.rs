@@ -98,7 +98,7 @@ use std::ops::ControlFlow;
 
 use super::encoding;
 use super::grid::{Grid, Shape};
-use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET};
+use super::lex::{self, Branching, FillSearch, FillState};
 use super::{CountOutcome, NoSolution, Outcome, Progress, SudokuSolver};
 use dlx_cover::{Limits, SearchEnd};
 
@@ -142,18 +142,13 @@ pub struct DlxSolver {
     pruning: bool,
     /// The empty cells of the current puzzle (the depth of a solution).
     empties: usize,
-    /// Scratch answer: the givens, then the fill.
-    answer: Vec<u8>,
-    /// What the last solve had learnt when a limit ended it.
-    progress: Progress,
+    /// The policy's scratch answer (the givens, then the fill), progress and witness budget.
+    fill: FillState,
     /// Search nodes (options tried) over every call.
     nodes: u64,
     /// Guesses over every call: options tried where the item chosen had two or more (the
     /// others are forced moves: singles, in a player's words).
     guesses: u64,
-    /// Nodes the forced-then-leftmost search may use before the witness construction
-    /// takes over (see `lex.rs`).
-    lex_dfs_budget: u64,
 }
 
 impl fmt::Debug for DlxSolver {
@@ -215,19 +210,17 @@ impl DlxSolver {
             seen: vec![[PAD; LANES]; chunks].into_boxed_slice(),
             pruning: true,
             empties: 0,
-            answer: vec![0; nn],
-            progress: Progress::default(),
+            fill: FillState::new(nn),
             nodes: 0,
             guesses: 0,
-            lex_dfs_budget: LEX_DFS_BUDGET,
         }
     }
 
     /// Sets how many nodes the row-by-row search for the smallest fill may use before the
-    /// witness construction takes over ([`LEX_DFS_BUDGET`] by default). Both give the same
+    /// witness construction takes over ([`LEX_DFS_BUDGET`](crate::LEX_DFS_BUDGET) by default). Both give the same
     /// answer; 0 forces the construction, `u64::MAX` forbids it (for tests and timing).
     pub fn set_lex_dfs_budget(&mut self, nodes: u64) {
-        self.lex_dfs_budget = nodes;
+        self.fill.lex_dfs_budget = nodes;
     }
 
     /// Whether each search prunes beyond the generic engine's rule (on by default). Two
@@ -603,16 +596,8 @@ impl FillSearch for DlxSolver {
         self.guesses += nodes;
     }
 
-    fn lex_dfs_budget(&self) -> u64 {
-        self.lex_dfs_budget
-    }
-
-    fn scratch(&mut self) -> &mut Vec<u8> {
-        &mut self.answer
-    }
-
-    fn progress_mut(&mut self) -> &mut Progress {
-        &mut self.progress
+    fn fill_state(&mut self) -> &mut FillState {
+        &mut self.fill
     }
 }
 
@@ -638,7 +623,7 @@ impl SudokuSolver for DlxSolver {
     }
 
     fn progress(&self) -> Progress {
-        self.progress.clone()
+        self.fill.progress.clone()
     }
 }
 

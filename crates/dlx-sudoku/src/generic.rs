@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 
 use super::encoding::{self, problem};
 use super::grid::{Grid, Shape};
-use super::lex::{self, Branching, FillSearch, LEX_DFS_BUDGET};
+use super::lex::{self, Branching, FillSearch, FillState};
 use super::rng::TieBreaker;
 use super::{CountOutcome, NoSolution, Outcome, Progress, SudokuSolver};
 use dlx_cover::{ActiveItems, Chooser, ItemChooser, Limits, SearchEnd, Solver};
@@ -31,13 +31,8 @@ use dlx_cover::{ActiveItems, Chooser, ItemChooser, Limits, SearchEnd, Solver};
 pub struct GenericDlxSolver {
     shape: Shape,
     solver: Solver,
-    /// Scratch answer, reused so that solving allocates only the grid it returns.
-    answer: Vec<u8>,
-    /// What the last solve had learnt when a limit ended it.
-    progress: Progress,
-    /// Nodes the forced-then-leftmost search may use before the witness construction of
-    /// `lex.rs` takes over.
-    lex_dfs_budget: u64,
+    /// The policy's scratch answer, progress and witness budget.
+    fill: FillState,
     /// The chooser for [`Branching::MrvRandomTies`], reseeded for each search.
     random: RandomTies,
     /// Branches of the propagating searches of `lex.rs` (not the engine's).
@@ -102,19 +97,17 @@ impl GenericDlxSolver {
         GenericDlxSolver {
             shape,
             solver: Solver::new(&problem(shape)),
-            answer: vec![0; shape.cells()],
-            progress: Progress::default(),
-            lex_dfs_budget: LEX_DFS_BUDGET,
+            fill: FillState::new(shape.cells()),
             random: RandomTies::new(4 * shape.cells()),
             extra_nodes: 0,
         }
     }
 
     /// Sets how many nodes the row-by-row search for the smallest fill may use before the
-    /// witness construction takes over ([`LEX_DFS_BUDGET`] by default); as for
+    /// witness construction takes over ([`LEX_DFS_BUDGET`](crate::LEX_DFS_BUDGET) by default); as for
     /// [`DlxSolver::set_lex_dfs_budget`](super::DlxSolver::set_lex_dfs_budget).
     pub fn set_lex_dfs_budget(&mut self, nodes: u64) {
-        self.lex_dfs_budget = nodes;
+        self.fill.lex_dfs_budget = nodes;
     }
 
     /// The shape this solver takes.
@@ -207,16 +200,8 @@ impl FillSearch for GenericDlxSolver {
         self.extra_nodes += nodes;
     }
 
-    fn lex_dfs_budget(&self) -> u64 {
-        self.lex_dfs_budget
-    }
-
-    fn scratch(&mut self) -> &mut Vec<u8> {
-        &mut self.answer
-    }
-
-    fn progress_mut(&mut self) -> &mut Progress {
-        &mut self.progress
+    fn fill_state(&mut self) -> &mut FillState {
+        &mut self.fill
     }
 }
 
@@ -242,7 +227,7 @@ impl SudokuSolver for GenericDlxSolver {
     }
 
     fn progress(&self) -> Progress {
-        self.progress.clone()
+        self.fill.progress.clone()
     }
 }
 

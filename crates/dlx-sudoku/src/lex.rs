@@ -186,15 +186,31 @@ pub(crate) trait FillSearch {
     /// run for this solver.
     fn add_nodes(&mut self, nodes: u64);
 
+    /// What the policy keeps in the solver between calls.
+    fn fill_state(&mut self) -> &mut FillState;
+}
+
+/// What the policy keeps in every solver between calls, one field each.
+#[derive(Debug, Clone)]
+pub(crate) struct FillState {
     /// Nodes the forced-then-leftmost search may use before the witness construction.
-    fn lex_dfs_budget(&self) -> u64;
-
-    /// The scratch answer, [`cells`](Self::cells) long, kept so that solving allocates
+    pub lex_dfs_budget: u64,
+    /// The scratch answer, [`FillSearch::cells`] long, kept so that solving allocates
     /// only the answer it returns.
-    fn scratch(&mut self) -> &mut Vec<u8>;
-
+    pub answer: Vec<u8>,
     /// What the last [`smallest_values`] learnt before a limit ended it (reset by each).
-    fn progress_mut(&mut self) -> &mut Progress;
+    pub progress: Progress,
+}
+
+impl FillState {
+    /// The state of a fresh solver for puzzles of `cells` values.
+    pub fn new(cells: usize) -> FillState {
+        FillState {
+            lex_dfs_budget: LEX_DFS_BUDGET,
+            answer: vec![0; cells],
+            progress: Progress::default(),
+        }
+    }
 }
 
 /// Why [`smallest_values`] has no fill to give.
@@ -326,7 +342,7 @@ pub(crate) fn smallest_fill<S: FillSearch<Puzzle = Grid>>(
 ) -> Outcome {
     match smallest_values(s, puzzle, limits) {
         Ok(()) => Outcome::Solved(
-            Grid::from_values(puzzle.shape(), s.scratch()).expect("values are in range"),
+            Grid::from_values(puzzle.shape(), &s.fill_state().answer).expect("values are in range"),
         ),
         Err(Unfilled::NoSolution(why)) => Outcome::NoSolution(why),
         Err(Unfilled::GaveUp(why)) => Outcome::GaveUp(why),
@@ -341,15 +357,15 @@ pub(crate) fn smallest_values<S: FillSearch>(
     puzzle: &S::Puzzle,
     limits: Limits,
 ) -> Result<(), Unfilled> {
-    *s.progress_mut() = Progress::default();
+    s.fill_state().progress = Progress::default();
     if let Err(why) = s.place_givens(puzzle) {
         return Err(Unfilled::NoSolution(why));
     }
     let start = s.nodes();
     // Taken out (no allocation) so that the searches can write it.
-    let mut answer = std::mem::take(s.scratch());
+    let mut answer = std::mem::take(&mut s.fill_state().answer);
     let outcome = smallest_into(s, puzzle, limits, start, &mut answer);
-    *s.scratch() = answer;
+    s.fill_state().answer = answer;
     outcome
 }
 
@@ -364,7 +380,7 @@ fn smallest_into<S: FillSearch>(
     answer.copy_from_slice(puzzle.values());
     let counting = limits.at_most(COUNT_BUDGET);
     let (found, end) = s.search(Branching::Mrv, counting, 2, Some(answer));
-    s.progress_mut().fill_exists = found > 0;
+    s.fill_state().progress.fill_exists = found > 0;
     let cut_short = end == SearchEnd::NodeLimit && limits.max_nodes > COUNT_BUDGET;
     match (found, gave_up(end)) {
         (0 | 1, Err(_)) if cut_short => {}
@@ -379,14 +395,14 @@ fn smallest_into<S: FillSearch>(
     // too long.
     if found == 0 {
         match first_fill(s, &mut prop, puzzle, limits, start, answer) {
-            Ok(true) => s.progress_mut().fill_exists = true,
+            Ok(true) => s.fill_state().progress.fill_exists = true,
             Ok(false) => return Err(Unfilled::NoSolution(NoSolution::Unsolvable)),
             Err(why) => return Err(Unfilled::GaveUp(why)),
         }
     }
     let witness = answer.to_vec();
     let rest = limits.spent(s.nodes() - start);
-    let budget = s.lex_dfs_budget();
+    let budget = s.fill_state().lex_dfs_budget;
     let dfs = rest.at_most(budget);
     s.restart(puzzle);
     answer.copy_from_slice(puzzle.values());
@@ -398,7 +414,7 @@ fn smallest_into<S: FillSearch>(
                 first_fill(s, &mut prop, p, limits, start, fill)
             })
             .map_err(|(why, settled)| {
-                s.progress_mut().settled = answer[..settled].to_vec();
+                s.fill_state().progress.settled = answer[..settled].to_vec();
                 why
             })
         }

@@ -8,7 +8,7 @@
 //! The policy is the one of the classic solvers, written once in `lex.rs`
 //! ([`FillSearch`]): MRV counting to two within a count budget; with several fills the
 //! forced-then-leftmost search (cells are the first items, row-major); past
-//! [`LEX_DFS_BUDGET`] nodes the witness construction, whose "is there a fill?" searches
+//! [`LEX_DFS_BUDGET`](crate::LEX_DFS_BUDGET) nodes the witness construction, whose "is there a fill?" searches
 //! restart with random MRV tie-breaks under Luby cutoffs. The puzzle it sees is a
 //! [`VariantPuzzle`]: the canvas's values with the variant's rules.
 
@@ -19,10 +19,8 @@ use super::encode::Encoding;
 use super::links::VariantLinks;
 use super::model::{Variant, VariantClash, VariantError};
 use crate::generic::{RandomTies, chooser};
-use crate::lex::{self, Branching, FillPuzzle, FillSearch, Unfilled};
-use crate::{
-    CountOutcome, GaveUp, Grid, LEX_DFS_BUDGET, NoSolution, Outcome, Progress, SudokuSolver,
-};
+use crate::lex::{self, Branching, FillPuzzle, FillSearch, FillState, Unfilled};
+use crate::{CountOutcome, GaveUp, Grid, NoSolution, Outcome, Progress, SudokuSolver};
 use dlx_cover::{Limits, SearchEnd, Solver};
 
 /// The result of solving one variant puzzle.
@@ -181,10 +179,8 @@ pub struct VariantSolver {
     option_of: Vec<usize>,
     /// What each option places (cage options place nothing).
     placements: Vec<Option<(usize, u8)>>,
-    answer: Vec<u8>,
-    /// What the last solve had learnt when a limit ended it.
-    progress: Progress,
-    lex_dfs_budget: u64,
+    /// The policy's scratch answer, progress and witness budget.
+    fill: FillState,
     /// Nodes counted beside the engine's (see [`FillSearch::add_nodes`]).
     extra_nodes: u64,
 }
@@ -240,9 +236,7 @@ impl VariantSolver {
             block,
             option_of: enc.option_of,
             placements: enc.placements,
-            answer: vec![0; variant.present.len()],
-            progress: Progress::default(),
-            lex_dfs_budget: LEX_DFS_BUDGET,
+            fill: FillState::new(variant.present.len()),
             extra_nodes: 0,
         })
     }
@@ -255,7 +249,7 @@ impl VariantSolver {
     /// Sets the node budget of the row-by-row search for the smallest fill (as for
     /// [`DlxSolver::set_lex_dfs_budget`](crate::DlxSolver::set_lex_dfs_budget)).
     pub fn set_lex_dfs_budget(&mut self, nodes: u64) {
-        self.lex_dfs_budget = nodes;
+        self.fill.lex_dfs_budget = nodes;
     }
 
     /// Search nodes so far, over every call: options tried, as the Sudoku solvers count
@@ -314,7 +308,7 @@ impl VariantSolver {
         }
         let puzzle = self.puzzle(givens);
         let outcome = match lex::smallest_values(self, &puzzle, limits) {
-            Ok(()) => VariantOutcome::Solved(self.answer.clone()),
+            Ok(()) => VariantOutcome::Solved(self.fill.answer.clone()),
             Err(Unfilled::NoSolution(_)) => VariantOutcome::NoSolution(None),
             Err(Unfilled::GaveUp(why)) => VariantOutcome::GaveUp(why),
         };
@@ -399,16 +393,8 @@ impl FillSearch for VariantSolver {
         self.extra_nodes += nodes;
     }
 
-    fn lex_dfs_budget(&self) -> u64 {
-        self.lex_dfs_budget
-    }
-
-    fn scratch(&mut self) -> &mut Vec<u8> {
-        &mut self.answer
-    }
-
-    fn progress_mut(&mut self) -> &mut Progress {
-        &mut self.progress
+    fn fill_state(&mut self) -> &mut FillState {
+        &mut self.fill
     }
 }
 
@@ -441,7 +427,7 @@ impl SudokuSolver for VariantSolver {
     }
 
     fn progress(&self) -> Progress {
-        self.progress.clone()
+        self.fill.progress.clone()
     }
 }
 
