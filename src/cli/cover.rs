@@ -51,12 +51,10 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     if args.pre {
         return write_preprocessed(&parsed, &name);
     }
-    let multiplicities = parsed.named.problem.has_multiplicities();
     let cuts = args.split.parts.is_some() || args.split.job.is_some() || args.split.jobs.is_some();
-    if multiplicities && cuts {
-        return Err(Error::Usage(format!(
-            "{name}: --split, --job and --jobs do not support multiplicities yet"
-        )));
+    if cuts {
+        dlx_cover::jobfile::splittable(&parsed.named.problem)
+            .map_err(|fault| Error::Usage(format!("{name}: {fault}")))?;
     }
     if let Some(exit) = split::run(&args.split, &parsed, &name, &reader.hex(), args.stats) {
         return exit;

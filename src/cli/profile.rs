@@ -9,6 +9,23 @@ use std::time::{Duration, Instant};
 
 use super::error::report;
 
+/// The CPU time the calling thread has used (user and system), where the system tells it
+/// (`CLOCK_THREAD_CPUTIME_ID`); `None` elsewhere.
+pub fn thread_cpu_time() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        Some(Duration::new(
+            u64::try_from(t.tv_sec).ok()?,
+            u32::try_from(t.tv_nsec).ok()?,
+        ))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
 /// Busy time per worker, added up by the workers themselves (each adds to its own slot,
 /// a cache line apart from the others'); `None` slots when not measured.
 pub struct Busy {
