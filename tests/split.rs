@@ -516,3 +516,81 @@ fn jobs_refuse_another_problem_version_path_or_index() {
         &["job-cut.txt:5: the split line (line 1) promises"],
     );
 }
+
+/// With `--split`, `--job(s)` and `--merge`, the options the jobs cannot honour are
+/// refused (exit 2, naming both), never ignored; `--stats` with `--jobs` prints one line
+/// per job with its CPU time; a split that finishes the whole tree has no jobs and merges
+/// with an empty results file.
+#[test]
+fn options_are_honoured_or_refused() {
+    let (problem, job_file, jobs, _) = eight_queens_setup("options");
+    let p = s(&problem);
+    let line = jobs.lines().find(|l| l.starts_with("job 1 ")).unwrap();
+    let flags: [&[&str]; 7] = [
+        &["--min-cost"],
+        &["--best", "3"],
+        &["--max-nodes", "10"],
+        &["--timeout", "1s"],
+        &["--pre"],
+        &["--threads", "2"],
+        &["--stats"],
+    ];
+    for flag in flags {
+        let modes: [Vec<&str>; 4] = [
+            vec!["cover", "--split", "4", p],
+            vec!["cover", "--job", line, p],
+            vec!["cover", "--jobs", s(&job_file), "--index", "0", p],
+            vec!["cover", "--merge", s(&job_file), s(&job_file)],
+        ];
+        for mut args in modes {
+            if flag[0] == "--stats" && args[1] != "--merge" {
+                continue; // honoured: below
+            }
+            args.extend_from_slice(flag);
+            let r = run_bin(&args, "");
+            assert_eq!(r.code, 2, "{args:?}: {}{}", r.stdout, r.stderr);
+            assert!(
+                r.stderr.contains("cannot be used with"),
+                "{args:?}: {}",
+                r.stderr
+            );
+            assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
+        }
+    }
+    let (out, err) = ok(&[
+        "cover",
+        "--jobs",
+        s(&job_file),
+        "--index",
+        "2",
+        "--stride",
+        "5",
+        "--stats",
+        p,
+    ]);
+    let n = out.lines().count();
+    let per_job: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("stats: job "))
+        .collect();
+    assert_eq!(per_job.len(), n, "{err}");
+    for (k, l) in per_job.iter().enumerate() {
+        assert!(
+            l.starts_with(&format!("stats: job {} solutions ", 2 + 5 * k)),
+            "{l}"
+        );
+        assert!(l.contains(", cpu ") && l.contains(" s, wall "), "{l}");
+    }
+    let (_, err) = ok(&["cover", "--split", "4", "--stats", p]);
+    assert!(
+        err.contains("stats: split ") && err.contains(" jobs and "),
+        "{err}"
+    );
+    // 6 queens cut into 100,000: every subtree finished, no job; merged with no results.
+    let small = emit_problem("queens", "6");
+    let (cut, _) = ok(&["cover", "--split", "100000", s(&small)]);
+    assert_eq!(number_after(&cut, "format 2 jobs"), 0);
+    let cut_file = temp("options-none.txt", &cut);
+    let (merged, _) = ok(&["cover", "--merge", s(&cut_file), "/dev/null"]);
+    assert_eq!(number_after(&merged, "total"), 4);
+}
