@@ -435,8 +435,8 @@ proptest! {
     }
 
     /// A valid job file with one character changed is refused with a line of the file
-    /// (every line is checked), unless the change left the fields as they were (a space
-    /// for a space, an empty or comment line changed).
+    /// (every line is checked), unless the change left the fields as they were (an empty
+    /// or comment line changed).
     #[test]
     fn one_character_changed(at in 0usize..600, byte in prop::sample::select(b"0123456789abcdefjx ,-\n#".to_vec())) {
         let good = sample_file();
@@ -446,8 +446,10 @@ proptest! {
         let text = String::from_utf8(text).unwrap();
         match read_job_file(&text) {
             Ok(f) => {
+                // The same lines (an empty line may have gone, moving the line numbers).
                 prop_assert_eq!(words(&text), words(&good));
-                prop_assert_eq!(f, read_job_file(&good).unwrap());
+                let g = read_job_file(&good).unwrap();
+                prop_assert_eq!((f.header, f.jobs, f.finished), (g.header, g.jobs, g.finished));
             }
             Err(e) => prop_assert!(e.line >= 1 && e.line <= text.lines().count().max(1)),
         }
