@@ -526,7 +526,8 @@ fn options_are_honoured_or_refused() {
     let (problem, job_file, jobs, _) = eight_queens_setup("options");
     let p = s(&problem);
     let line = jobs.lines().find(|l| l.starts_with("job 1 ")).unwrap();
-    let flags: [&[&str]; 7] = [
+    let flags: [&[&str]; 8] = [
+        &["--variant", "x"],
         &["--min-cost"],
         &["--best", "3"],
         &["--max-nodes", "10"],

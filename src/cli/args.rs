@@ -361,12 +361,14 @@ pub struct SplitArgs {
     /// Cut the search tree into at least N subtrees (fewer when the tree has fewer) and
     /// write them as job lines (with finished lines for subtrees the split itself
     /// finished) instead of solving. --split, --job(s) and --merge count solutions: they
-    /// refuse --min-cost, --best, --max-nodes, --timeout, --pre and --threads.
+    /// refuse --min-cost, --best, --max-nodes, --timeout, --pre, --threads and the variant
+    /// flags (which only --emit reads).
     #[arg(
         value_name = "N",
         value_parser = clap::value_parser!(u64).range(1..=10_000_000),
         conflicts_with_all = ["all", "count", "limit", "job", "jobs", "merge", "emit",
-                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads"]
+                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads",
+                              "variant", "regions", "cages"]
     )]
     #[arg(long = "split")]
     pub parts: Option<u64>,
@@ -376,7 +378,8 @@ pub struct SplitArgs {
         long,
         value_name = "LINE",
         conflicts_with_all = ["all", "count", "limit", "jobs", "merge", "emit",
-                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads"]
+                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads",
+                              "variant", "regions", "cages"]
     )]
     pub job: Option<String>,
     /// Run job lines of this file written by --split: the job numbered --index, and with
@@ -388,7 +391,8 @@ pub struct SplitArgs {
         value_name = "FILE",
         requires = "index",
         conflicts_with_all = ["all", "count", "limit", "merge", "emit",
-                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads"]
+                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads",
+                              "variant", "regions", "cages"]
     )]
     pub jobs: Option<PathBuf>,
     /// The first job that --jobs runs.
@@ -404,7 +408,8 @@ pub struct SplitArgs {
         num_args = 2..,
         value_names = ["JOBS", "RESULTS"],
         conflicts_with_all = ["file", "all", "count", "limit", "stats", "emit",
-                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads"]
+                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads",
+                              "variant", "regions", "cages"]
     )]
     pub merge: Option<Vec<PathBuf>>,
 }
