@@ -96,6 +96,28 @@ fn shell_loop_recipe_adds_up() {
     let (ok, out, err) = bash(&dir, &[], &script);
     assert!(ok, "{err}");
     assert_total(&out, &err, "92");
+    // The merge for many result files, on standard input.
+    let (ok, out, err) = bash(&dir, &[], &recipe("merge-many"));
+    assert!(ok, "{err}");
+    assert_total(&out, &err, "92");
+    // A new split in the same folder clears the earlier split's results; put back, one is
+    // refused as another split's, never added in.
+    let old = std::fs::read_to_string(dir.join("results/0.txt")).unwrap();
+    let (ok, _, err) = bash(&dir, &[], &smaller(&recipe("split"), "20"));
+    assert!(ok, "{err}");
+    assert!(
+        std::fs::read_dir(dir.join("results"))
+            .unwrap()
+            .next()
+            .is_none()
+    );
+    std::fs::write(dir.join("results/old.txt"), old).unwrap();
+    let (ok, _, err) = bash(&dir, &[], &smaller(&recipe("loop"), "20"));
+    assert!(!ok);
+    assert!(
+        err.contains("old.txt:1: job 0 is of another split"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -139,8 +161,13 @@ fn gnu_parallel_recipe_adds_up_and_resumes_failed_jobs() {
             .count()
     };
     let before = log_lines(&dir);
-    // The same command again, with the real binary: only job 3 runs, then the total.
-    let (ok, out, err) = bash(&dir, &[], &script);
+    // The same command again (not the split, which starts afresh), with the real binary:
+    // only job 3 runs, then the total.
+    let again = format!(
+        "jobs=$(grep -c '^job ' jobs.txt)\n{}",
+        smaller(&recipe("parallel"), "30")
+    );
+    let (ok, out, err) = bash(&dir, &[], &again);
     assert!(ok, "{err}");
     assert_total(&out, &err, "92");
     assert_eq!(log_lines(&dir), before + 1, "only the failed job ran again");
@@ -155,16 +182,13 @@ fn slurm_array_recipe_adds_up() {
     let sbatch = smaller(&recipe("slurm"), "30");
     assert!(sbatch.contains("#SBATCH --array=0-99%20") && sbatch.contains("--stride 100"));
     std::fs::write(dir.join("queens.sbatch"), &sbatch).unwrap();
-    // Slurm's part, by a loop: every task id that has a job (past the last job, --index
-    // is refused), stdout to results/ID.txt.
+    // Slurm's part, by a loop: every task id, stdout to results/ID.txt; the tasks past
+    // the last job run nothing and exit 0.
     let (ok, _, err) = bash(
         &dir,
         &[],
-        "jobs=$(grep -c '^job ' jobs.txt)\n\
-         for id in $(seq 0 99); do\n\
-           if [ \"$id\" -lt \"$jobs\" ]; then\n\
-             SLURM_ARRAY_TASK_ID=$id bash queens.sbatch > results/$id.txt\n\
-           fi\n\
+        "for id in $(seq 0 99); do\n\
+           SLURM_ARRAY_TASK_ID=$id bash -e queens.sbatch > results/$id.txt\n\
          done\n\
          sudoku-dlx cover --merge jobs.txt results/*.txt > merged.txt",
     );

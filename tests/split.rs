@@ -46,6 +46,32 @@ fn count(problem: &Path, threads: &str) -> (u128, u128, u128) {
     )
 }
 
+/// CRC-32 (the zlib polynomial), written out here apart from the engine's.
+fn crc32(text: &str) -> u32 {
+    let mut c: u32 = 0xffff_ffff;
+    for &b in text.as_bytes() {
+        for k in 0..8 {
+            let bit = ((b >> k) & 1) as u32 ^ (c & 1);
+            c >>= 1;
+            if bit == 1 {
+                c ^= 0xedb8_8320;
+            }
+        }
+    }
+    c ^ 0xffff_ffff
+}
+
+/// `line` (changed on purpose by a test) with its closing check made right again, so
+/// that the checks after the line's own are met.
+fn reseal(line: &str) -> String {
+    let fields = line
+        .split_ascii_whitespace()
+        .take_while(|w| *w != "check")
+        .collect::<Vec<_>>()
+        .join(" ");
+    format!("{fields} check {:08x}", crc32(&fields))
+}
+
 /// A file in the test's temporary directory.
 fn temp(name: &str, text: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -116,7 +142,7 @@ fn threads_print_what_one_thread_prints() {
 fn split_run_merge(problem: &Path, parts: &str, tag: &str) -> (u128, u128) {
     let (jobs, _) = ok(&["cover", "--split", parts, s(problem)]);
     let job_file = temp(&format!("{tag}-jobs.txt"), &jobs);
-    let n = number_after(&jobs, "split jobs") as u64;
+    let n = number_after(&jobs, "format 2 jobs") as u64;
     let mut results = Vec::new();
     // Three "array tasks" with a stride of 3 cover every job.
     for index in 0..3u64.min(n) {
@@ -267,19 +293,83 @@ fn merge_refuses_missing_duplicated_foreign_and_unknown_jobs() {
         ],
     );
     // A result for a problem with another hash.
-    let foreign = lines[0].replace(&lines[0][lines[0].len() - 64..], &"0".repeat(64));
+    let sha = &lines[0][lines[0].find("sha256 ").unwrap() + 7..][..64];
+    let foreign = reseal(&lines[0].replace(sha, &"0".repeat(64)));
     let foreign = temp("merge-foreign.txt", &format!("{foreign}\n"));
     refused(
         &["cover", "--merge", s(&job_file), s(&foreign)],
         &[
             "merge-foreign.txt:1:",
-            "job 0 comes from another split",
+            "job 0 is of another problem",
             "SHA-256 0000",
-            "is not the job file's",
+            "merge-faults-jobs.txt's",
         ],
     );
+    // A result of another split of the same problem (the issue's 10 queens cut in 20
+    // and in 30: 1266 added up instead of 724).
+    let problem = emit_problem("queens", "10");
+    let (a, _) = ok(&["cover", "--split", "20", s(&problem)]);
+    let (b, _) = ok(&["cover", "--split", "30", s(&problem)]);
+    let (a_file, b_file) = (temp("merge-a.txt", &a), temp("merge-b.txt", &b));
+    let run_all = |file: &Path, tag: &str| {
+        let (out, _) = ok(&[
+            "cover",
+            "--jobs",
+            s(file),
+            "--index",
+            "0",
+            "--stride",
+            "1",
+            s(&problem),
+        ]);
+        temp(tag, &out)
+    };
+    let (ra, rb) = (
+        run_all(&a_file, "merge-ra.txt"),
+        run_all(&b_file, "merge-rb.txt"),
+    );
+    let (merged, _) = ok(&["cover", "--merge", s(&b_file), s(&rb)]);
+    assert_eq!(number_after(&merged, "total"), 724);
+    refused(
+        &["cover", "--merge", s(&b_file), s(&ra), s(&rb)],
+        &[
+            "merge-ra.txt:1:",
+            "job 0 is of another split of the problem",
+        ],
+    );
+    // A changed digit (count 4 -> count 14, the issue's 734) and a line cut short.
+    let rb_text = std::fs::read_to_string(&rb).unwrap();
+    let changed = temp(
+        "merge-changed.txt",
+        &rb_text.replacen(" count ", " count 1", 1),
+    );
+    refused(
+        &["cover", "--merge", s(&b_file), s(&changed)],
+        &["merge-changed.txt:1:", "does not match its fields"],
+    );
+    let short = temp("merge-short.txt", &rb_text[..rb_text.len() - 4]);
+    let last = rb_text.lines().count();
+    refused(
+        &["cover", "--merge", s(&b_file), s(&short)],
+        &[&format!("merge-short.txt:{last}:"), "not a line check"],
+    );
+    // A changed digit in the job file's split nodes, and a job file of the old format.
+    let doctored = temp("merge-doctored.txt", &b.replacen(" nodes ", " nodes 1", 1));
+    refused(
+        &["cover", "--merge", s(&doctored), s(&rb)],
+        &["merge-doctored.txt:1:", "does not match its fields"],
+    );
+    let sha_b = &b[b.find("sha256 ").unwrap() + 7..][..64];
+    let old = temp(
+        "merge-old.txt",
+        &format!("split jobs 1 finished 0 nodes 0 sha256 {sha_b} version 0.1.0\n"),
+    );
+    refused(
+        &["cover", "--merge", s(&old), s(&rb)],
+        &["merge-old.txt:1:", "format 1", "--split"],
+    );
     // A job number the file does not have.
-    let unknown = lines[0].replacen("result 0 ", "result 999 ", 1);
+    let unknown = reseal(&lines[0].replacen("result 0 ", "result 999 ", 1));
     let unknown = temp("merge-unknown.txt", &format!("{unknown}\n"));
     refused(
         &["cover", "--merge", s(&job_file), s(&all), s(&unknown)],
@@ -326,17 +416,17 @@ fn jobs_refuse_another_problem_version_path_or_index() {
         &["job-faults-jobs.txt:5: job 3 was cut from a problem"],
     );
     // Another version.
-    let old = line.replace(
+    let old = reseal(&line.replace(
         &format!(" version {}", env!("CARGO_PKG_VERSION")),
         " version 0.0.1",
-    );
+    ));
     refused(
         &["cover", "--job", &old, s(&problem)],
         &["job 3 was cut by sudoku-dlx 0.0.1", "split again"],
     );
     // A path that is not in the tree: option 0 then option 1 (the same row).
     let hash = &line[line.find("sha256 ").unwrap()..];
-    let stray = format!("job 3 path 0,1 {hash}");
+    let stray = reseal(&format!("job 3 path 0,1 {hash}"));
     refused(
         &["cover", "--job", &stray, s(&problem)],
         &[
@@ -344,7 +434,7 @@ fn jobs_refuse_another_problem_version_path_or_index() {
             "path entry 2: option 1 is not a branch",
         ],
     );
-    let far = format!("job 3 path 64 {hash}");
+    let far = reseal(&format!("job 3 path 64 {hash}"));
     refused(
         &["cover", "--job", &far, s(&problem)],
         &["path entry 1: unknown option 64"],
@@ -361,6 +451,11 @@ fn jobs_refuse_another_problem_version_path_or_index() {
             "job 3 path 0",
             "expected `sha256`, found the end of the line",
         ),
+        (
+            "job 3 path 0 sha256 30fed47075db49bf5144910732f1844a8755dc7d0e496aafa7bf95d3c259973d \
+             version 0.1.0",
+            "format 1",
+        ),
         ("", "the line is empty"),
     ] {
         refused(&["cover", "--job", bad, s(&problem)], &["--job:1: ", fault]);
@@ -370,19 +465,33 @@ fn jobs_refuse_another_problem_version_path_or_index() {
         &["cover", "--job", header, s(&problem)],
         &["not a job line"],
     );
-    refused(
-        &[
-            "cover",
-            "--jobs",
-            s(&job_file),
-            "--index",
-            "99",
-            s(&problem),
-        ],
-        &["--index 99", "has only"],
+    // An index past the last job (an array of more tasks than jobs): nothing run, exit 0.
+    let (out, err) = ok(&[
+        "cover",
+        "--jobs",
+        s(&job_file),
+        "--index",
+        "99",
+        s(&problem),
+    ]);
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("--index 99") && err.contains("none for this index"),
+        "{err}"
     );
     // A damaged job file names its line.
     let damaged = jobs.replacen("job 2 path", "job 2 pth", 1);
+    let damaged = damaged
+        .lines()
+        .map(|l| {
+            if l.starts_with("job 2 ") {
+                reseal(l)
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
     let damaged = temp("job-damaged.txt", &damaged);
     refused(
         &["cover", "--jobs", s(&damaged), "--index", "0", s(&problem)],
@@ -406,4 +515,83 @@ fn jobs_refuse_another_problem_version_path_or_index() {
         &["cover", "--jobs", s(&cut), "--index", "0", s(&problem)],
         &["job-cut.txt:5: the split line (line 1) promises"],
     );
+}
+
+/// With `--split`, `--job(s)` and `--merge`, the options the jobs cannot honour are
+/// refused (exit 2, naming both), never ignored; `--stats` with `--jobs` prints one line
+/// per job with its CPU time; a split that finishes the whole tree has no jobs and merges
+/// with an empty results file.
+#[test]
+fn options_are_honoured_or_refused() {
+    let (problem, job_file, jobs, _) = eight_queens_setup("options");
+    let p = s(&problem);
+    let line = jobs.lines().find(|l| l.starts_with("job 1 ")).unwrap();
+    let flags: [&[&str]; 8] = [
+        &["--variant", "x"],
+        &["--min-cost"],
+        &["--best", "3"],
+        &["--max-nodes", "10"],
+        &["--timeout", "1s"],
+        &["--pre"],
+        &["--threads", "2"],
+        &["--stats"],
+    ];
+    for flag in flags {
+        let modes: [Vec<&str>; 4] = [
+            vec!["cover", "--split", "4", p],
+            vec!["cover", "--job", line, p],
+            vec!["cover", "--jobs", s(&job_file), "--index", "0", p],
+            vec!["cover", "--merge", s(&job_file), s(&job_file)],
+        ];
+        for mut args in modes {
+            if flag[0] == "--stats" && args[1] != "--merge" {
+                continue; // honoured: below
+            }
+            args.extend_from_slice(flag);
+            let r = run_bin(&args, "");
+            assert_eq!(r.code, 2, "{args:?}: {}{}", r.stdout, r.stderr);
+            assert!(
+                r.stderr.contains("cannot be used with"),
+                "{args:?}: {}",
+                r.stderr
+            );
+            assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
+        }
+    }
+    let (out, err) = ok(&[
+        "cover",
+        "--jobs",
+        s(&job_file),
+        "--index",
+        "2",
+        "--stride",
+        "5",
+        "--stats",
+        p,
+    ]);
+    let n = out.lines().count();
+    let per_job: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("stats: job "))
+        .collect();
+    assert_eq!(per_job.len(), n, "{err}");
+    for (k, l) in per_job.iter().enumerate() {
+        assert!(
+            l.starts_with(&format!("stats: job {} solutions ", 2 + 5 * k)),
+            "{l}"
+        );
+        assert!(l.contains(", cpu ") && l.contains(" s, wall "), "{l}");
+    }
+    let (_, err) = ok(&["cover", "--split", "4", "--stats", p]);
+    assert!(
+        err.contains("stats: split ") && err.contains(" jobs and "),
+        "{err}"
+    );
+    // 6 queens cut into 100,000: every subtree finished, no job; merged with no results.
+    let small = emit_problem("queens", "6");
+    let (cut, _) = ok(&["cover", "--split", "100000", s(&small)]);
+    assert_eq!(number_after(&cut, "format 2 jobs"), 0);
+    let cut_file = temp("options-none.txt", &cut);
+    let (merged, _) = ok(&["cover", "--merge", s(&cut_file), "/dev/null"]);
+    assert_eq!(number_after(&merged, "total"), 4);
 }

@@ -385,29 +385,41 @@ pub struct SplitArgs {
     /// For --count and --all (see the command's help).
     #[command(flatten)]
     pub threads: Threads,
-    /// Cut the search tree into at least N subtrees and write them as job lines (with
-    /// finished lines for subtrees the split itself finished) instead of solving.
+    /// Cut the search tree into at least N subtrees (fewer when the tree has fewer) and
+    /// write them as job lines (with finished lines for subtrees the split itself
+    /// finished) instead of solving. --split, --job(s) and --merge count solutions: they
+    /// refuse --min-cost, --best, --max-nodes, --timeout, --pre, --threads and the variant
+    /// flags (which only --emit reads).
     #[arg(
         value_name = "N",
         value_parser = clap::value_parser!(u64).range(1..=10_000_000),
-        conflicts_with_all = ["all", "count", "limit", "job", "jobs", "merge", "emit"]
+        conflicts_with_all = ["all", "count", "limit", "job", "jobs", "merge", "emit",
+                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads",
+                              "variant", "regions", "cages"]
     )]
     #[arg(long = "split")]
     pub parts: Option<u64>,
-    /// Count the solutions of one job line written by --split; print one result line.
+    /// Count the solutions of one job line written by --split; print one result line
+    /// (with --stats, the job's counts and CPU time on standard error).
     #[arg(
         long,
         value_name = "LINE",
-        conflicts_with_all = ["all", "count", "limit", "jobs", "merge", "emit"]
+        conflicts_with_all = ["all", "count", "limit", "jobs", "merge", "emit",
+                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads",
+                              "variant", "regions", "cages"]
     )]
     pub job: Option<String>,
     /// Run job lines of this file written by --split: the job numbered --index, and with
-    /// --stride S also the jobs numbered --index + S, + 2S, ...; one result line each.
+    /// --stride S also the jobs numbered --index + S, + 2S, ...; one result line each (with
+    /// --stats, one line per job on standard error). An --index past the last job runs
+    /// nothing and exits 0, so that an array of more tasks than jobs succeeds.
     #[arg(
         long,
         value_name = "FILE",
         requires = "index",
-        conflicts_with_all = ["all", "count", "limit", "merge", "emit"]
+        conflicts_with_all = ["all", "count", "limit", "merge", "emit",
+                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads",
+                              "variant", "regions", "cages"]
     )]
     pub jobs: Option<PathBuf>,
     /// The first job that --jobs runs.
@@ -422,7 +434,9 @@ pub struct SplitArgs {
         long,
         num_args = 2..,
         value_names = ["JOBS", "RESULTS"],
-        conflicts_with_all = ["file", "all", "count", "limit", "stats", "emit"]
+        conflicts_with_all = ["file", "all", "count", "limit", "stats", "emit",
+                              "min_cost", "best", "max_nodes", "timeout", "pre", "threads",
+                              "variant", "regions", "cages"]
     )]
     pub merge: Option<Vec<PathBuf>>,
 }

@@ -17,7 +17,7 @@ use super::batch::resolve_threads;
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::input::{LineReader, MAX_LINE, open};
-use super::profile::{Profile, Stage};
+use super::profile::{Profile, Stage, thread_cpu_time};
 
 mod emit;
 mod parallel;
@@ -51,25 +51,24 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     if args.pre {
         return write_preprocessed(&parsed, &name);
     }
-    let multiplicities = parsed.named.problem.has_multiplicities();
     let cuts = args.split.parts.is_some() || args.split.job.is_some() || args.split.jobs.is_some();
-    if multiplicities && cuts {
-        return Err(Error::Usage(format!(
-            "{name}: --split, --job and --jobs do not support multiplicities yet"
-        )));
+    if cuts {
+        dlx_cover::jobfile::splittable(&parsed.named.problem)
+            .map_err(|fault| Error::Usage(format!("{name}: {fault}")))?;
     }
     if let Some(exit) = split::run(&args.split, &parsed, &name, &reader.hex(), args.stats) {
         return exit;
     }
     let read_secs = started.elapsed().as_secs_f64();
     let searched = Instant::now();
+    let searched_cpu = thread_cpu_time();
     let out = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, out.lock());
     let mut search = search(args, &parsed, searched, &mut out)?;
     let written = std::mem::replace(&mut search.written, Ok(()));
     let (exit, written) = conclude(args, &name, &search, written, &mut out);
     if args.stats {
-        report_stats(&parsed, &search, read_secs, searched);
+        report_stats(&parsed, &search, read_secs, (searched, searched_cpu));
     }
     after_write(written)?;
     Ok(exit)
@@ -262,7 +261,14 @@ fn conclude(
 }
 
 /// `--stats`: the problem's size, the search's counts and the times.
-fn report_stats(parsed: &Parsed, search: &Search, read_secs: f64, searched: Instant) {
+/// `searched`: when the search started, and this thread's CPU time then.
+fn report_stats(
+    parsed: &Parsed,
+    search: &Search,
+    read_secs: f64,
+    searched: (Instant, Option<Duration>),
+) {
+    let (searched, searched_cpu) = searched;
     let p = &parsed.named.problem;
     let s = &search.stats;
     if let Some((threads, parts)) = search.shared {
@@ -293,10 +299,13 @@ fn report_stats(parsed: &Parsed, search: &Search, read_secs: f64, searched: Inst
         s.updates,
         search_time.as_secs_f64()
     ));
-    // One thread: the search is its one worker's busy time.
+    // One thread: its CPU time during the search is its one worker's busy time.
+    let cpu = searched_cpu
+        .zip(thread_cpu_time())
+        .map_or(search_time, |(a, b)| b.saturating_sub(a).min(search_time));
     let mut profile = search.profile.clone().unwrap_or(Profile {
         wall: search_time,
-        busy: vec![search_time],
+        busy: vec![cpu],
         stages: Vec::new(),
     });
     let read = Stage::serial("read and parse", Duration::from_secs_f64(read_secs));

@@ -9,7 +9,24 @@ use std::time::{Duration, Instant};
 
 use super::error::report;
 
-/// Busy time per worker, added up by the workers themselves (each adds to its own slot,
+/// The CPU time the calling thread has used (user and system), where the system tells it
+/// (`CLOCK_THREAD_CPUTIME_ID`); `None` elsewhere.
+pub fn thread_cpu_time() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        Some(Duration::new(
+            u64::try_from(t.tv_sec).ok()?,
+            u32::try_from(t.tv_nsec).ok()?,
+        ))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// Busy time (CPU time, [`thread_cpu_time`]) per worker, added up by the workers themselves (each adds to its own slot,
 /// a cache line apart from the others'); `None` slots when not measured.
 pub struct Busy {
     slots: Option<Vec<Slot>>,
@@ -33,10 +50,16 @@ impl Busy {
             return f();
         };
         let started = Instant::now();
+        let cpu = thread_cpu_time();
         let out = f();
+        // CPU time where the system tells it: a worker that waits for a core (more threads
+        // than free cores) is not busy meanwhile. Wall time elsewhere.
+        let spent = match (cpu, thread_cpu_time()) {
+            (Some(a), Some(b)) => b.saturating_sub(a),
+            _ => started.elapsed(),
+        };
         let slot = &slots[index.min(slots.len() - 1)];
-        slot.0
-            .fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        slot.0.fetch_add(spent.as_nanos() as u64, Ordering::Relaxed);
         out
     }
 
@@ -150,6 +173,21 @@ impl Profile {
             ));
         }
         lines.push(line);
+        // The idle time measured (waiting for a stage, for work, or for a core) as a share
+        // of the workers' time, taken to stay the same on more cores.
+        let offered = self.busy.len() as f64 * self.wall.as_secs_f64();
+        if offered > 0.0 {
+            let busy: f64 = self.busy.iter().map(Duration::as_secs_f64).sum();
+            let e = (busy / offered).min(1.0);
+            lines.push(format!(
+                "stats: workers busy {:.1} % of their time (idle {:.1} %): with that idle, \
+                 {:.2}x on 2 cores, {:.1}x on 16",
+                100.0 * e,
+                100.0 * (1.0 - e),
+                amdahl(2.0) * e,
+                amdahl(16.0) * e
+            ));
+        }
         lines
     }
 }
@@ -161,10 +199,18 @@ mod tests {
     #[test]
     fn busy_time_goes_to_its_worker_and_the_fraction_adds_up() {
         let busy = Busy::new(2, true);
-        busy.time(0, || std::thread::sleep(Duration::from_millis(2)));
-        busy.time(7, || ());
+        // Computing for 20 ms of CPU time is busy; sleeping 50 ms is not.
+        busy.time(0, || {
+            let start = thread_cpu_time().unwrap();
+            let mut x = 1u64;
+            while thread_cpu_time().unwrap() - start < Duration::from_millis(20) {
+                x = std::hint::black_box(x.wrapping_mul(3));
+            }
+        });
+        busy.time(7, || std::thread::sleep(Duration::from_millis(50)));
         let per = busy.per_worker();
-        assert!(per[0] >= Duration::from_millis(2) && per[1] < per[0]);
+        assert!(per[0] >= Duration::from_millis(20), "{per:?}");
+        assert!(per[1] < Duration::from_millis(10), "{per:?}");
         assert!(Busy::new(2, false).per_worker().is_empty());
         let profile = Profile {
             wall: Duration::from_secs(5),
@@ -183,5 +229,11 @@ mod tests {
         assert!(lines[2].contains("serial fraction 20.00 %"), "{}", lines[2]);
         assert!(lines[2].contains("4.0x on 16"), "{}", lines[2]);
         assert!(lines[2].contains("cap it at 10x"), "{}", lines[2]);
+        // 8 s busy of 10 s: 1.67x and 4x, times 0.8.
+        assert_eq!(
+            lines[3],
+            "stats: workers busy 80.0 % of their time (idle 20.0 %): with that idle, 1.33x on \
+             2 cores, 3.2x on 16"
+        );
     }
 }

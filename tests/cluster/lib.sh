@@ -49,13 +49,39 @@ wait_for() {
   done
 }
 
+# A TCP port on the loopback that nothing listens on now, chosen by the kernel (python3)
+# or by trying random high ports (bash's /dev/tcp), different from the ports in $@.
+free_port() {
+  local port
+  for _ in $(seq 100); do
+    if command -v python3 >/dev/null; then
+      port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    else
+      port=$((20000 + RANDOM % 40000))
+      (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null && continue
+    fi
+    grep -qw -- "$port" <<<" $* " || { echo "$port"; return; }
+  done
+  fail "no free port found"
+}
+
 # `sudoku-dlx cover --merge jobs.txt results/*.txt` in the current directory must print
-# `total $1`.
+# `total $1` (and `nodes $2` when given).
 expect_total() {
   local merged
   merged=$(sudoku-dlx cover --merge jobs.txt results/*.txt) || fail "--merge refused: $merged"
   grep -qx "total $1" <<<"$merged" || fail "--merge printed $merged, not total $1"
+  [ -z "${2:-}" ] || grep -qx "nodes $2" <<<"$merged" || fail "--merge printed $merged, not nodes $2"
   ok "--merge: $(tr '\n' ' ' <<<"$merged")"
+}
+
+# `--merge` must refuse (exit 2) a result of another split, naming the file $1.
+expect_other_split() {
+  local merged code=0
+  merged=$(sudoku-dlx cover --merge jobs.txt results/*.txt 2>&1) || code=$?
+  [ "$code" -eq 2 ] || fail "--merge exit $code (2 expected): $merged"
+  grep -q "$1:1: job [0-9]* is of another split" <<<"$merged" || fail "--merge did not name $1: $merged"
+  ok "--merge refuses a result of another split: $merged"
 }
 
 # `--merge` must refuse (exit 2) and name jobs that have no result, each one of $1 (a

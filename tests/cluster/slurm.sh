@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # docs/recipes.md's Slurm job array under a real Slurm: starts munged, slurmctld and slurmd
-# on this machine (tests/cluster/slurm.conf, a throwaway munge key, everything in a
-# temporary directory), then
-#   1. runs the `split` recipe and submits the `slurm` recipe, both as written there, waits
-#      for the array, and checks that --merge gives the exact total;
+# on this machine (tests/cluster/slurm.conf with ports free at run time, a throwaway munge
+# key, everything in a temporary directory), then
+#   1. runs the `split` recipe (at least 1,000 jobs), saves the `slurm` recipe as
+#      queens.sbatch and runs the `slurm-submit` recipe, all as written there (submit, wait
+#      for the array to leave the queue, merge), and checks the total and the nodes against
+#      one run;
 #   2. submits the array again with task 7 on a slow node (its result lines come one a
 #      second), cancels that task part-way, checks that --merge refuses and names only jobs
 #      of task 7, reruns only task 7 (`sbatch --array=7 queens.sbatch`, as the recipe says)
-#      and checks the exact total again.
+#      and checks the exact total again;
+#   3. splits again in the same folder (another split): the recipe clears the earlier
+#      results, the array gives the exact total again, and a result of the earlier split
+#      put back is refused by --merge, never added in.
 # Stops its daemons and removes its directory on the way out. Needs root (the daemons run
 # as root), Debian's slurm-wlm and munge. The binary: $SUDOKU_DLX, else the debug build.
 # Exit 0 when every check passed.
@@ -60,12 +65,15 @@ munged --force --socket="$tmp/munge/munge.socket" --key-file="$tmp/munge/munge.k
   --log-file="$tmp/munge/munged.log" --pid-file="$tmp/munge/munged.pid" \
   --seed-file="$tmp/munge/munged.seed"
 host=$(hostname -s)
-sed -e "s|@DIR@|$tmp|g" -e "s|@HOST@|$host|g" "$root/tests/cluster/slurm.conf" >"$SLURM_CONF"
+ctld_port=$(free_port)
+d_port=$(free_port "$ctld_port")
+sed -e "s|@DIR@|$tmp|g" -e "s|@HOST@|$host|g" -e "s|@CTLD_PORT@|$ctld_port|g" \
+  -e "s|@D_PORT@|$d_port|g" "$root/tests/cluster/slurm.conf" >"$SLURM_CONF"
 slurmctld -f "$SLURM_CONF"
 slurmd -f "$SLURM_CONF"
 node_idle() { [ "$(sinfo -h -n "$host" -o %t 2>/dev/null)" = idle ]; }
 wait_for 60 "node $host idle" node_idle
-ok "Slurm is up: $(sinfo -h -o '%P %a %D nodes, %c CPUs each, %t')"
+ok "Slurm is up on ports $ctld_port and $d_port: $(sinfo -h -o '%P %a %D nodes, %c CPUs each, %t')"
 
 # The array's tasks all done (none pending or running).
 array_done() { [ -z "$(squeue -h -j "$1" 2>/dev/null)" ]; }
@@ -75,15 +83,21 @@ step "the split recipe, as written in docs/recipes.md"
 recipe split >split.sh
 bash -e split.sh
 jobs=$(grep -c '^job ' jobs.txt)
+[ "$jobs" -ge 1000 ] || fail "the split recipe gave $jobs jobs, not at least 1,000"
 ok "cut into $jobs jobs"
+# The nodes of one run on one thread, for the merge's nodes.
+NODES=$(sudoku-dlx cover --count --stats --threads 1 queens12.dlx 2>&1 >/dev/null |
+  sed -n 's/^stats: solutions [0-9]*, nodes \([0-9]*\),.*/\1/p')
+[ -n "$NODES" ] || fail "no nodes from one run"
 
-step "the slurm recipe, as written, submitted with sbatch"
+step "the slurm recipe saved as queens.sbatch, then the slurm-submit recipe, as written"
 recipe slurm >queens.sbatch
 grep -q -- '--array=0-99' queens.sbatch || fail "the recipe is not the 100-task array this test knows"
-array=$(sbatch --parsable queens.sbatch)
-wait_for 180 "array $array done" array_done "$array"
-ok "array $array done: $(ls results/*.txt | wc -l) result files"
-expect_total "$TOTAL"
+recipe slurm-submit >submit.sh
+bash -e submit.sh >submit.out 2>&1 || fail "the slurm-submit recipe failed: $(cat submit.out)"
+grep -qx "total $TOTAL" submit.out || fail "the recipe's merge printed $(cat submit.out)"
+ok "the array is done: $(ls results/*.txt | wc -l) result files"
+expect_total "$TOTAL" "$NODES"
 
 step "again, task 7 on a slow node, cancelled part-way"
 rm -rf results && mkdir results
@@ -113,5 +127,26 @@ expect_missing "$task7"
 step "rerunning only task 7: sbatch --array=7 queens.sbatch"
 again=$(sbatch --parsable --array=7 queens.sbatch)
 wait_for 60 "task 7 again" array_done "$again"
-expect_total "$TOTAL"
+expect_total "$TOTAL" "$NODES"
+
+step "a new split in the same folder (--split 50, fewer jobs than tasks): kept apart, never mixed"
+cp results/0.txt "$tmp/old-result.txt"
+recipe split | sed 's/--split 1000/--split 50/' >split2.sh
+bash -e split2.sh
+jobs=$(grep -c '^job ' jobs.txt)
+[ ! -e results ] || [ -z "$(ls -A results)" ] || fail "the split recipe left earlier results"
+ok "cut into $jobs jobs; results/ cleared"
+bash -e submit.sh >submit2.out 2>&1 || fail "the slurm-submit recipe failed: $(cat submit2.out)"
+[ "$jobs" -lt 100 ] || fail "$jobs jobs: the array's last tasks should have none"
+empty=$(find results -name '*.txt' -empty | wc -l)
+[ "$empty" -eq $((100 - jobs)) ] || fail "$empty empty result files for $jobs jobs"
+notes=$(grep -l "none for this index" results/*.err | wc -l)
+[ "$notes" -eq $((100 - jobs)) ] || fail "$notes tasks past the last job said so, not $((100 - jobs))"
+# Slurm keeps finished jobs' records a while (MinJobAge): none of the tasks failed.
+failed=$(scontrol -o show job | grep -c 'JobState=FAILED' || true)
+[ "$failed" -eq 0 ] || fail "$failed tasks failed: $(scontrol -o show job | grep 'JobState=FAILED' | head -n 3)"
+ok "the $empty tasks past the last job ran nothing and succeeded (no task failed)"
+expect_total "$TOTAL" "$NODES"
+cp "$tmp/old-result.txt" results/old.txt
+expect_other_split results/old.txt
 echo "slurm.sh: every check passed"

@@ -263,9 +263,16 @@ impl Problem {
     /// Cuts the search into at least ``n`` jobs, as ``sudoku-dlx cover --split n`` does:
     /// the lines of the job file (a ``split`` line, then ``job`` and ``finished`` lines).
     /// Run each job line with ``dlx_cover.run_job`` anywhere, then ``dlx_cover.merge``.
+    /// Raises ``ValueError`` for a problem with multiplicities, as the CLI refuses it.
     fn split(&self, py: Python<'_>, n: usize) -> PyResult<Vec<String>> {
         let inner = self.snapshot();
-        interruptible(py, Limits::NONE, |_| crate::split::split_lines(&inner, n))
+        interruptible(py, Limits::NONE, |_| {
+            let sha256 = dlx_cover::jobfile::sha256_hex(inner.text.as_bytes());
+            // The CLI's own writer, so that both refuse alike (multiplicities).
+            let cut = dlx_cover::jobfile::cut(&inner.problem, &sha256, n)
+                .map_err(PyValueError::new_err)?;
+            Ok(cut.text_lines().collect())
+        })?
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {

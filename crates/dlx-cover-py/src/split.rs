@@ -4,60 +4,13 @@
 use std::time::Instant;
 
 use dlx_cover::Solver;
-use dlx_cover::jobfile::{self, Finished, Header, Job, JobLine, Merge, Outcome, VERSION};
-use dlx_cover::split::Part;
+use dlx_cover::jobfile::{self, JobLine, Merge, Outcome};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sha2::{Digest, Sha256};
 
 use crate::cover::{Inner, Problem, value_error};
 use crate::run::interruptible;
-
-/// SHA-256 of the problem's Knuth text, as the CLI hashes the file it reads.
-fn sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
-/// The job file's lines for `problem` cut into at least `n` jobs.
-pub fn split_lines(problem: &Inner, n: usize) -> Vec<String> {
-    let sha256 = sha256_hex(&problem.text);
-    let split = Solver::new(&problem.problem).split(n);
-    let header = Header {
-        jobs: split.open() as u64,
-        finished: (split.parts.len() - split.open()) as u64,
-        nodes: split.nodes,
-        sha256: sha256.clone(),
-        version: VERSION.to_string(),
-    };
-    let mut lines = vec![header.to_string()];
-    let mut number = 0;
-    for part in split.parts {
-        lines.push(match part {
-            Part::Open(path) => {
-                number += 1;
-                Job {
-                    number: number - 1,
-                    path,
-                    sha256: sha256.clone(),
-                    version: VERSION.to_string(),
-                }
-                .to_string()
-            }
-            Part::Finished { path, solutions } => Finished {
-                path,
-                count: solutions,
-                sha256: sha256.clone(),
-                version: VERSION.to_string(),
-            }
-            .to_string(),
-        });
-    }
-    lines
-}
 
 /// The problem a job names: a `Problem`, or its Knuth text.
 #[derive(FromPyObject)]
@@ -68,7 +21,7 @@ pub enum ProblemArg<'py> {
 
 /// Runs one job line of ``Problem.split`` (or of ``sudoku-dlx cover --split``) on
 /// ``problem`` (a ``Problem`` or its Knuth text, the same the split was cut from) and
-/// returns its result line (``result N count C nodes M seconds S sha256 H``), as
+/// returns its result line (``result N count C nodes M seconds S sha256 H split I check C``), as
 /// ``sudoku-dlx cover --job`` prints it. Raises ``ValueError`` for a malformed line, a job of
 /// another problem or version, or a path not in the tree.
 #[pyfunction]
@@ -87,12 +40,13 @@ pub fn run_job(py: Python<'_>, problem: ProblemArg<'_>, job: &str) -> PyResult<S
         Ok(JobLine::Job(job)) => job,
         Ok(_) => {
             return Err(PyValueError::new_err(
-                "not a job line (`job N path P sha256 H version V`)",
+                "not a job line (`job N path P sha256 H version V split S check C`)",
             ));
         }
         Err(fault) => return Err(PyValueError::new_err(fault)),
     };
-    let sha256 = sha256_hex(&inner.text);
+    jobfile::splittable(&inner.problem).map_err(PyValueError::new_err)?;
+    let sha256 = jobfile::sha256_hex(inner.text.as_bytes());
     let fault = |what: String| PyValueError::new_err(format!("job {} {what}", job.number));
     job.check("the problem", &sha256).map_err(fault)?;
     let started = Instant::now();
@@ -111,6 +65,7 @@ pub fn run_job(py: Python<'_>, problem: ProblemArg<'_>, job: &str) -> PyResult<S
         nodes: run.nodes,
         seconds: started.elapsed().as_secs_f64(),
         sha256,
+        split: job.split.clone(),
     }
     .to_string())
 }
@@ -118,7 +73,9 @@ pub fn run_job(py: Python<'_>, problem: ProblemArg<'_>, job: &str) -> PyResult<S
 /// Adds up the results of a split, as ``sudoku-dlx cover --merge`` does: ``jobs`` is the
 /// job file (its text, or its lines), ``results`` the result lines (each string may hold
 /// several lines). Returns ``{"total", "nodes", "jobs", "finished", "seconds"}``; raises
-/// ``ValueError`` when a job has no result or two, or a result is of another split.
+/// ``ValueError`` (naming the line) when a job has no result or two, a result is of another
+/// problem or split, or a line was changed or cut short: the CLI's checks
+/// (``dlx_cover::jobfile::Merge``), not a copy.
 #[pyfunction]
 pub fn merge<'py>(
     py: Python<'py>,

@@ -53,11 +53,34 @@ def test_split_errors():
         dlx_cover.merge(lines, results[1:])
     with pytest.raises(ValueError, match=r"already seen: job 1 \(results\[1\]:1 and results\[\d+\]:1\)"):
         dlx_cover.merge(lines, results + [results[1]])
-    foreign = results[0][:-64] + "0" * 64
-    with pytest.raises(ValueError, match="job 0 comes from another split"):
+    # A result of another problem, of another split of this one, a changed digit, a line
+    # cut short: each refused, naming the result and its line.
+    q = queens(7)
+    foreign = dlx_cover.run_job(q, [l for l in q.split(4) if l.startswith("job ")][0])
+    with pytest.raises(ValueError, match=r"results\[0\]: line 1: job 0 is of another problem"):
         dlx_cover.merge(lines, [foreign] + results[1:])
+    other = p.split(9)
+    other_results = [dlx_cover.run_job(p, j) for j in other if j.startswith("job ")]
+    assert dlx_cover.merge(other, other_results)["total"] == 4
+    with pytest.raises(ValueError, match="of another split of the problem"):
+        dlx_cover.merge(lines, results[:1] + other_results[1:])
+    changed = results[0].replace(" count ", " count 1", 1)
+    with pytest.raises(ValueError, match="does not match its fields"):
+        dlx_cover.merge(lines, [changed] + results[1:])
+    with pytest.raises(ValueError, match="not a line check"):
+        dlx_cover.merge(lines, [results[0][:-2]] + results[1:])
     with pytest.raises(ValueError, match="jobs: line 1"):
         dlx_cover.merge(results, results)
+
+
+def test_split_refuses_multiplicities_as_the_cli_does():
+    p = dlx_cover.Problem.from_knuth("1:3|a\na\na\na\na\n")
+    assert p.count() == 14
+    with pytest.raises(ValueError, match="multiplicities"):
+        p.split(4)
+    job = queens(6).split(2)[1]
+    with pytest.raises(ValueError, match="multiplicities"):
+        dlx_cover.run_job(p, job)
 
 
 def test_sudoku_errors():

@@ -2,10 +2,13 @@
 //! any scheduler can run (GNU parallel, a Slurm job array, a shell loop), then the
 //! results checked and added up. The line formats are in `dlx_cover::jobfile`.
 //!
-//! Every job line carries the SHA-256 of the problem file it was cut from and the
-//! program version (whose item choice defines the paths): a job is refused, exit 2, when
-//! either differs from the problem and program running it. `--merge` refuses a set of
-//! results in which a job is missing or appears twice.
+//! Every job line carries the SHA-256 of the problem file it was cut from, the program
+//! version (whose item choice defines the paths) and the split's identity, and ends with a
+//! check of its fields: a job is refused, exit 2, when the problem or version differs from
+//! the ones running it, or the line was changed. Every result line carries the problem's
+//! hash and the split's identity too: `--merge` refuses, naming file and line, a result of
+//! another problem or split, a changed or cut line, and a set of results in which a job is
+//! missing or appears twice.
 
 use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
@@ -13,14 +16,14 @@ use std::time::Instant;
 
 use dlx_cover::Solver;
 use dlx_cover::knuth::Parsed;
-use dlx_cover::split::Part;
 use sha2::{Digest, Sha256};
 
 use crate::cli::args::SplitArgs;
 use crate::cli::error::{Error, Exit};
 use crate::cli::error::{after_write, report};
 use crate::cli::input::{LineReader, MAX_LINE, open};
-use dlx_cover::jobfile::{self, Finished, Header, Job, JobFile, JobLine, Outcome, VERSION};
+use crate::cli::profile::thread_cpu_time;
+use dlx_cover::jobfile::{self, Job, JobFile, JobLine, Outcome};
 
 /// A reader that hashes (SHA-256) the bytes read through it.
 pub struct Hashing<R> {
@@ -92,14 +95,22 @@ pub fn run(
     let out = io::stdout();
     let mut out = io::BufWriter::new(out.lock());
     let result = if let Some(parts) = args.parts {
-        split(solver, parts, sha256, stats, &mut out)
+        split(parsed, parts, sha256, stats, &mut out)
     } else if let Some(line) = &args.job {
         match jobfile::parse_job_line(line) {
-            Ok(JobLine::Job(job)) => run_jobs(solver, &[(job, 1)], "--job", name, sha256, &mut out),
+            Ok(JobLine::Job(job)) => {
+                let run = Run {
+                    source: "--job",
+                    problem: name,
+                    sha256,
+                    stats,
+                };
+                run_jobs(solver, &[(job, 1)], &run, &mut out)
+            }
             Ok(_) => Err(at(
                 "--job",
                 1,
-                "not a job line (`job N path P sha256 H version V`)".to_string(),
+                "not a job line (`job N path P sha256 H version V split S check C`)".to_string(),
             )),
             Err(fault) => Err(at("--job", 1, fault)),
         }
@@ -112,20 +123,22 @@ pub fn run(
                 .map(|k| (jobs.jobs[k as usize].clone(), jobs.job_lines[k as usize]))
                 .collect();
             if picked.is_empty() {
-                return Err(Error::Usage(format!(
-                    "--index {index}: {} has only {} jobs",
+                // An array of more tasks than jobs: the tasks past the last job succeed.
+                report(&format!(
+                    "note: --index {index}: {} has {} jobs, none for this index",
                     file.display(),
                     jobs.header.jobs
-                )));
+                ));
+                return Ok(());
             }
-            run_jobs(
-                solver,
-                &picked,
-                &file.display().to_string(),
-                name,
+            let source = file.display().to_string();
+            let run = Run {
+                source: &source,
+                problem: name,
                 sha256,
-                &mut out,
-            )
+                stats,
+            };
+            run_jobs(solver, &picked, &run, &mut out)
         })
     } else {
         return None;
@@ -139,7 +152,7 @@ pub fn run(
 
 /// `--split N`: the job file on standard output.
 fn split<W: Write>(
-    mut solver: Solver,
+    parsed: &Parsed,
     parts: u64,
     sha256: &str,
     stats: bool,
@@ -147,82 +160,78 @@ fn split<W: Write>(
 ) -> Result<(), Error> {
     let started = Instant::now();
     let at_least = usize::try_from(parts).unwrap_or(usize::MAX);
-    let split = solver.split(at_least);
-    let header = Header {
-        jobs: split.open() as u64,
-        finished: (split.parts.len() - split.open()) as u64,
-        nodes: split.nodes,
-        sha256: sha256.to_string(),
-        version: VERSION.to_string(),
-    };
-    let mut written = writeln!(out, "{header}");
-    let mut number = 0;
-    for part in split.parts {
+    let cut = jobfile::cut(&parsed.named.problem, sha256, at_least).map_err(Error::Usage)?;
+    let mut written = Ok(());
+    for line in cut.text_lines() {
+        written = writeln!(out, "{line}");
         if written.is_err() {
             break;
         }
-        written = match part {
-            Part::Open(path) => {
-                let job = Job {
-                    number,
-                    path,
-                    sha256: sha256.to_string(),
-                    version: VERSION.to_string(),
-                };
-                number += 1;
-                writeln!(out, "{job}")
-            }
-            Part::Finished { path, solutions } => {
-                let finished = Finished {
-                    path,
-                    count: solutions,
-                    sha256: sha256.to_string(),
-                    version: VERSION.to_string(),
-                };
-                writeln!(out, "{finished}")
-            }
-        };
     }
     if stats {
+        let h = &cut.header;
         report(&format!(
-            "stats: split into {} jobs and {} finished subtrees, nodes {}, {:.3} s",
-            header.jobs,
-            header.finished,
-            header.nodes,
+            "stats: split {} into {} jobs and {} finished subtrees, nodes {}, {:.3} s",
+            h.id,
+            h.jobs,
+            h.finished,
+            h.nodes,
             started.elapsed().as_secs_f64()
         ));
     }
     after_write(written)
 }
 
-/// Runs each job (with the line it came from in `source`), one result line each, written
-/// as soon as the job is done.
+/// Where jobs come from and what they run on.
+struct Run<'a> {
+    /// The job file's name (or `--job`).
+    source: &'a str,
+    /// The problem file's name, and its SHA-256.
+    problem: &'a str,
+    sha256: &'a str,
+    /// `--stats`: one line per job on standard error.
+    stats: bool,
+}
+
+/// Runs each job (with the line it came from in `run.source`), one result line each,
+/// written as soon as the job is done.
 fn run_jobs<W: Write>(
     mut solver: Solver,
     jobs: &[(Job, usize)],
-    source: &str,
-    problem: &str,
-    sha256: &str,
+    run: &Run,
     out: &mut W,
 ) -> Result<(), Error> {
     for (job, line) in jobs {
-        let fault = |what: String| at(source, *line, format!("job {} {what}", job.number));
-        job.check(problem, sha256).map_err(fault)?;
+        let fault = |what: String| at(run.source, *line, format!("job {} {what}", job.number));
+        job.check(run.problem, run.sha256).map_err(fault)?;
         let started = Instant::now();
+        let cpu = thread_cpu_time();
         // Jobs come in tree order: the solver goes back from one job's path only as far as
         // the next job's path starts the same way.
-        let run = solver.count_next_subtree(&job.path).map_err(|e| {
+        let found = solver.count_next_subtree(&job.path).map_err(|e| {
             fault(format!(
-                "has a path that is not in the search tree of {problem}: {e}"
+                "has a path that is not in the search tree of {}: {e}",
+                run.problem
             ))
         })?;
         let outcome = Outcome {
             job: job.number,
-            count: run.solutions,
-            nodes: run.nodes,
+            count: found.solutions,
+            nodes: found.nodes,
             seconds: started.elapsed().as_secs_f64(),
-            sha256: sha256.to_string(),
+            sha256: run.sha256.to_string(),
+            split: job.split.clone(),
         };
+        if run.stats {
+            let cpu = match (cpu, thread_cpu_time()) {
+                (Some(a), Some(b)) => format!("{:.3} s", b.saturating_sub(a).as_secs_f64()),
+                _ => "not measured".to_string(),
+            };
+            report(&format!(
+                "stats: job {} solutions {}, nodes {}, link updates {}, cpu {cpu}, wall {:.3} s",
+                job.number, found.solutions, found.nodes, found.updates, outcome.seconds
+            ));
+        }
         if let Err(e) = writeln!(out, "{outcome}").and_then(|()| out.flush()) {
             // A reader that went away ends the run quietly; anything else is an error.
             return after_write(Err(e));

@@ -25,6 +25,10 @@ impl LineError {
     }
 }
 
+/// The job-file format written here: the `format` field of the `split` line. Format 1
+/// (before split identities and line checks) is refused.
+pub const FORMAT: u64 = 2;
+
 /// The `split` line that opens a job file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
@@ -38,6 +42,9 @@ pub struct Header {
     pub sha256: String,
     /// The version of the engine that cut the split.
     pub version: String,
+    /// The split's identity, 32 lowercase hexadecimal digits: a hash of this line's other
+    /// fields and of every job and finished line ([`super::identity`]).
+    pub id: String,
 }
 
 /// A `job` line: one subtree to search.
@@ -51,6 +58,8 @@ pub struct Job {
     pub sha256: String,
     /// The version of the engine that cut the split.
     pub version: String,
+    /// The identity of the split the job belongs to ([`Header::id`]).
+    pub split: String,
 }
 
 /// A `finished` line: a subtree the split finished itself.
@@ -64,6 +73,8 @@ pub struct Finished {
     pub sha256: String,
     /// The version of the engine that cut the split.
     pub version: String,
+    /// The identity of the split ([`Header::id`]).
+    pub split: String,
 }
 
 /// A `result` line: what one job found.
@@ -79,6 +90,8 @@ pub struct Outcome {
     pub seconds: f64,
     /// SHA-256 of the problem text, 64 lowercase hexadecimal digits.
     pub sha256: String,
+    /// The identity of the split the job belongs to ([`Header::id`]).
+    pub split: String,
 }
 
 impl Job {
@@ -120,20 +133,20 @@ impl Display for PathText<'_> {
     }
 }
 
-impl Display for Header {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "split jobs {} finished {} nodes {} sha256 {} version {}",
+impl Header {
+    /// The fields the split's identity covers: all but `id` (and the check).
+    pub(super) fn identified(&self) -> String {
+        format!(
+            "split format {FORMAT} jobs {} finished {} nodes {} sha256 {} version {}",
             self.jobs, self.finished, self.nodes, self.sha256, self.version
         )
     }
 }
 
-impl Display for Job {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
+impl Job {
+    /// The fields the split's identity covers: all but `split` (and the check).
+    pub(super) fn identified(&self) -> String {
+        format!(
             "job {} path {} sha256 {} version {}",
             self.number,
             PathText(&self.path),
@@ -143,10 +156,10 @@ impl Display for Job {
     }
 }
 
-impl Display for Finished {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
+impl Finished {
+    /// The fields the split's identity covers: all but `split` (and the check).
+    pub(super) fn identified(&self) -> String {
+        format!(
             "finished path {} count {} sha256 {} version {}",
             PathText(&self.path),
             self.count,
@@ -156,30 +169,81 @@ impl Display for Finished {
     }
 }
 
-impl Display for Outcome {
+/// Writes `fields`, then ` check C`: `C` the CRC-32 of `fields` as written.
+fn checked(f: &mut fmt::Formatter<'_>, fields: &str) -> fmt::Result {
+    write!(f, "{fields} check {:08x}", crc32(fields.as_bytes()))
+}
+
+impl Display for Header {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "result {} count {} nodes {} seconds {:.3} sha256 {}",
-            self.job, self.count, self.nodes, self.seconds, self.sha256
-        )
+        checked(f, &format!("{} id {}", self.identified(), self.id))
     }
 }
+
+impl Display for Job {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        checked(f, &format!("{} split {}", self.identified(), self.split))
+    }
+}
+
+impl Display for Finished {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        checked(f, &format!("{} split {}", self.identified(), self.split))
+    }
+}
+
+impl Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fields = format!(
+            "result {} count {} nodes {} seconds {:.3} sha256 {} split {}",
+            self.job, self.count, self.nodes, self.seconds, self.sha256, self.split
+        );
+        checked(f, &fields)
+    }
+}
+
+/// CRC-32 (the polynomial of zlib, PNG and Ethernet) of `bytes`: any change confined to
+/// 32 consecutive bits of a line, a changed digit among them, changes it.
+pub(super) fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = (crc >> 1) ^ (0xedb8_8320 & (crc & 1).wrapping_neg());
+        }
+    }
+    !crc
+}
+
+/// The message for a line of the job-file format 1, which had no split identity and no
+/// check.
+const FORMAT_1: &str = "the line ends before its split identity: it was cut short, or it is \
+     of job-file format 1 (no split identity, no check), written by an older sudoku-dlx: cut \
+     the problem again with --split and run its jobs again";
 
 /// The fields of one line, taken in order as `keyword value` pairs.
 struct Fields<'a> {
     words: std::str::SplitAsciiWhitespace<'a>,
+    /// The words read so far, which the closing check covers.
+    read: Vec<&'a str>,
 }
 
 impl<'a> Fields<'a> {
     fn new(text: &'a str) -> Fields<'a> {
         Fields {
             words: text.split_ascii_whitespace(),
+            read: Vec::new(),
         }
     }
 
+    fn next(&mut self) -> Option<&'a str> {
+        let word = self.words.next()?;
+        self.read.push(word);
+        Some(word)
+    }
+
     fn keyword(&mut self, keyword: &str) -> Result<(), String> {
-        match self.words.next() {
+        match self.next() {
             Some(w) if w == keyword => Ok(()),
             Some(w) => Err(format!("expected `{keyword}`, found `{}`", shorten(w))),
             None => Err(format!("expected `{keyword}`, found the end of the line")),
@@ -194,13 +258,12 @@ impl<'a> Fields<'a> {
     ) -> Result<T, String> {
         self.keyword(keyword)?;
         let value = self
-            .words
             .next()
             .ok_or_else(|| format!("`{keyword}` has no value"))?;
         parse(value).map_err(|e| format!("{keyword}: {e}"))
     }
 
-    /// The closing `sha256 H version V` of job, finished and split lines.
+    /// The `sha256 H version V` of job, finished and split lines.
     fn stamp(&mut self) -> Result<(String, String), String> {
         Ok((
             self.field("sha256", sha256)?,
@@ -208,8 +271,29 @@ impl<'a> Fields<'a> {
         ))
     }
 
+    /// `keyword ID`, a split's identity; a line that ends before it is of format 1.
+    fn identity(&mut self, keyword: &str) -> Result<String, String> {
+        if self.words.clone().next().is_none() {
+            return Err(FORMAT_1.to_string());
+        }
+        self.field(keyword, identity)
+    }
+
+    /// The closing `check C`: the CRC-32 of the words before it, separated by one space.
+    fn check(&mut self) -> Result<(), String> {
+        let covered = self.read.join(" ");
+        let check = self.field("check", hex32)?;
+        if check != crc32(covered.as_bytes()) {
+            return Err(format!(
+                "the line's check {check:08x} does not match its fields: the line was changed \
+                 or cut short (run its job again, or split again)"
+            ));
+        }
+        Ok(())
+    }
+
     fn end(mut self) -> Result<(), String> {
-        match self.words.next() {
+        match self.next() {
             None => Ok(()),
             Some(w) => Err(format!("unexpected `{}` after the last field", shorten(w))),
         }
@@ -264,6 +348,30 @@ fn sha256(text: &str) -> Result<String, String> {
     }
 }
 
+/// A split's identity: 32 lowercase hexadecimal digits.
+fn identity(text: &str) -> Result<String, String> {
+    if text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+        Ok(text.to_string())
+    } else {
+        Err(format!(
+            "`{}` is not a split identity (32 lowercase hexadecimal digits)",
+            shorten(text)
+        ))
+    }
+}
+
+/// A line's check: 8 lowercase hexadecimal digits.
+fn hex32(text: &str) -> Result<u32, String> {
+    if text.len() == 8 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+        u32::from_str_radix(text, 16).map_err(|e| e.to_string())
+    } else {
+        Err(format!(
+            "`{}` is not a line check (8 lowercase hexadecimal digits)",
+            shorten(text)
+        ))
+    }
+}
+
 fn version(text: &str) -> Result<String, String> {
     Ok(text.to_string())
 }
@@ -298,7 +406,17 @@ pub enum JobLine {
     Finished(Finished),
 }
 
-/// Parses a job, finished or split line.
+impl Display for JobLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JobLine::Header(h) => h.fmt(f),
+            JobLine::Job(j) => j.fmt(f),
+            JobLine::Finished(x) => x.fmt(f),
+        }
+    }
+}
+
+/// Parses a job, finished or split line, checking its check.
 pub fn parse_job_line(text: &str) -> Result<JobLine, String> {
     let mut f = Fields::new(text);
     let line = match text.split_ascii_whitespace().next() {
@@ -306,11 +424,13 @@ pub fn parse_job_line(text: &str) -> Result<JobLine, String> {
             let number = f.field("job", whole_number)?;
             let path = f.field("path", path)?;
             let (sha256, version) = f.stamp()?;
+            let split = f.identity("split")?;
             JobLine::Job(Job {
                 number,
                 path,
                 sha256,
                 version,
+                split,
             })
         }
         Some("finished") => {
@@ -318,25 +438,39 @@ pub fn parse_job_line(text: &str) -> Result<JobLine, String> {
             let path = f.field("path", path)?;
             let count = f.field("count", whole_number)?;
             let (sha256, version) = f.stamp()?;
+            let split = f.identity("split")?;
             JobLine::Finished(Finished {
                 path,
                 count,
                 sha256,
                 version,
+                split,
             })
         }
         Some("split") => {
             f.keyword("split")?;
+            if text.split_ascii_whitespace().nth(1) == Some("jobs") {
+                return Err(FORMAT_1.to_string());
+            }
+            let format = f.field("format", whole_number)?;
+            if format != FORMAT {
+                return Err(format!(
+                    "job-file format {format}: this sudoku-dlx reads format {FORMAT}; cut the \
+                     problem again with --split"
+                ));
+            }
             let jobs = f.field("jobs", whole_number)?;
             let finished = f.field("finished", whole_number)?;
             let nodes = f.field("nodes", whole_number)?;
             let (sha256, version) = f.stamp()?;
+            let id = f.identity("id")?;
             JobLine::Header(Header {
                 jobs,
                 finished,
                 nodes,
                 sha256,
                 version,
+                id,
             })
         }
         Some(other) => {
@@ -347,11 +481,12 @@ pub fn parse_job_line(text: &str) -> Result<JobLine, String> {
         }
         None => return Err("the line is empty".to_string()),
     };
+    f.check()?;
     f.end()?;
     Ok(line)
 }
 
-/// Parses a `result` line.
+/// Parses a `result` line, checking its check.
 pub fn parse_result_line(text: &str) -> Result<Outcome, String> {
     let mut f = Fields::new(text);
     let job = f.field("result", whole_number)?;
@@ -359,6 +494,8 @@ pub fn parse_result_line(text: &str) -> Result<Outcome, String> {
     let nodes = f.field("nodes", whole_number)?;
     let seconds = f.field("seconds", seconds)?;
     let sha256 = f.field("sha256", sha256)?;
+    let split = f.identity("split")?;
+    f.check()?;
     f.end()?;
     Ok(Outcome {
         job,
@@ -366,5 +503,6 @@ pub fn parse_result_line(text: &str) -> Result<Outcome, String> {
         nodes,
         seconds,
         sha256,
+        split,
     })
 }

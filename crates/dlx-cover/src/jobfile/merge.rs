@@ -32,8 +32,9 @@ pub struct MergeFault {
 /// Where a result line is: (results file, line).
 type At = (usize, usize);
 
-/// Adds up the results of a split's jobs, checking that each belongs to the split (its
-/// hash and number) and that every job has exactly one result.
+/// Adds up the results of a split's jobs, checking that each belongs to the split (the
+/// problem's hash, the split's identity and a job number of the split; each line's check
+/// is checked when it is read) and that every job has exactly one result.
 #[derive(Debug, Clone)]
 pub struct Merge<'a> {
     jobs: &'a JobFile,
@@ -72,13 +73,25 @@ impl<'a> Merge<'a> {
         };
         let n = self.seen.len();
         for (line, outcome) in read_results(text).map_err(|error| MergeFault { file, error })? {
-            if outcome.sha256 != self.jobs.header.sha256 {
+            let header = &self.jobs.header;
+            if outcome.sha256 != header.sha256 {
                 return Err(fault(
                     line,
                     format!(
-                        "job {} comes from another split: the result's SHA-256 {} is not \
-                         the job file's {}",
-                        outcome.job, outcome.sha256, self.jobs.header.sha256
+                        "job {} is of another problem: the result's SHA-256 {} is not \
+                         {job_file}'s {}",
+                        outcome.job, outcome.sha256, header.sha256
+                    ),
+                ));
+            }
+            if outcome.split != header.id {
+                return Err(fault(
+                    line,
+                    format!(
+                        "job {} is of another split of the problem: the result's split {} is \
+                         not {job_file}'s {} (run the jobs of one split and merge them with \
+                         its job file; keep each split's results apart)",
+                        outcome.job, outcome.split, header.id
                     ),
                 ));
             }

@@ -6,9 +6,12 @@ use std::collections::BTreeMap;
 use super::lines::{
     Finished, Header, Job, JobLine, LineError, Outcome, parse_job_line, parse_result_line, skipped,
 };
+use super::write::identity;
 
 /// A whole job file, checked: one `split` line first, then jobs numbered `0..jobs` each
-/// once and the finished lines, all with the split line's hash and version.
+/// once and the finished lines, all with the split line's hash, version and identity,
+/// each line's check right, the identity that of these lines, and no path twice or inside
+/// another.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JobFile {
     /// The `split` line.
@@ -23,8 +26,18 @@ pub struct JobFile {
 
 /// Reads a job file written by `--split`.
 pub fn read_job_file(text: &str) -> Result<JobFile, LineError> {
-    let (header_line, header, jobs, finished) = read_lines(text)?;
+    let (header_line, header, parts) = read_lines(text)?;
     let last = text.lines().count().max(1);
+    let id = identity(&header, parts.iter().map(|(_, p)| p));
+    let mut jobs = Vec::new();
+    let mut finished = Vec::new();
+    for (line, part) in &parts {
+        match part {
+            JobLine::Job(j) => jobs.push((*line, j.clone())),
+            JobLine::Finished(f) => finished.push(f.clone()),
+            JobLine::Header(_) => {}
+        }
+    }
     let slots = number_jobs(jobs, &header, header_line, last)?;
     if finished.len() as u64 != header.finished {
         return Err(LineError::new(
@@ -36,6 +49,17 @@ pub fn read_job_file(text: &str) -> Result<JobFile, LineError> {
             ),
         ));
     }
+    if id != header.id {
+        return Err(LineError::new(
+            header_line,
+            format!(
+                "the split's identity {} is not that of the file's lines ({id}): a line was \
+                 added, removed, moved or changed",
+                header.id
+            ),
+        ));
+    }
+    disjoint(&parts)?;
     let (job_lines, jobs) = slots.into_values().unzip();
     Ok(JobFile {
         header,
@@ -45,23 +69,23 @@ pub fn read_job_file(text: &str) -> Result<JobFile, LineError> {
     })
 }
 
-/// The lines of a job file as read: the split line (with its line number), the jobs (with
-/// theirs) and the finished lines, each checked against the split line's hash and version.
+/// The lines of a job file as read: the split line (with its line number), then the job
+/// and finished lines in file order (with theirs), each checked against the split line's
+/// hash, version and identity.
 #[allow(clippy::type_complexity)] // one tuple, taken apart at its one call
-fn read_lines(text: &str) -> Result<(usize, Header, Vec<(usize, Job)>, Vec<Finished>), LineError> {
+fn read_lines(text: &str) -> Result<(usize, Header, Vec<(usize, JobLine)>), LineError> {
     let mut header: Option<(usize, Header)> = None;
-    let mut jobs: Vec<(usize, Job)> = Vec::new();
-    let mut finished = Vec::new();
+    let mut parts: Vec<(usize, JobLine)> = Vec::new();
     for (k, raw) in text.lines().enumerate() {
         let line = k + 1;
         if skipped(raw) {
             continue;
         }
         let parsed = parse_job_line(raw).map_err(|e| LineError::new(line, e))?;
-        let (sha, ver) = match &parsed {
-            JobLine::Header(h) => (&h.sha256, &h.version),
-            JobLine::Job(j) => (&j.sha256, &j.version),
-            JobLine::Finished(f) => (&f.sha256, &f.version),
+        let (sha, ver, id) = match &parsed {
+            JobLine::Header(h) => (&h.sha256, &h.version, &h.id),
+            JobLine::Job(j) => (&j.sha256, &j.version, &j.split),
+            JobLine::Finished(f) => (&f.sha256, &f.version, &f.split),
         };
         if let Some((at, h)) = &header {
             if *sha != h.sha256 {
@@ -77,6 +101,16 @@ fn read_lines(text: &str) -> Result<(usize, Header, Vec<(usize, Job)>, Vec<Finis
                 return Err(LineError::new(
                     line,
                     format!("version {ver} differs from the split line's (line {at})"),
+                ));
+            }
+            if *id != h.id {
+                return Err(LineError::new(
+                    line,
+                    format!(
+                        "split {id} differs from the split line's identity {} (line {at}): \
+                         the line is of another split",
+                        h.id
+                    ),
                 ));
             }
         }
@@ -96,8 +130,7 @@ fn read_lines(text: &str) -> Result<(usize, Header, Vec<(usize, Job)>, Vec<Finis
                     "the file must open with a split line, as --split writes it",
                 ));
             }
-            JobLine::Job(j) => jobs.push((line, j)),
-            JobLine::Finished(f) => finished.push(f),
+            part => parts.push((line, part)),
         }
     }
     let Some((header_line, header)) = header else {
@@ -106,7 +139,37 @@ fn read_lines(text: &str) -> Result<(usize, Header, Vec<(usize, Job)>, Vec<Finis
             "no split line: this is not a job file written by --split",
         ));
     };
-    Ok((header_line, header, jobs, finished))
+    Ok((header_line, header, parts))
+}
+
+/// Refuses two job or finished lines of the same path, or of a path inside another's
+/// subtree (the one path a prefix of the other): their solutions would be counted twice.
+fn disjoint(parts: &[(usize, JobLine)]) -> Result<(), LineError> {
+    fn path(p: &JobLine) -> &[usize] {
+        match p {
+            JobLine::Job(j) => &j.path,
+            JobLine::Finished(f) => &f.path,
+            JobLine::Header(_) => &[],
+        }
+    }
+    let mut sorted: Vec<(&[usize], usize)> = parts.iter().map(|(l, p)| (path(p), *l)).collect();
+    sorted.sort_unstable();
+    // In this order a path that starts another comes right before some path it starts.
+    for pair in sorted.windows(2) {
+        let ((a, la), (b, lb)) = (pair[0], pair[1]);
+        if b.starts_with(a) {
+            let (first, second) = (la.min(lb), la.max(lb));
+            let fault = if a == b {
+                format!("the same path as line {first}: its subtree would be counted twice")
+            } else if lb == second {
+                format!("its path lies inside the subtree of line {first}: counted twice")
+            } else {
+                format!("its subtree holds the path of line {first}: counted twice")
+            };
+            return Err(LineError::new(second, fault));
+        }
+    }
+    Ok(())
 }
 
 /// The jobs by number, each once and all `0..jobs` of the split line there (`last` is the
