@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use dlx_cover::Problem;
 use dlx_cover::knuth::Named;
 use dlx_sudoku::Grid;
 use dlx_sudoku::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
@@ -40,6 +41,14 @@ pub fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
                 p.named().clone(),
             ))
         }),
+        "dominoes" => parse_board(arg)
+            .or_else(|_| parse_number(arg).map(|n| (n, n)))
+            .and_then(|(rows, cols)| {
+                Ok((
+                    format!("domino tilings of a {rows}x{cols} board (rows x columns)"),
+                    dominoes(rows, cols)?,
+                ))
+            }),
         "sudoku" => Grid::parse_line(arg.trim().as_bytes())
             .map_err(|e| e.to_string())
             .map(|g| {
@@ -50,13 +59,43 @@ pub fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
                 )
             }),
         other => Err(format!(
-            "unknown puzzle {other:?} (expected queens, kqueens, pentominoes, langford or sudoku)"
+            "unknown puzzle {other:?} (expected queens, kqueens, pentominoes, langford, dominoes or sudoku)"
         )),
     };
     let usage = |e: String| Error::Usage(format!("--emit {puzzle} {arg}: {e}"));
     let (title, named) = built.map_err(usage)?;
     let text = named.to_knuth().map_err(|e| usage(e.to_string()))?;
     write_emitted(&title, &text)
+}
+
+/// Domino tilings of a `rows`×`cols` board: an item `r{i}c{j}` per cell, an option per
+/// pair of neighbouring cells (row by row, each cell's horizontal domino before its
+/// vertical one).
+fn dominoes(rows: usize, cols: usize) -> Result<Named, String> {
+    if rows == 0 || cols == 0 || rows * cols > 10_000 {
+        return Err("the board must have 1 to 10000 cells".to_string());
+    }
+    let name = |i: usize, j: usize| format!("r{i}c{j}");
+    let names: Vec<String> = (0..rows)
+        .flat_map(|i| (0..cols).map(move |j| (i, j)))
+        .map(|(i, j)| name(i, j))
+        .collect();
+    let none: [&str; 0] = [];
+    let mut problem = Problem::with_names(&names, none).map_err(|e| e.to_string())?;
+    for i in 0..rows {
+        for j in 0..cols {
+            let neighbours = [(i, j + 1), (i + 1, j)];
+            for (k, l) in neighbours
+                .into_iter()
+                .filter(|&(k, l)| k < rows && l < cols)
+            {
+                problem
+                    .add_named_option([name(i, j), name(k, l)])
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    Ok(Named::new(problem, names, Vec::new()))
 }
 
 /// Writes an emitted problem: a comment line with its title, then the Knuth text.
