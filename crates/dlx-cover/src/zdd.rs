@@ -106,12 +106,16 @@ impl Zdd {
     }
 
     /// Calls `visit` with every solution (options from 0, in the order the ZDD gives
-    /// them) until it returns `false`; returns whether every solution was visited.
+    /// them) until it returns `false`; returns whether every solution was visited. Only
+    /// branches with solutions are walked, so the time is bounded by the solutions visited
+    /// times their length.
     pub fn solutions(&self, mut visit: impl FnMut(&[usize]) -> bool) -> bool {
-        if self.root == 0 {
+        let counts = self.counts();
+        if counts[self.root as usize].is_zero() {
             return true;
         }
-        // A depth-first walk: each frame a node whose `lo` branch is still to do.
+        // A depth-first walk: each frame a node whose `lo` branch is still to do; branches
+        // without solutions are never entered, so every path ends in a solution.
         let mut path: Vec<usize> = Vec::new();
         let mut pending: Vec<(u32, usize)> = Vec::new();
         let mut at = self.root;
@@ -119,8 +123,12 @@ impl Zdd {
             // Follow `hi` branches down to the terminal, leaving `lo` branches for later.
             while at >= 2 {
                 let node = self.node(at);
-                if node.lo != 0 {
+                if !counts[node.lo as usize].is_zero() {
                     pending.push((node.lo, path.len()));
+                }
+                if counts[node.hi as usize].is_zero() {
+                    at = 0;
+                    break;
                 }
                 path.push(node.option as usize);
                 at = node.hi;
@@ -141,7 +149,7 @@ impl Zdd {
     /// One solution drawn uniformly at random, given the [`Zdd::counts`] and a source of
     /// random 64-bit words; `None` when there is no solution.
     pub fn sample(&self, counts: &[BigCount], mut next: impl FnMut() -> u64) -> Option<Vec<usize>> {
-        if self.root == 0 {
+        if counts[self.root as usize].is_zero() {
             return None;
         }
         let mut rank = counts[self.root as usize].random_below(&mut next);
@@ -341,6 +349,21 @@ mod tests {
             kind("2: (~0?0:1)\n3: (~1?0:1)").kind,
             ZddErrorKind::AfterRoot
         );
+    }
+
+    #[test]
+    fn branches_without_solutions_are_not_walked() {
+        // Node k branches both ways to node k - 1; the bottom node leads nowhere: 2^40
+        // paths, no solution.
+        let mut text = String::from("2: (~1?0:0)\n");
+        for k in 3..42u32 {
+            text.push_str(&format!("{k:x}: (~1?{:x}:{:x})\n", k - 1, k - 1));
+        }
+        text.push_str("2a: (~0?0:29)\n");
+        let zdd = Zdd::parse(text.lines(), None).unwrap();
+        assert!(zdd.count().is_zero());
+        assert!(zdd.solutions(|_| panic!("no solution")));
+        assert_eq!(zdd.sample(&zdd.counts(), || 1), None);
     }
 
     #[test]
