@@ -202,6 +202,35 @@ impl Problem {
         }
     }
 
+    /// Counts the solutions by memoized search (Knuth's dlx6: each finished subproblem is
+    /// remembered), exactly at any size: an int. Exact cover and colors (no
+    /// multiplicities: ``ValueError``). ``timeout`` and ``max_nodes`` as for ``count``.
+    #[pyo3(signature = (timeout = None, max_nodes = None))]
+    fn count_memo(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let inner = self.snapshot();
+        let run = crate::memo::count(py, &inner.problem, run::limits(timeout, max_nodes)?)?;
+        crate::memo::to_int(py, &run.count)
+    }
+
+    /// The ZDD of all solutions in Knuth's dlx6 text format (as ``sudoku-dlx cover --count
+    /// --zdd FILE`` writes it), for ``zdd_count``, ``zdd_solutions``, ``zdd_sample``.
+    #[pyo3(signature = (timeout = None, max_nodes = None))]
+    fn zdd(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<String> {
+        let inner = self.snapshot();
+        let run = crate::memo::count(py, &inner.problem, run::limits(timeout, max_nodes)?)?;
+        Ok(run.zdd.map(|z| z.to_string()).unwrap_or_default())
+    }
+
     /// The solutions, found lazily: each a sorted list of option numbers. The iterator
     /// owns its search, which runs on the calling thread (the GIL released) only as far as
     /// the next solution each time it is advanced, so it can be left and resumed at will;
