@@ -87,13 +87,25 @@ impl MemoStats {
 
 /// When an automatic choice gives up on memo: after `nodes` search nodes (or at the end,
 /// if the search ends before), unless at least `min_hits_per_mille` of them (per
-/// thousand) were hits.
+/// thousand) were hits, or the solutions found so far number at least
+/// `solutions_per_node` times the nodes (a search that visits every solution would need
+/// as many nodes at least).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Probe {
     /// Search nodes before the look.
     pub nodes: u64,
     /// The hit rate, per thousand nodes, below which the search is abandoned.
     pub min_hits_per_mille: u64,
+    /// Solutions per node at or above which the search goes on whatever the hits.
+    pub solutions_per_node: u64,
+}
+
+impl Probe {
+    /// Whether memo pays after `nodes` nodes with `hits` hits and `found` solutions.
+    fn pays(&self, nodes: u64, hits: u64, found: &BigCount) -> bool {
+        let plenty = BigCount::from(u128::from(nodes) * u128::from(self.solutions_per_node));
+        hits * 1000 >= self.min_hits_per_mille * nodes || *found >= plenty
+    }
 }
 
 /// The end of a memoized search.
@@ -136,16 +148,17 @@ pub fn count(
         });
     }
     let mut walk = Walk::new(problem);
-    let mut end = walk.run(limits, probe);
+    let end = walk.run(limits, probe);
+    let mut run = walk.finish(end);
     // A search that ended before the probe's look is judged at its end.
     if let Some(p) = probe
         && end == SearchEnd::Exhausted
-        && walk.stats.nodes < p.nodes
-        && walk.stats.hits * 1000 < p.min_hits_per_mille * walk.stats.nodes
+        && run.stats.nodes < p.nodes
+        && !p.pays(run.stats.nodes, run.stats.hits, &run.count)
     {
-        end = SearchEnd::Stopped;
+        run.end = SearchEnd::Stopped;
     }
-    Ok(walk.finish(end))
+    Ok(run)
 }
 
 /// Where a secondary item's code goes in a signature: word, shift.
@@ -264,7 +277,7 @@ impl Walk {
                     if let Some(p) = probe
                         && self.stats.nodes >= p.nodes
                     {
-                        if self.stats.hits * 1000 < p.min_hits_per_mille * self.stats.nodes {
+                        if !p.pays(self.stats.nodes, self.stats.hits, &self.found(level)) {
                             return SearchEnd::Stopped;
                         }
                         probe = None;
@@ -344,6 +357,22 @@ impl Walk {
                 }
             };
         }
+    }
+
+    /// The solutions found so far, at a node entered at `level`: those of the ZDD chains
+    /// left at each level above.
+    fn found(&mut self, level: usize) -> BigCount {
+        let zdd = Zdd {
+            nodes: std::mem::take(&mut self.zdd),
+            root: 0,
+        };
+        let counts = zdd.counts();
+        self.zdd = zdd.nodes;
+        let mut found = BigCount::ZERO;
+        for &z in &self.saved[..level] {
+            found += &counts[z as usize];
+        }
+        found
     }
 
     /// The outcome: the ZDD when the search ran to the end, else the solutions found so

@@ -49,6 +49,12 @@ pub fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
                     dominoes(rows, cols)?,
                 ))
             }),
+        "aztec" => parse_number(arg).and_then(|n| {
+            Ok((
+                format!("domino tilings of the Aztec diamond of order {n}"),
+                aztec(n)?,
+            ))
+        }),
         "sudoku" => Grid::parse_line(arg.trim().as_bytes())
             .map_err(|e| e.to_string())
             .map(|g| {
@@ -59,7 +65,7 @@ pub fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
                 )
             }),
         other => Err(format!(
-            "unknown puzzle {other:?} (expected queens, kqueens, pentominoes, langford, dominoes or sudoku)"
+            "unknown puzzle {other:?} (expected queens, kqueens, pentominoes, langford, dominoes, aztec or sudoku)"
         )),
     };
     let usage = |e: String| Error::Usage(format!("--emit {puzzle} {arg}: {e}"));
@@ -75,20 +81,38 @@ fn dominoes(rows: usize, cols: usize) -> Result<Named, String> {
     if rows == 0 || cols == 0 || rows * cols > 10_000 {
         return Err("the board must have 1 to 10000 cells".to_string());
     }
+    domino_tilings(rows, cols, |_, _| true)
+}
+
+/// Domino tilings of the Aztec diamond of order `n` (2^(n(n+1)/2) of them): the cells of
+/// a 2n×2n board whose centres lie within taxicab distance `n` of its centre, named and
+/// ordered as [`dominoes`] does.
+fn aztec(n: usize) -> Result<Named, String> {
+    if n == 0 || n > 50 {
+        return Err("the order must be 1 to 50".to_string());
+    }
+    let inside =
+        |i: usize, j: usize| (2 * i + 1).abs_diff(2 * n) + (2 * j + 1).abs_diff(2 * n) <= 2 * n;
+    domino_tilings(2 * n, 2 * n, inside)
+}
+
+/// Domino tilings of the cells `(i, j)` of a `rows`×`cols` board for which `inside` holds.
+fn domino_tilings(
+    rows: usize,
+    cols: usize,
+    inside: impl Fn(usize, usize) -> bool,
+) -> Result<Named, String> {
     let name = |i: usize, j: usize| format!("r{i}c{j}");
-    let names: Vec<String> = (0..rows)
+    let cells: Vec<(usize, usize)> = (0..rows)
         .flat_map(|i| (0..cols).map(move |j| (i, j)))
-        .map(|(i, j)| name(i, j))
+        .filter(|&(i, j)| inside(i, j))
         .collect();
+    let names: Vec<String> = cells.iter().map(|&(i, j)| name(i, j)).collect();
     let none: [&str; 0] = [];
     let mut problem = Problem::with_names(&names, none).map_err(|e| e.to_string())?;
-    for i in 0..rows {
-        for j in 0..cols {
-            let neighbours = [(i, j + 1), (i + 1, j)];
-            for (k, l) in neighbours
-                .into_iter()
-                .filter(|&(k, l)| k < rows && l < cols)
-            {
+    for &(i, j) in &cells {
+        for (k, l) in [(i, j + 1), (i + 1, j)] {
+            if k < rows && l < cols && inside(k, l) {
                 problem
                     .add_named_option([name(i, j), name(k, l)])
                     .map_err(|e| e.to_string())?;

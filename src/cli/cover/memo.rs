@@ -18,10 +18,17 @@ use crate::cli::error::{Error, Exit, after_write, report};
 use crate::cli::input::{LineReader, MAX_LINE, open};
 
 /// `--memo auto`'s look: after this many search nodes, memo stays only with at least
-/// [`AUTO_HITS_PER_MILLE`] hits per thousand nodes.
+/// [`AUTO_HITS_PER_MILLE`] hits per thousand nodes or [`AUTO_SOLUTIONS_PER_NODE`]
+/// solutions per node.
 const AUTO_PROBE_NODES: u64 = 2000;
+/// On a problem of many primary items the look comes later: after this many nodes per
+/// primary item (a deep search meets its first hits later).
+const AUTO_PROBE_PER_ITEM: u64 = 16;
 /// See [`AUTO_PROBE_NODES`].
-const AUTO_HITS_PER_MILLE: u64 = 200;
+const AUTO_HITS_PER_MILLE: u64 = 150;
+/// Memo stays, whatever its hits, when it has found this many solutions per node: the
+/// plain search visits each solution.
+const AUTO_SOLUTIONS_PER_NODE: u64 = 4;
 
 /// Runs `--count` with memo when the flags ask for it (or `auto` finds it pays); `None`
 /// when the plain search should run instead.
@@ -70,8 +77,9 @@ pub fn count(
         cancel: cancel(),
     };
     let probe = (mode == Memo::Auto).then_some(Probe {
-        nodes: AUTO_PROBE_NODES,
+        nodes: AUTO_PROBE_NODES.max(AUTO_PROBE_PER_ITEM * problem.primary_items() as u64),
         min_hits_per_mille: AUTO_HITS_PER_MILLE,
+        solutions_per_node: AUTO_SOLUTIONS_PER_NODE,
     });
     let run =
         memo::count(problem, limits, probe).map_err(|e| Error::Usage(format!("{name}: {e}")))?;
@@ -80,7 +88,7 @@ pub fn count(
             report(&format!(
                 "stats: --memo auto: plain search (memo hit rate {}‰ at the probe, under {}‰)",
                 run.stats.hits * 1000 / run.stats.nodes.max(1),
-                AUTO_HITS_PER_MILLE
+                AUTO_HITS_PER_MILLE,
             ));
         }
         return Ok(None);
