@@ -85,11 +85,11 @@ impl MemoStats {
     }
 }
 
-/// When an automatic choice gives up on memo: after `nodes` search nodes (or at the end,
-/// if the search ends before), unless at least `min_hits_per_mille` of them (per
-/// thousand) were hits, or the solutions found so far number at least
-/// `solutions_per_node` times the nodes (a search that visits every solution would need
-/// as many nodes at least).
+/// When an automatic choice gives up on memo: after `nodes` search nodes, unless at least
+/// `min_hits_per_mille` of them (per thousand) were hits, or the solutions found so far
+/// number at least `solutions_per_node` times the nodes (a search that visits every
+/// solution would need as many nodes at least); a search that ends before is kept only by
+/// the second rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Probe {
     /// Search nodes before the look.
@@ -150,11 +150,12 @@ pub fn count(
     let mut walk = Walk::new(problem);
     let end = walk.run(limits, probe);
     let mut run = walk.finish(end);
-    // A search that ended before the probe's look is judged at its end.
+    // A search that ended before the probe's look is kept only when a plain search would
+    // have visited many more solutions than it took nodes (hits on a small tree say little).
     if let Some(p) = probe
         && end == SearchEnd::Exhausted
         && run.stats.nodes < p.nodes
-        && !p.pays(run.stats.nodes, run.stats.hits, &run.count)
+        && !p.pays(run.stats.nodes, 0, &run.count)
     {
         run.end = SearchEnd::Stopped;
     }
