@@ -326,8 +326,15 @@ fn man_pages_list_every_subcommand_and_flag() {
         );
         let flags = help
             .split(|c: char| c.is_whitespace() || c == ',' || c == '[' || c == '=')
-            .filter(|w| w.starts_with("--") && w.len() > 2)
-            .map(|w| w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()));
+            .filter_map(|w| w.strip_prefix("--"))
+            .map(|w| {
+                let name: String = w
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect();
+                format!("--{}", name.trim_end_matches('-'))
+            })
+            .filter(|flag| flag.len() > 2);
         for flag in flags {
             let roff = flag.replace('-', "\\-");
             assert!(man.stdout.contains(&roff), "man {sub} lacks {flag}");

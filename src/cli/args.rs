@@ -12,6 +12,9 @@ use dlx_sudoku::logic::Level;
 use super::limits::parse_max_nodes;
 use super::solvers::{self, SolverKind};
 
+mod memo;
+pub use memo::{Memo, MemoArgs};
+
 /// Solve Sudoku (and other exact-cover problems) with Knuth's dancing links.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-dlx", version, about, max_term_width = 100)]
@@ -377,6 +380,8 @@ pub struct CoverArgs {
     pub variant: VariantArgs,
     #[command(flatten)]
     pub split: SplitArgs,
+    #[command(flatten)]
+    pub memo: Box<MemoArgs>,
 }
 
 /// `cover`'s flags for every core and for many machines (see `cli/cover/split.rs`).

@@ -4,6 +4,7 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -20,6 +21,7 @@ use super::input::{LineReader, MAX_LINE, open};
 use super::profile::{Profile, Stage, thread_cpu_time};
 
 mod emit;
+mod memo;
 mod parallel;
 mod solutions;
 mod split;
@@ -37,6 +39,16 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     }
     if let Some(files) = &args.split.merge {
         return split::merge(files);
+    }
+    if let Some(zdd) = &args.memo.from_zdd {
+        let parsed = match &args.file {
+            Some(path) => {
+                let (name, reader) = open(path)?;
+                Some(read(Box::new(reader), &name)?)
+            }
+            None => None,
+        };
+        return memo::from_zdd(args, zdd, parsed.as_ref());
     }
     let started = Instant::now();
     let path = args.file.as_deref().unwrap_or(Path::new("-"));
@@ -60,6 +72,18 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         return exit;
     }
     let read_secs = started.elapsed().as_secs_f64();
+    let interrupted = || INTERRUPTED.load(Ordering::SeqCst);
+    let memo = memo::count(
+        args,
+        &parsed,
+        &name,
+        read_secs,
+        cancel_on_ctrl_c,
+        interrupted,
+    )?;
+    if let Some(exit) = memo {
+        return Ok(exit);
+    }
     let searched = Instant::now();
     let searched_cpu = thread_cpu_time();
     let out = io::stdout();
@@ -319,15 +343,19 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Makes Ctrl-C (SIGINT) set [`INTERRUPTED`] rather than end the process; a second Ctrl-C
 /// ends it at once. `None` when the handler cannot be installed (then Ctrl-C kills as
-/// usual).
+/// usual). Installed once: a second call (a plain search after `--memo auto`'s probe)
+/// gets the same answer.
 fn cancel_on_ctrl_c() -> Option<Cancel> {
-    ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(Exit::Interrupted as i32);
-        }
+    static HANDLER: OnceLock<Option<Cancel>> = OnceLock::new();
+    *HANDLER.get_or_init(|| {
+        ctrlc::set_handler(|| {
+            if INTERRUPTED.swap(true, Ordering::SeqCst) {
+                std::process::exit(Exit::Interrupted as i32);
+            }
+        })
+        .ok()?;
+        Some(Cancel::new(&INTERRUPTED))
     })
-    .ok()?;
-    Some(Cancel::new(&INTERRUPTED))
 }
 
 /// The progress line of a long count: solutions so far and the time, redrawn by indicatif

@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::LimitReached;
-use crate::run::{self, guarded, interruptible};
+use crate::run::{self, guarded, interruptible, value_error};
 use crate::threaded::{Found, Threaded};
 
 /// An exact-cover problem: primary items (each covered exactly once), secondary items (at
@@ -38,11 +38,6 @@ pub struct Inner {
     pub problem: dlx_cover::Problem,
     /// Its Knuth text.
     pub text: String,
-}
-
-/// Errors of the library as `ValueError`s, with its own message.
-pub fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
 }
 
 /// Runs one search of `problem` with Knuth's rule (Algorithm M when an item has a
@@ -200,6 +195,35 @@ impl Problem {
             Some(e) => Err(e),
             None => Ok(found),
         }
+    }
+
+    /// Counts the solutions by memoized search (Knuth's dlx6: each finished subproblem is
+    /// remembered), exactly at any size: an int. Exact cover and colors (no
+    /// multiplicities: ``ValueError``). ``timeout`` and ``max_nodes`` as for ``count``.
+    #[pyo3(signature = (timeout = None, max_nodes = None))]
+    fn count_memo(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let inner = self.snapshot();
+        let run = crate::memo::count(py, &inner.problem, run::limits(timeout, max_nodes)?)?;
+        crate::memo::to_int(py, &run.count)
+    }
+
+    /// The ZDD of all solutions in Knuth's dlx6 text format (as ``sudoku-dlx cover --count
+    /// --zdd FILE`` writes it), for ``zdd_count``, ``zdd_solutions``, ``zdd_sample``.
+    #[pyo3(signature = (timeout = None, max_nodes = None))]
+    fn zdd(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<String> {
+        let inner = self.snapshot();
+        let run = crate::memo::count(py, &inner.problem, run::limits(timeout, max_nodes)?)?;
+        Ok(run.zdd.map(|z| z.to_string()).unwrap_or_default())
     }
 
     /// The solutions, found lazily: each a sorted list of option numbers. The iterator

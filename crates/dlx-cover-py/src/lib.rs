@@ -7,6 +7,7 @@
 use pyo3::prelude::*;
 
 pub mod cover;
+pub mod memo;
 pub mod run;
 pub mod split;
 pub mod sudoku;
@@ -35,6 +36,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LimitReached", m.py().get_type::<LimitReached>())?;
     m.add_function(wrap_pyfunction!(split::run_job, m)?)?;
     m.add_function(wrap_pyfunction!(split::merge, m)?)?;
+    m.add_function(wrap_pyfunction!(memo::zdd_count, m)?)?;
+    m.add_function(wrap_pyfunction!(memo::zdd_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(memo::zdd_sample, m)?)?;
     m.add_function(wrap_pyfunction!(_force_panic, m)?)?;
     for f in [
         wrap_pyfunction!(sudoku::solve, m)?,

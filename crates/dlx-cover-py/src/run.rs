@@ -128,3 +128,8 @@ pub fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     catch_unwind(AssertUnwindSafe(f))
         .unwrap_or_else(|payload| Err(PyRuntimeError::new_err(panic_message(&*payload))))
 }
+
+/// Errors of the library as `ValueError`s, with its own message.
+pub fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}

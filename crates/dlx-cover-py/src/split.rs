@@ -9,8 +9,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::cover::{Inner, Problem, value_error};
+use crate::cover::{Inner, Problem};
 use crate::run::interruptible;
+use crate::run::value_error;
 
 /// The problem a job names: a `Problem`, or its Knuth text.
 #[derive(FromPyObject)]

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::LimitReached;
-use crate::cover::value_error;
+use crate::run::value_error;
 use crate::run::{self, interruptible};
 
 /// The first puzzle of `text` (one line, or a grid over several), as the CLI reads it;

@@ -207,6 +207,7 @@
 #![deny(unsafe_code)]
 
 mod arena;
+mod big;
 mod bits;
 mod choose;
 pub mod cost;
@@ -214,13 +215,16 @@ mod entry;
 pub mod jobfile;
 pub mod knuth;
 mod limits;
+pub mod memo;
 pub mod multiplicity;
 pub mod preprocess;
 mod problem;
 mod search;
 pub mod split;
 mod words;
+pub mod zdd;
 
+pub use big::{BigCount, ParseCountError};
 pub use choose::{ActiveItems, Chooser, ItemChooser};
 pub use limits::{Cancel, Count, Limits, SearchEnd, SelectError, Stats};
 pub use multiplicity::MultiSolver;

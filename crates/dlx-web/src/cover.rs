@@ -68,6 +68,35 @@ pub fn search(text: &str, limit: u64, shown: usize, max_nodes: u64) -> Value {
     })
 }
 
+/// See [`crate::cover_memo`]: the memoized count (Knuth's dlx6), exact at any size (the
+/// count as a decimal string), with dlx6's search nodes, ZDD nodes and hits.
+pub fn memo_count(text: &str, max_nodes: u64) -> Value {
+    let parsed = match knuth::parse(text) {
+        Ok(p) => p,
+        Err(e) => return error(e),
+    };
+    let problem = &parsed.named.problem;
+    let run = match dlx_cover::memo::count(problem, Limits::nodes(max_nodes), None) {
+        Ok(run) => run,
+        Err(e) => return error(e),
+    };
+    let status = match run.end {
+        SearchEnd::NodeLimit => "node limit",
+        SearchEnd::Deadline => "time limit",
+        SearchEnd::Exhausted | SearchEnd::Stopped => "counted",
+    };
+    json!({
+        "status": status,
+        "solutions": run.count.to_string(),
+        "complete": run.end == SearchEnd::Exhausted,
+        "nodes": run.stats.nodes,
+        "zdd_nodes": run.stats.dlx6_zdd_nodes(),
+        "hits": run.stats.hits,
+        "items": problem.items(),
+        "options": problem.options(),
+    })
+}
+
 /// See [`crate::emit`]: the title as a comment line, then the problem.
 pub fn emit(puzzle: &str, arg: &str) -> Value {
     let built: Result<(String, Named), String> = match puzzle {

@@ -82,6 +82,14 @@ pub fn cover(text: &str, limit: f64, shown: u32, max_nodes: f64) -> String {
     cover::search(text, budget(limit), shown as usize, budget(max_nodes)).to_string()
 }
 
+/// Counts the solutions of a problem in Knuth's format by memoized search (Knuth's dlx6:
+/// exact cover and colors), within `max_nodes` search nodes: JSON with `solutions` as a
+/// decimal string (of any size), `complete`, `nodes`, `zdd_nodes`, `hits`.
+#[wasm_bindgen]
+pub fn cover_memo(text: &str, max_nodes: f64) -> String {
+    cover::memo_count(text, budget(max_nodes)).to_string()
+}
+
 /// One of the library's puzzles in Knuth's format, as `sudoku-dlx cover --emit PUZZLE ARG`
 /// writes it (`queens 8`, `langford 7`, `pentominoes 6x10`, …): `status`, `text`.
 #[wasm_bindgen]

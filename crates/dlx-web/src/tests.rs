@@ -132,6 +132,39 @@ fn emitted_problems_count_as_the_cli_counts() {
 }
 
 #[test]
+fn memo_counts_past_64_bits_as_the_cli() {
+    // `sudoku-dlx cover --emit dominoes 14 | sudoku-dlx cover --count --memo on --stats`
+    let mut text = String::new();
+    let n = 14;
+    let cell = |i: usize, j: usize| format!("r{i}c{j}");
+    let cells: Vec<String> = (0..n * n).map(|k| cell(k / n, k % n)).collect();
+    text.push_str(&cells.join(" "));
+    text.push('\n');
+    for i in 0..n {
+        for j in 0..n {
+            if j + 1 < n {
+                text.push_str(&format!("{} {}\n", cell(i, j), cell(i, j + 1)));
+            }
+            if i + 1 < n {
+                text.push_str(&format!("{} {}\n", cell(i, j), cell(i + 1, j)));
+            }
+        }
+    }
+    let r = parsed(cover_memo(&text, f64::INFINITY));
+    assert_eq!(r["solutions"], "112202208776036178000000");
+    assert_eq!(
+        (r["nodes"].as_u64(), r["hits"].as_u64()),
+        (Some(385_185), Some(114_411))
+    );
+    let r = parsed(cover_memo(&text, 1000.0));
+    assert_eq!(
+        (r["status"].as_str(), r["complete"].as_bool()),
+        (Some("node limit"), Some(false))
+    );
+    assert_eq!(parsed(cover_memo("a b\na c\n", 1e9))["status"], "error");
+}
+
+#[test]
 fn knuths_format_errors_name_the_line() {
     let r = parsed(cover("a b\na c\n", 10.0, 1, 1e9));
     assert_eq!(r["status"], "error");

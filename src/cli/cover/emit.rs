@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use dlx_cover::Problem;
 use dlx_cover::knuth::Named;
 use dlx_sudoku::Grid;
 use dlx_sudoku::puzzles::{Langford, Pentominoes, Queens, SudokuCover};
@@ -40,6 +41,20 @@ pub fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
                 p.named().clone(),
             ))
         }),
+        "dominoes" => parse_board(arg)
+            .or_else(|_| parse_number(arg).map(|n| (n, n)))
+            .and_then(|(rows, cols)| {
+                Ok((
+                    format!("domino tilings of a {rows}x{cols} board (rows x columns)"),
+                    dominoes(rows, cols)?,
+                ))
+            }),
+        "aztec" => parse_number(arg).and_then(|n| {
+            Ok((
+                format!("domino tilings of the Aztec diamond of order {n}"),
+                aztec(n)?,
+            ))
+        }),
         "sudoku" => Grid::parse_line(arg.trim().as_bytes())
             .map_err(|e| e.to_string())
             .map(|g| {
@@ -50,13 +65,61 @@ pub fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
                 )
             }),
         other => Err(format!(
-            "unknown puzzle {other:?} (expected queens, kqueens, pentominoes, langford or sudoku)"
+            "unknown puzzle {other:?} (expected queens, kqueens, pentominoes, langford, dominoes, aztec or sudoku)"
         )),
     };
     let usage = |e: String| Error::Usage(format!("--emit {puzzle} {arg}: {e}"));
     let (title, named) = built.map_err(usage)?;
     let text = named.to_knuth().map_err(|e| usage(e.to_string()))?;
     write_emitted(&title, &text)
+}
+
+/// Domino tilings of a `rows`×`cols` board: an item `r{i}c{j}` per cell, an option per
+/// pair of neighbouring cells (row by row, each cell's horizontal domino before its
+/// vertical one).
+fn dominoes(rows: usize, cols: usize) -> Result<Named, String> {
+    if rows == 0 || cols == 0 || rows * cols > 10_000 {
+        return Err("the board must have 1 to 10000 cells".to_string());
+    }
+    domino_tilings(rows, cols, |_, _| true)
+}
+
+/// Domino tilings of the Aztec diamond of order `n` (2^(n(n+1)/2) of them): the cells of
+/// a 2n×2n board whose centres lie within taxicab distance `n` of its centre, named and
+/// ordered as [`dominoes`] does.
+fn aztec(n: usize) -> Result<Named, String> {
+    if n == 0 || n > 50 {
+        return Err("the order must be 1 to 50".to_string());
+    }
+    let inside =
+        |i: usize, j: usize| (2 * i + 1).abs_diff(2 * n) + (2 * j + 1).abs_diff(2 * n) <= 2 * n;
+    domino_tilings(2 * n, 2 * n, inside)
+}
+
+/// Domino tilings of the cells `(i, j)` of a `rows`×`cols` board for which `inside` holds.
+fn domino_tilings(
+    rows: usize,
+    cols: usize,
+    inside: impl Fn(usize, usize) -> bool,
+) -> Result<Named, String> {
+    let name = |i: usize, j: usize| format!("r{i}c{j}");
+    let cells: Vec<(usize, usize)> = (0..rows)
+        .flat_map(|i| (0..cols).map(move |j| (i, j)))
+        .filter(|&(i, j)| inside(i, j))
+        .collect();
+    let names: Vec<String> = cells.iter().map(|&(i, j)| name(i, j)).collect();
+    let none: [&str; 0] = [];
+    let mut problem = Problem::with_names(&names, none).map_err(|e| e.to_string())?;
+    for &(i, j) in &cells {
+        for (k, l) in [(i, j + 1), (i + 1, j)] {
+            if k < rows && l < cols && inside(k, l) {
+                problem
+                    .add_named_option([name(i, j), name(k, l)])
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    Ok(Named::new(problem, names, Vec::new()))
 }
 
 /// Writes an emitted problem: a comment line with its title, then the Knuth text.

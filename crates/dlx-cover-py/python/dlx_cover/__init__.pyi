@@ -2,6 +2,7 @@
 
 from ._native import LimitReached as LimitReached, Problem as Problem, Solutions as Solutions
 from ._native import merge as merge, run_job as run_job
+from ._native import zdd_count as zdd_count, zdd_sample as zdd_sample, zdd_solutions as zdd_solutions
 from . import sudoku as sudoku
 
 __version__: str

@@ -1,0 +1,406 @@
+//! Memoized search: Algorithms X and C that remember every subproblem they finish, as in
+//! Nishino, Yasuda, Minato and Nagata's "Dancing with decision diagrams" (AAAI 2017) and
+//! Knuth's dlx6, which extends it to colors. What is left of a problem after some choices
+//! is fully told by its *signature*: the primary items not yet covered and, for each
+//! secondary item some active option still names, whether it is purified and to which
+//! color. A subproblem met again (a *hit*) is not searched again: the ZDD node of its
+//! solutions is reused. The result is a [`Zdd`] of all solutions, whose count may be far
+//! beyond what any enumeration could reach ([`BigCount`]).
+//!
+//! The walk is dlx6's node for node (same item choice, same option order, same
+//! signatures), so its counts are dlx6's: search nodes (every node entered, a hit
+//! included, and one more per solution), hits (solutions included), ZDD nodes and
+//! signatures. Multiplicities are not supported ([`MemoError`]).
+//!
+//! ```
+//! use dlx_cover::{Limits, Problem, memo};
+//!
+//! // Domino tilings of a 2×3 board: cells 0..6, a domino per pair of neighbours.
+//! let mut p = Problem::new(6, 0)?;
+//! for pair in [[0, 1], [1, 2], [3, 4], [4, 5], [0, 3], [1, 4], [2, 5]] {
+//!     p.add_option(pair)?;
+//! }
+//! let run = memo::count(&p, Limits::NONE, None)?;
+//! assert_eq!(run.count.to_u64(), Some(3));
+//! assert_eq!(run.zdd.unwrap().count().to_u64(), Some(3));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod links;
+mod table;
+
+use crate::zdd::{Zdd, ZddNode};
+use crate::{BigCount, Limits, Problem, SearchEnd};
+use links::Links;
+use table::{Lookup, Table};
+
+/// Why a problem cannot be searched with memo.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MemoError {
+    /// An item has a multiplicity other than 1:1.
+    #[error(
+        "item {item} has a multiplicity; the memoized search supports exact cover and colors only"
+    )]
+    Multiplicity {
+        /// The item, numbered from 0.
+        item: usize,
+    },
+}
+
+/// What a memoized search counted, in dlx6's conventions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MemoStats {
+    /// Search nodes: every node entered (a hit included), and one more per solution.
+    pub nodes: u64,
+    /// Hits: subproblems found in the cache, and solutions.
+    pub hits: u64,
+    /// ZDD nodes made.
+    pub zdd_nodes: u64,
+    /// Signatures cached.
+    pub memos: u64,
+    /// Signatures cached that have solutions.
+    pub good_memos: u64,
+    /// Options hidden from an item's list, and items covered.
+    pub updates: u64,
+    /// Purifications and the nodes they made redundant.
+    pub cleansings: u64,
+    /// Bytes of the cache and the ZDD at the end.
+    pub bytes: u64,
+}
+
+impl MemoStats {
+    /// ZDD nodes as dlx6 prints them: the next node id (made + 2), or 1 when none was made.
+    pub fn dlx6_zdd_nodes(&self) -> u64 {
+        if self.zdd_nodes == 0 {
+            1
+        } else {
+            self.zdd_nodes + 2
+        }
+    }
+
+    /// Signatures as dlx6 prints them, `A+B`: those without solutions, and those with
+    /// solutions plus one (the empty signature, which dlx6 counts as cached).
+    pub fn dlx6_signatures(&self) -> (u64, u64) {
+        (self.memos - self.good_memos, self.good_memos + 1)
+    }
+}
+
+/// When an automatic choice gives up on memo: after `nodes` search nodes, unless at least
+/// `min_hits_per_mille` of them (per thousand) were hits, or the solutions found so far
+/// number at least `solutions_per_node` times the nodes (a search that visits every
+/// solution would need as many nodes at least); a search that ends before is kept only by
+/// the second rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Probe {
+    /// Search nodes before the look.
+    pub nodes: u64,
+    /// The hit rate, per thousand nodes, below which the search is abandoned.
+    pub min_hits_per_mille: u64,
+    /// Solutions per node at or above which the search goes on whatever the hits.
+    pub solutions_per_node: u64,
+}
+
+impl Probe {
+    /// Whether memo pays after `nodes` nodes with `hits` hits and `found` solutions.
+    fn pays(&self, nodes: u64, hits: u64, found: &BigCount) -> bool {
+        let plenty = BigCount::from(u128::from(nodes) * u128::from(self.solutions_per_node));
+        hits * 1000 >= self.min_hits_per_mille * nodes || *found >= plenty
+    }
+}
+
+/// The end of a memoized search.
+#[derive(Debug, Clone)]
+pub struct MemoRun {
+    /// The solutions found: all of them when `end` is [`SearchEnd::Exhausted`], else those
+    /// found before the search stopped.
+    pub count: BigCount,
+    /// The ZDD of all solutions, when the search ran to the end.
+    pub zdd: Option<Zdd>,
+    /// Why it ended: exhausted, or a limit (or [`SearchEnd::Stopped`] when a [`Probe`]
+    /// found too few hits).
+    pub end: SearchEnd,
+    /// The counts.
+    pub stats: MemoStats,
+}
+
+/// Counts the solutions of `problem` by memoized search, within `limits`; with a `probe`,
+/// stops early when memo does not pay.
+pub fn count(
+    problem: &Problem,
+    limits: Limits,
+    probe: Option<Probe>,
+) -> Result<MemoRun, MemoError> {
+    if let Some(item) =
+        (0..problem.items()).find(|&i| problem.multiplicity(i).is_some_and(|m| m != (1, 1)))
+    {
+        return Err(MemoError::Multiplicity { item });
+    }
+    if problem.primary_items() == 0 {
+        // Nothing to cover: the empty set of options is the one solution.
+        return Ok(MemoRun {
+            count: BigCount::from(1u64),
+            zdd: Some(Zdd {
+                nodes: Vec::new(),
+                root: 1,
+            }),
+            end: SearchEnd::Exhausted,
+            stats: MemoStats::default(),
+        });
+    }
+    let mut walk = Walk::new(problem);
+    let end = walk.run(limits, probe);
+    let mut run = walk.finish(end);
+    // A search that ended before the probe's look is kept only when a plain search would
+    // have visited many more solutions than it took nodes (hits on a small tree say little).
+    if let Some(p) = probe
+        && end == SearchEnd::Exhausted
+        && run.stats.nodes < p.nodes
+        && !p.pays(run.stats.nodes, 0, &run.count)
+    {
+        run.end = SearchEnd::Stopped;
+    }
+    Ok(run)
+}
+
+/// Where a secondary item's code goes in a signature: word, shift.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    word: u32,
+    shift: u32,
+}
+
+/// The search's state: dlx6's levels, as an explicit stack.
+struct Walk {
+    links: Links,
+    table: Table,
+    /// Per secondary item (by item number), where its code goes.
+    slots: Vec<Slot>,
+    /// The signature being built.
+    key: Vec<u64>,
+    zdd: Vec<ZddNode>,
+    /// Per level: the node chosen, the ZDD node of the solutions found so far at this
+    /// level when the next level began, and the cache entry of the level's subproblem.
+    choice: Vec<u32>,
+    saved: Vec<u32>,
+    entry: Vec<u32>,
+    stats: MemoStats,
+}
+
+/// The steps of dlx6's search loop.
+enum Step {
+    /// Enter a new node at the current level.
+    Forward,
+    /// Try the option at `cur` (or back up when `cur` is the header).
+    Advance,
+    /// All options of the level tried: restore the item, cache the level's ZDD node.
+    Backup,
+    /// Return to the level above.
+    Backdown,
+    /// Undo the option at `cur`, add a ZDD node if it led to solutions, try the next.
+    Recover,
+}
+
+impl Walk {
+    fn new(problem: &Problem) -> Walk {
+        let links = Links::new(problem);
+        let primary = problem.primary_items();
+        let mut word = primary.div_ceil(64) as u32;
+        let mut shift = 0u32;
+        let mut slots = vec![Slot::default(); links.len.len()];
+        for k in links.second..links.last {
+            // Codes 0 (inactive), 1 (not purified), 1 + c (purified to color c).
+            let codes = links.colors[k as usize] + 2;
+            let bits = 32 - (codes - 1).leading_zeros();
+            if shift + bits > 64 || (shift == 0 && word as usize == primary.div_ceil(64)) {
+                if shift != 0 {
+                    word += 1;
+                }
+                shift = 0;
+            }
+            slots[k as usize] = Slot { word, shift };
+            shift += bits;
+        }
+        let words = word as usize + usize::from(shift > 0);
+        Walk {
+            links,
+            table: Table::new(words.max(1)),
+            slots,
+            key: vec![0; words.max(1)],
+            zdd: Vec::new(),
+            choice: Vec::new(),
+            saved: Vec::new(),
+            entry: Vec::new(),
+            stats: MemoStats::default(),
+        }
+    }
+
+    /// The signature of the current subproblem, in `self.key`.
+    fn signature(&mut self) {
+        self.key.fill(0);
+        let l = &self.links;
+        let mut k = l.next[0];
+        while k != 0 {
+            let i = k as usize - 1;
+            self.key[i / 64] |= 1 << (i % 64);
+            k = l.next[k as usize];
+        }
+        let mut k = l.next[l.last as usize];
+        while k != l.last {
+            if l.len[k as usize] != 0 {
+                let slot = self.slots[k as usize];
+                let code = 1 + l.purified[k as usize] as u64;
+                self.key[slot.word as usize] |= code << slot.shift;
+            }
+            k = l.next[k as usize];
+        }
+    }
+
+    /// A new ZDD node; its id.
+    fn node(&mut self, option: u32, lo: u32, hi: u32) -> u32 {
+        self.zdd.push(ZddNode { option, lo, hi });
+        self.stats.zdd_nodes += 1;
+        self.zdd.len() as u32 + 1
+    }
+
+    /// Long on purpose: dlx6's search loop, five steps sharing the level's registers,
+    /// reads best as one match.
+    fn run(&mut self, limits: Limits, mut probe: Option<Probe>) -> SearchEnd {
+        let mut level = 0usize;
+        let (mut cur, mut best) = (0u32, 0u32);
+        let (mut znode, mut zsol) = (0u32, 0u32);
+        let mut step = Step::Forward;
+        loop {
+            step = match step {
+                Step::Forward => {
+                    if let Some(end) = limits.reached(self.stats.nodes) {
+                        return end;
+                    }
+                    if let Some(p) = probe
+                        && self.stats.nodes >= p.nodes
+                    {
+                        if !p.pays(self.stats.nodes, self.stats.hits, &self.found(level)) {
+                            return SearchEnd::Stopped;
+                        }
+                        probe = None;
+                    }
+                    self.stats.nodes += 1;
+                    self.signature();
+                    match self.table.lookup(&self.key) {
+                        None => return SearchEnd::NodeLimit,
+                        Some(Lookup::Hit(z)) => {
+                            self.stats.hits += 1;
+                            znode = z;
+                            Step::Backdown
+                        }
+                        Some(Lookup::Miss(e)) => {
+                            self.entry.truncate(level);
+                            self.entry.push(e);
+                            znode = 0;
+                            best = self.links.best_item().unwrap_or(0);
+                            self.links.cover(best);
+                            cur = self.links.down[best as usize];
+                            self.choice.truncate(level);
+                            self.choice.push(cur);
+                            Step::Advance
+                        }
+                    }
+                }
+                Step::Advance => {
+                    if cur == best {
+                        Step::Backup
+                    } else {
+                        self.links.choose_option(cur);
+                        if self.links.next[0] == 0 {
+                            self.stats.nodes += 1;
+                            self.stats.hits += 1;
+                            zsol = 1;
+                            Step::Recover
+                        } else {
+                            self.saved.truncate(level);
+                            self.saved.push(znode);
+                            level += 1;
+                            Step::Forward
+                        }
+                    }
+                }
+                Step::Backup => {
+                    self.links.uncover(best);
+                    if znode != 0 {
+                        self.table.set(self.entry[level], znode);
+                        self.stats.good_memos += 1;
+                    }
+                    Step::Backdown
+                }
+                Step::Backdown => {
+                    if level == 0 {
+                        self.saved.clear();
+                        self.saved.push(znode);
+                        return SearchEnd::Exhausted;
+                    }
+                    level -= 1;
+                    cur = self.choice[level];
+                    best = self.links.itm[cur as usize] as u32;
+                    zsol = znode;
+                    znode = self.saved[level];
+                    Step::Recover
+                }
+                Step::Recover => {
+                    let option = self.links.unchoose_option(cur);
+                    if zsol != 0 {
+                        if self.zdd.len() >= (u32::MAX - 2) as usize {
+                            return SearchEnd::NodeLimit;
+                        }
+                        znode = self.node(option, znode, zsol);
+                    }
+                    cur = self.links.down[cur as usize];
+                    self.choice[level] = cur;
+                    Step::Advance
+                }
+            };
+        }
+    }
+
+    /// The solutions found so far, at a node entered at `level`: those of the ZDD chains
+    /// left at each level above.
+    fn found(&mut self, level: usize) -> BigCount {
+        let zdd = Zdd {
+            nodes: std::mem::take(&mut self.zdd),
+            root: 0,
+        };
+        let counts = zdd.counts();
+        self.zdd = zdd.nodes;
+        let mut found = BigCount::ZERO;
+        for &z in &self.saved[..level] {
+            found += &counts[z as usize];
+        }
+        found
+    }
+
+    /// The outcome: the ZDD when the search ran to the end, else the solutions found so
+    /// far (the ZDD chains left at each level above the stop).
+    fn finish(mut self, end: SearchEnd) -> MemoRun {
+        self.stats.updates = self.links.updates;
+        self.stats.cleansings = self.links.cleansings;
+        self.stats.bytes = (self.table.bytes() + self.zdd.capacity() * 12) as u64;
+        self.stats.memos = self.table.len() as u64;
+        let zdd = Zdd {
+            nodes: std::mem::take(&mut self.zdd),
+            root: 0,
+        };
+        let counts = zdd.counts();
+        let mut count = BigCount::ZERO;
+        for &z in &self.saved {
+            count += &counts[z as usize];
+        }
+        let complete = end == SearchEnd::Exhausted;
+        MemoRun {
+            count,
+            zdd: complete.then(|| Zdd {
+                root: self.saved[0],
+                ..zdd
+            }),
+            end,
+            stats: self.stats,
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! The memo cache: subproblem signatures (fixed-length bit strings, one word count for the
+//! whole search) in one flat vector, found by open addressing over their hashes; each
+//! entry holds the ZDD node of the subproblem's solutions (0 while unknown or none).
+
+/// Signatures to ZDD nodes.
+pub(crate) struct Table {
+    /// Words per signature.
+    width: usize,
+    /// Entry `e`'s signature is `keys[e * width..(e + 1) * width]`.
+    keys: Vec<u64>,
+    /// Entry `e`'s ZDD node id.
+    zdd: Vec<u32>,
+    /// Entry `e`'s hash, kept to compare and to grow without hashing again.
+    hashes: Vec<u32>,
+    /// `0` empty, else an entry plus one; the length is a power of two.
+    slots: Vec<u32>,
+}
+
+/// What a lookup found.
+pub(crate) enum Lookup {
+    /// The signature is known: its ZDD node (0: no solution).
+    Hit(u32),
+    /// The signature was new and is now entry `e`.
+    Miss(u32),
+}
+
+impl Table {
+    pub(crate) fn new(width: usize) -> Table {
+        Table {
+            width,
+            keys: Vec::new(),
+            zdd: Vec::new(),
+            hashes: Vec::new(),
+            slots: vec![0; 1 << 12],
+        }
+    }
+
+    /// Entries so far.
+    pub(crate) fn len(&self) -> usize {
+        self.zdd.len()
+    }
+
+    /// Bytes held, for a report of memory use.
+    pub(crate) fn bytes(&self) -> usize {
+        self.keys.capacity() * 8
+            + self.zdd.capacity() * 4
+            + self.hashes.capacity() * 4
+            + self.slots.capacity() * 4
+    }
+
+    /// Finds `key`, or adds it as a new entry with no ZDD node. `None` when the table is
+    /// full (more than `u32::MAX / 2` entries).
+    pub(crate) fn lookup(&mut self, key: &[u64]) -> Option<Lookup> {
+        debug_assert_eq!(key.len(), self.width);
+        let hash = hash(key);
+        let mask = self.slots.len() - 1;
+        let step = (hash >> 16) as usize | 1;
+        let mut at = hash as usize & mask;
+        loop {
+            let slot = self.slots[at];
+            if slot == 0 {
+                break;
+            }
+            let e = slot as usize - 1;
+            if self.hashes[e] == hash && &self.keys[e * self.width..(e + 1) * self.width] == key {
+                return Some(Lookup::Hit(self.zdd[e]));
+            }
+            at = (at + step) & mask;
+        }
+        let e = self.zdd.len();
+        if e >= (u32::MAX / 2) as usize {
+            return None;
+        }
+        self.slots[at] = e as u32 + 1;
+        self.keys.extend_from_slice(key);
+        self.zdd.push(0);
+        self.hashes.push(hash);
+        if 2 * self.zdd.len() > self.slots.len() {
+            self.grow();
+        }
+        Some(Lookup::Miss(e as u32))
+    }
+
+    /// Records the ZDD node of entry `entry`.
+    pub(crate) fn set(&mut self, entry: u32, zdd: u32) {
+        self.zdd[entry as usize] = zdd;
+    }
+
+    fn grow(&mut self) {
+        let size = self.slots.len() * 2;
+        let mask = size - 1;
+        let mut slots = vec![0u32; size];
+        for (e, &hash) in self.hashes.iter().enumerate() {
+            let step = (hash >> 16) as usize | 1;
+            let mut at = hash as usize & mask;
+            while slots[at] != 0 {
+                at = (at + step) & mask;
+            }
+            slots[at] = e as u32 + 1;
+        }
+        self.slots = slots;
+    }
+}
+
+/// A 32-bit hash of a signature (multiply and rotate, word by word).
+fn hash(key: &[u64]) -> u32 {
+    let mut h = 0x243F_6A88_85A3_08D3u64;
+    for &w in key {
+        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+    h = (h ^ (h >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    (h >> 32) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_what_it_stored_through_growth() {
+        let mut t = Table::new(2);
+        for i in 0..10_000u64 {
+            assert!(matches!(t.lookup(&[i, i * 7]), Some(Lookup::Miss(e)) if e as u64 == i));
+            t.set(i as u32, i as u32 + 5);
+        }
+        for i in 0..10_000u64 {
+            assert!(matches!(t.lookup(&[i, i * 7]), Some(Lookup::Hit(z)) if z as u64 == i + 5));
+        }
+        assert_eq!(t.len(), 10_000);
+        assert!(matches!(t.lookup(&[1, 8]), Some(Lookup::Miss(10_000))));
+    }
+}

@@ -1,0 +1,248 @@
+//! The memoized search against figures recorded from Knuth's dlx6 (search nodes, ZDD
+//! nodes, signatures, hits, updates, cleansings, and its ZDD text), against the plain
+//! search on random problems with colors, and the ZDD's uniform sampling by a chi-square
+//! bound.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use dlx_cover::memo::{self, MemoRun};
+use dlx_cover::zdd::{SplitMix64, Zdd};
+use dlx_cover::{BigCount, Chooser, Limits, Problem, SearchEnd, Solver, knuth};
+use proptest::prelude::*;
+
+fn data(name: &str) -> String {
+    let path = format!("{}/tests/data/memo/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn run(problem: &Problem) -> MemoRun {
+    let run = memo::count(problem, Limits::NONE, None).expect("no multiplicities");
+    assert_eq!(run.end, SearchEnd::Exhausted);
+    run
+}
+
+/// dlx6's figures: solutions, search nodes, ZDD nodes, signatures, hits, updates,
+/// cleansings.
+type Figures = (u64, u64, u64, (u64, u64), u64, u64, u64);
+
+fn figures(run: &MemoRun) -> Figures {
+    let s = &run.stats;
+    (
+        run.count.to_u64().expect("small"),
+        s.nodes,
+        s.dlx6_zdd_nodes(),
+        s.dlx6_signatures(),
+        s.hits,
+        s.updates,
+        s.cleansings,
+    )
+}
+
+/// Random problems (`tests/data/memo/r*.dlx`: 10–18 primary items, up to 6 secondary
+/// ones, half their entries colored), with what `dlx6` printed for each.
+const RANDOM: [(&str, Figures); 8] = [
+    ("r0.dlx", (4, 26, 23, (4, 19), 4, 220, 0)),
+    ("r1.dlx", (396, 129, 128, (2, 59), 69, 691, 0)),
+    ("r2.dlx", (23, 93, 68, (26, 50), 18, 1169, 24)),
+    ("r3.dlx", (0, 18, 1, (18, 1), 0, 547, 13)),
+    ("r4.dlx", (6353, 851, 824, (26, 387), 439, 5415, 0)),
+    ("r5.dlx", (27, 121, 87, (35, 65), 22, 2036, 37)),
+    ("r6.dlx", (394, 104, 96, (9, 51), 45, 692, 0)),
+    ("r7.dlx", (278, 431, 354, (48, 178), 206, 8240, 121)),
+];
+
+#[test]
+fn random_problems_walk_dlx6_tree() {
+    for (name, expected) in RANDOM {
+        let parsed = knuth::parse(&data(name)).unwrap();
+        let run = run(&parsed.named.problem);
+        assert_eq!(figures(&run), expected, "{name}");
+    }
+}
+
+#[test]
+fn zdd_text_is_dlx6s() {
+    for name in ["r2", "r7"] {
+        let parsed = knuth::parse(&data(&format!("{name}.dlx"))).unwrap();
+        let zdd = run(&parsed.named.problem).zdd.unwrap();
+        let recorded = data(&format!("{name}.zdd"));
+        assert_eq!(zdd.to_string(), recorded, "{name}");
+        let read = Zdd::parse(recorded.lines(), Some(parsed.named.problem.options())).unwrap();
+        assert_eq!(read, zdd);
+    }
+}
+
+/// Domino tilings of an n×n board, as `cover --emit dominoes N` writes them: cells row by
+/// row, each cell's horizontal domino before its vertical one.
+fn dominoes(n: usize) -> Problem {
+    let mut p = Problem::new(n * n, 0).unwrap();
+    for i in 0..n {
+        for j in 0..n {
+            if j + 1 < n {
+                p.add_option([i * n + j, i * n + j + 1]).unwrap();
+            }
+            if i + 1 < n {
+                p.add_option([i * n + j, (i + 1) * n + j]).unwrap();
+            }
+        }
+    }
+    p
+}
+
+/// n, tilings, search nodes, ZDD nodes, signatures, hits.
+type DominoFigures = (usize, u64, u64, u64, (u64, u64), u64);
+
+#[test]
+fn domino_tilings_as_dlx6_counts_them() {
+    // n, tilings, search nodes, ZDD nodes, signatures, hits: dlx6's figures.
+    let recorded: [DominoFigures; 4] = [
+        (4, 36, 48, 49, (0, 34), 15),
+        (6, 6728, 364, 365, (0, 256), 109),
+        (8, 12_988_816, 2317, 2318, (0, 1628), 690),
+        (10, 258_584_046_368, 13562, 13552, (11, 9529), 4023),
+    ];
+    for (n, tilings, nodes, zdd, signatures, hits) in recorded {
+        let run = run(&dominoes(n));
+        let s = &run.stats;
+        assert_eq!(run.count.to_u64(), Some(tilings), "{n}");
+        assert_eq!(
+            (s.nodes, s.dlx6_zdd_nodes(), s.dlx6_signatures(), s.hits),
+            (nodes, zdd, signatures, hits),
+            "{n}"
+        );
+    }
+}
+
+#[test]
+fn domino_tilings_past_64_bits() {
+    let run = run(&dominoes(14));
+    // dlx6 prints 9111319734685071488 here: its count wraps at 2^64.
+    assert_eq!(run.count.to_string(), "112202208776036178000000");
+    let s = &run.stats;
+    assert_eq!(
+        (s.nodes, s.dlx6_zdd_nodes(), s.dlx6_signatures(), s.hits),
+        (385_185, 383_197, (1826, 268_949), 114_411)
+    );
+    assert_eq!(run.zdd.unwrap().count(), run.count);
+}
+
+#[test]
+fn node_limit_gives_a_partial_count() {
+    let p = dominoes(6);
+    let full = run(&p).count;
+    let mut last = BigCount::ZERO;
+    for max_nodes in [10, 50, 100, 200, 300] {
+        let part = memo::count(&p, Limits::nodes(max_nodes), None).unwrap();
+        assert_eq!(part.end, SearchEnd::NodeLimit);
+        assert!(part.zdd.is_none());
+        assert!(part.count >= last && part.count < full, "{max_nodes}");
+        last = part.count;
+    }
+}
+
+#[test]
+fn multiplicities_are_refused() {
+    let mut p = Problem::new(2, 0).unwrap();
+    p.add_option([0, 1]).unwrap();
+    p.set_multiplicity(1, 0, 2).unwrap();
+    assert!(memo::count(&p, Limits::NONE, None).is_err());
+}
+
+/// Every solution of the plain search, each sorted, as a set.
+fn plain_solutions(p: &Problem) -> BTreeSet<Vec<usize>> {
+    let mut all = BTreeSet::new();
+    let mut solver = Solver::new(p);
+    solver.search(Chooser::Mrv, Limits::NONE, |s| {
+        let mut s = s.to_vec();
+        s.sort_unstable();
+        assert!(all.insert(s));
+        ControlFlow::Continue(())
+    });
+    all
+}
+
+fn zdd_solutions(zdd: &Zdd) -> BTreeSet<Vec<usize>> {
+    let mut all = BTreeSet::new();
+    zdd.solutions(|s| {
+        let mut s = s.to_vec();
+        s.sort_unstable();
+        assert!(all.insert(s), "a solution twice");
+        true
+    });
+    all
+}
+
+prop_compose! {
+    /// A random problem: up to 8 primary and 4 secondary items, up to 24 options, colors
+    /// on some secondary entries.
+    fn problem()(primary in 1usize..8, secondary in 0usize..4)
+        (options in prop::collection::vec(
+            (0..primary, prop::collection::vec((0..primary + secondary, 0u32..3), 0..4)),
+            0..24),
+         primary in Just(primary), secondary in Just(secondary)) -> Problem {
+        let mut p = Problem::new(primary, secondary).unwrap();
+        for (first, rest) in options {
+            let mut entries = vec![(first, 0)];
+            for (item, color) in rest {
+                if entries.iter().all(|&(i, _)| i != item) {
+                    entries.push((item, if item >= primary { color } else { 0 }));
+                }
+            }
+            p.add_colored_option(entries).unwrap();
+        }
+        p
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn memo_finds_the_plain_search_solutions(p in problem()) {
+        let run = run(&p);
+        let plain = plain_solutions(&p);
+        prop_assert_eq!(run.count.to_u64(), Some(plain.len() as u64));
+        let zdd = run.zdd.unwrap();
+        prop_assert_eq!(zdd_solutions(&zdd), plain);
+        // Written and read back, the same diagram.
+        let text = zdd.to_string();
+        prop_assert_eq!(Zdd::parse(text.lines(), Some(p.options())).unwrap(), zdd);
+    }
+}
+
+#[test]
+fn samples_are_uniform() {
+    // 36 tilings of the 4×4 board, 7200 draws: chi-square with 35 degrees of freedom
+    // stays below 66.6 with probability 0.999 when the draws are uniform.
+    let zdd = run(&dominoes(4)).zdd.unwrap();
+    let counts = zdd.counts();
+    let tilings: Vec<Vec<usize>> = zdd_solutions(&zdd).into_iter().collect();
+    assert_eq!(tilings.len(), 36);
+    let mut seen = vec![0u32; tilings.len()];
+    let mut rng = SplitMix64(2024);
+    let draws = 7200;
+    for _ in 0..draws {
+        let mut s = zdd.sample(&counts, || rng.next_word()).unwrap();
+        s.sort_unstable();
+        seen[tilings.binary_search(&s).expect("a tiling")] += 1;
+    }
+    let expected = f64::from(draws) / 36.0;
+    let chi2: f64 = seen
+        .iter()
+        .map(|&o| (f64::from(o) - expected).powi(2) / expected)
+        .sum();
+    assert!(chi2 < 66.6, "chi-square {chi2}: {seen:?}");
+    // A biased sampler (always the lo branch first) fails the same bound.
+    let mut biased = vec![0u32; tilings.len()];
+    for _ in 0..draws {
+        let mut s = zdd.sample(&counts, || 0).unwrap();
+        s.sort_unstable();
+        biased[tilings.binary_search(&s).unwrap()] += 1;
+    }
+    let chi2_biased: f64 = biased
+        .iter()
+        .map(|&o| (f64::from(o) - expected).powi(2) / expected)
+        .sum();
+    assert!(chi2_biased > 66.6);
+}

@@ -1,0 +1,254 @@
+//! `cover --count --memo`: the memoized count (Knuth's dlx6) and its ZDD (`--zdd`), the
+//! automatic choice between it and the plain count, and `--from-zdd` (count, list or
+//! sample the solutions of a ZDD written before).
+
+use std::fs::File;
+use std::io::{self, BufRead, BufWriter, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use dlx_cover::knuth::Parsed;
+use dlx_cover::memo::{self, MemoRun, MemoStats, Probe};
+use dlx_cover::zdd::{SplitMix64, Zdd, ZddReader};
+use dlx_cover::{Cancel, Limits, SearchEnd};
+
+use super::solutions::write_solution;
+use crate::cli::args::{CoverArgs, Memo};
+use crate::cli::error::{Error, Exit, after_write, report};
+use crate::cli::input::{LineReader, MAX_LINE, open};
+
+/// `--memo auto`'s look: after this many search nodes, memo stays only with at least
+/// [`AUTO_HITS_PER_MILLE`] hits per thousand nodes or [`AUTO_SOLUTIONS_PER_NODE`]
+/// solutions per node.
+const AUTO_PROBE_NODES: u64 = 2000;
+/// On a problem of many primary items the look comes later: after this many nodes per
+/// primary item (a deep search meets its first hits later).
+const AUTO_PROBE_PER_ITEM: u64 = 16;
+/// See [`AUTO_PROBE_NODES`].
+const AUTO_HITS_PER_MILLE: u64 = 150;
+/// Memo stays, whatever its hits, when it has found this many solutions per node: the
+/// plain search visits each solution.
+const AUTO_SOLUTIONS_PER_NODE: u64 = 4;
+
+/// Runs `--count` with memo when the flags ask for it (or `auto` finds it pays); `None`
+/// when the plain search should run instead.
+/// `cancel` installs Ctrl-C's handler (when memo runs), `interrupted` tells whether Ctrl-C
+/// was pressed.
+pub fn count(
+    args: &CoverArgs,
+    parsed: &Parsed,
+    name: &str,
+    read_secs: f64,
+    cancel: impl FnOnce() -> Option<Cancel>,
+    interrupted: impl Fn() -> bool,
+) -> Result<Option<Exit>, Error> {
+    let mode = if args.memo.zdd.is_some() {
+        if args.memo.memo == Memo::Off {
+            return Err(Error::Usage("--zdd needs --memo on or auto".to_string()));
+        }
+        Memo::On
+    } else {
+        args.memo.memo
+    };
+    if !args.count || mode == Memo::Off {
+        return Ok(None);
+    }
+    let problem = &parsed.named.problem;
+    let blocker = if problem.has_multiplicities() {
+        Some("multiplicities")
+    } else if args.limit.is_some() {
+        Some("--limit")
+    } else {
+        None
+    };
+    match (mode, blocker) {
+        (Memo::On, Some(what)) => {
+            return Err(Error::Usage(format!(
+                "{name}: --memo on does not support {what} (use --memo off)"
+            )));
+        }
+        (_, Some(_)) => return Ok(None),
+        _ => {}
+    }
+    let searched = Instant::now();
+    let limits = Limits {
+        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        deadline: args.timeout.map(|t| searched + t),
+        cancel: cancel(),
+    };
+    let probe = (mode == Memo::Auto).then_some(Probe {
+        nodes: AUTO_PROBE_NODES.max(AUTO_PROBE_PER_ITEM * problem.primary_items() as u64),
+        min_hits_per_mille: AUTO_HITS_PER_MILLE,
+        solutions_per_node: AUTO_SOLUTIONS_PER_NODE,
+    });
+    let run =
+        memo::count(problem, limits, probe).map_err(|e| Error::Usage(format!("{name}: {e}")))?;
+    if probe.is_some() && run.end == SearchEnd::Stopped {
+        if args.stats {
+            report(&format!(
+                "stats: --memo auto: plain search (memo hit rate {}‰ at the probe, under {}‰)",
+                run.stats.hits * 1000 / run.stats.nodes.max(1),
+                AUTO_HITS_PER_MILLE,
+            ));
+        }
+        return Ok(None);
+    }
+    if args.stats {
+        report_stats(parsed, &run.stats, mode, read_secs, searched);
+    }
+    if let (Some(path), Some(zdd)) = (&args.memo.zdd, &run.zdd) {
+        write_zdd(path, zdd)?;
+    }
+    conclude(name, &run, interrupted()).map(Some)
+}
+
+/// Writes the count (marked when the search stopped early) and reports why it stopped.
+fn conclude(name: &str, run: &MemoRun, ctrl_c: bool) -> Result<Exit, Error> {
+    let interrupted = run.end == SearchEnd::Deadline && ctrl_c;
+    let gave_up = match run.end {
+        _ if interrupted => None,
+        SearchEnd::NodeLimit => Some("node limit reached"),
+        SearchEnd::Deadline => Some("time limit reached"),
+        SearchEnd::Exhausted | SearchEnd::Stopped => None,
+    };
+    let note = match gave_up {
+        _ if interrupted => " (partial: interrupted)".to_string(),
+        Some(why) => format!(" (gave up: {why})"),
+        None => String::new(),
+    };
+    let mut out = io::stdout().lock();
+    after_write(writeln!(out, "{}{note}", run.count).and_then(|()| out.flush()))?;
+    let found = &run.count;
+    if let Some(why) = gave_up {
+        report(&format!("{name}: gave up after {found} solution(s): {why}"));
+        return Ok(Exit::GaveUp);
+    }
+    if interrupted {
+        report(&format!(
+            "{name}: interrupted after {found} solution(s); the output is partial"
+        ));
+        return Ok(Exit::Interrupted);
+    }
+    Ok(Exit::Ok)
+}
+
+/// `--stats` for a memoized count, in dlx6's terms.
+fn report_stats(parsed: &Parsed, s: &MemoStats, mode: Memo, read_secs: f64, searched: Instant) {
+    let p = &parsed.named.problem;
+    let how = match mode {
+        Memo::Auto => "--memo auto: memo kept",
+        _ => "--memo on",
+    };
+    report(&format!(
+        "stats: {} primary + {} secondary items, {} options, {} colors ({how}: dlx6's counts)",
+        p.primary_items(),
+        p.secondary_items(),
+        p.options(),
+        parsed.named.color_names.len(),
+    ));
+    let (bad, good) = s.dlx6_signatures();
+    report(&format!(
+        "stats: search nodes {}, ZDD nodes {}, signatures {bad}+{good}, memo hits {}, \
+         updates {}, cleansings {}, memory {:.1} MiB, read {read_secs:.3} s, search {:.3} s",
+        s.nodes,
+        s.dlx6_zdd_nodes(),
+        s.hits,
+        s.updates,
+        s.cleansings,
+        s.bytes as f64 / (1024.0 * 1024.0),
+        searched.elapsed().as_secs_f64()
+    ));
+}
+
+/// `--zdd FILE`: the ZDD in dlx6's text format.
+fn write_zdd(path: &Path, zdd: &Zdd) -> Result<(), Error> {
+    let fail = |source| Error::WriteFile {
+        name: path.display().to_string(),
+        source,
+    };
+    let mut file = BufWriter::new(File::create(path).map_err(fail)?);
+    write!(file, "{zdd}")
+        .and_then(|()| file.flush())
+        .map_err(fail)
+}
+
+/// `--from-zdd FILE`: reads the ZDD (and the problem, when a file is given), then counts,
+/// lists (`--all`, up to `--limit`) or samples (`--sample K --seed S`) its solutions.
+pub fn from_zdd(args: &CoverArgs, zdd_path: &Path, parsed: Option<&Parsed>) -> Result<Exit, Error> {
+    let options = parsed.map(|p| p.named.problem.options());
+    let zdd = read_zdd(zdd_path, options)?;
+    let out = io::stdout();
+    let mut out = BufWriter::with_capacity(64 * 1024, out.lock());
+    let write = |out: &mut BufWriter<_>, n: u64, solution: &[usize]| {
+        let mut sorted = solution.to_vec();
+        sorted.sort_unstable();
+        match parsed {
+            Some(parsed) => write_solution(out, Some(n), &sorted, parsed),
+            None => {
+                let numbers: Vec<String> = sorted.iter().map(|o| (o + 1).to_string()).collect();
+                writeln!(out, "{n}: {}", numbers.join(" "))
+            }
+        }
+    };
+    let mut written = Ok(());
+    if let Some(k) = args.memo.sample {
+        let counts = zdd.counts();
+        let mut rng = SplitMix64(args.memo.seed.unwrap_or(0));
+        for n in 1..=k {
+            match zdd.sample(&counts, || rng.next_word()) {
+                Some(solution) => written = write(&mut out, n, &solution),
+                None => break,
+            }
+            if written.is_err() {
+                break;
+            }
+        }
+    } else if args.all {
+        let limit = args.limit.unwrap_or(u64::MAX);
+        let mut n = 0;
+        zdd.solutions(|solution| {
+            n += 1;
+            written = write(&mut out, n, solution);
+            written.is_ok() && n < limit
+        });
+    } else if args.count {
+        written = writeln!(out, "{}", zdd.count());
+    } else {
+        return Err(Error::Usage(
+            "--from-zdd needs --count, --all or --sample".to_string(),
+        ));
+    }
+    let none = zdd.root == 0 && !args.count;
+    if none {
+        written = written.and_then(|()| writeln!(out, "no solution"));
+    }
+    after_write(written.and_then(|()| out.flush()))?;
+    Ok(if none { Exit::NoSolution } else { Exit::Ok })
+}
+
+/// Reads a ZDD file a line at a time, under the same line cap as every input.
+fn read_zdd(path: &Path, options: Option<usize>) -> Result<Zdd, Error> {
+    let (name, reader) = open(path)?;
+    let at = |line, fault: String| Error::At {
+        name: name.clone(),
+        line,
+        fault,
+    };
+    let mut zdd = ZddReader::new(options);
+    let mut lines = LineReader::new(Box::new(reader) as Box<dyn BufRead>).stop_at_cap();
+    let mut buf = Vec::new();
+    while let Some((number, full_len)) =
+        lines.next_line(&mut buf).map_err(|source| Error::Read {
+            name: name.clone(),
+            source,
+        })?
+    {
+        if full_len > buf.len() {
+            return Err(at(number, format!("line too long (over {MAX_LINE} bytes)")));
+        }
+        let line = std::str::from_utf8(&buf).map_err(|_| at(number, "not valid UTF-8".into()))?;
+        zdd.push_line(number, line)
+            .map_err(|e| at(e.line, e.kind.to_string()))?;
+    }
+    zdd.finish().map_err(|e| at(e.line, e.kind.to_string()))
+}
