@@ -472,7 +472,10 @@ fn ctrl_c_on_a_long_count_prints_the_count_so_far_marked_partial() {
     assert_eq!(note, "(partial: interrupted)");
     assert_eq!(
         stderr,
-        format!("<stdin>: interrupted after {count} solution(s); the output is partial\n")
+        format!(
+            "sudoku-dlx: interrupted: <stdin>: {count} solution(s) found, the output is \
+             partial; the search did not finish\n"
+        )
     );
 }
 

@@ -4,12 +4,11 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use dlx_cover::knuth::{Named, Parsed, Reader};
 use dlx_cover::preprocess::{self, Removal};
-use dlx_cover::{Cancel, Chooser, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats, cost};
+use dlx_cover::{Chooser, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats, cost};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::CoverArgs;
@@ -17,6 +16,7 @@ use super::batch::resolve_threads;
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::input::{LineReader, MAX_LINE, open};
+use super::interrupt;
 use super::profile::{Profile, Stage};
 
 mod emit;
@@ -110,10 +110,11 @@ fn search(
     out: &mut impl Write,
 ) -> Result<Search, Error> {
     let problem = &parsed.named.problem;
+    interrupt::watch();
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         deadline: args.timeout.map(|t| searched + t),
-        cancel: cancel_on_ctrl_c(),
+        cancel: Some(interrupt::cancel()),
     };
     let limit = args.limit.unwrap_or(u64::MAX);
     if args.min_cost || args.best.is_some() {
@@ -214,7 +215,7 @@ fn conclude(
     out: &mut impl Write,
 ) -> (Exit, io::Result<()>) {
     let (found, end) = (search.found, search.end);
-    let interrupted = end == SearchEnd::Deadline && INTERRUPTED.load(Ordering::SeqCst);
+    let interrupted = end == SearchEnd::Deadline && interrupt::requested();
     let gave_up = match end {
         _ if interrupted => None,
         SearchEnd::NodeLimit => Some("node limit reached"),
@@ -253,10 +254,8 @@ fn conclude(
         exit = exit.worst(Exit::GaveUp);
     }
     if interrupted {
-        report(&format!(
-            "{name}: interrupted after {found} solution(s); the output is partial"
-        ));
-        exit = exit.worst(Exit::Interrupted);
+        let done = format!("{name}: {found} solution(s) found, the output is partial");
+        exit = exit.worst(interrupt::stopped(&done, "the search did not finish"));
     }
     (exit, written)
 }
@@ -302,23 +301,6 @@ fn report_stats(parsed: &Parsed, search: &Search, read_secs: f64, searched: Inst
     let read = Stage::serial("read and parse", Duration::from_secs_f64(read_secs));
     profile.stages.insert(0, read);
     profile.report();
-}
-
-/// Set by Ctrl-C during `cover`: the search stops at its next look at the clock and the
-/// count so far is written, marked partial.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Makes Ctrl-C (SIGINT) set [`INTERRUPTED`] rather than end the process; a second Ctrl-C
-/// ends it at once. `None` when the handler cannot be installed (then Ctrl-C kills as
-/// usual).
-fn cancel_on_ctrl_c() -> Option<Cancel> {
-    ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(Exit::Interrupted as i32);
-        }
-    })
-    .ok()?;
-    Some(Cancel::new(&INTERRUPTED))
 }
 
 /// The progress line of a long count: solutions so far and the time, redrawn by indicatif

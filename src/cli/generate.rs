@@ -16,6 +16,7 @@ use super::args::{Difficulty, GenerateArgs, GenerateFormat};
 use super::batch::{Lanes, Workers, resolve_threads, spawn_feeder};
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
+use super::interrupt;
 use super::output::json_string;
 
 /// Puzzles a worker takes at a time: a worker waits for no other (the next chunk is
@@ -140,25 +141,33 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     let count = args.count;
     let chunks = (0..count.div_ceil(CHUNK)).map(move |i| i * CHUNK..((i + 1) * CHUNK).min(count));
     spawn_feeder(chunks, feeder);
+    interrupt::watch();
     if sink.written.is_ok() {
         let work = |range: Range<u64>, workers: &Workers<Maker>| {
             let indices: Vec<u64> = range.clone().collect();
             let made = workers.map(&indices, |&index, maker: &mut Maker| {
-                make_one(maker, index, args.difficulty).map(|g| (g.attempts, render(args, &g)))
+                // Once a signal came nothing more is written: the rest are not made.
+                (!interrupt::requested()).then(|| {
+                    make_one(maker, index, args.difficulty).map(|g| (g.attempts, render(args, &g)))
+                })
             });
             (range, made)
         };
         workers.in_order(lanes, work, |made| {
             sink.take(made);
-            sink.written.is_ok()
+            sink.written.is_ok() && !interrupt::requested()
         });
     }
     let wall = searching.elapsed();
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let (made, attempts, exit) = (sink.made, sink.attempts, sink.exit);
+    let (made, attempts, mut exit) = (sink.made, sink.attempts, sink.exit);
     after_write(sink.written.and_then(|()| sink.out.flush()))?;
+    if interrupt::requested() {
+        let done = format!("{made} of {count} puzzle(s) written");
+        exit = interrupt::stopped(&done, "the others were not made");
+    }
     if args.stats {
         workers.profile(wall, Vec::new(), sink.time).report();
     }
@@ -201,10 +210,14 @@ struct Sink<'b, W> {
 
 impl<W: Write> Sink<'_, W> {
     /// Writes a chunk's puzzles (indices `range`), reporting those none was found
-    /// for, then flushes.
-    fn take(&mut self, (range, results): (Range<u64>, Vec<Made>)) {
+    /// for, up to the first one not made because a signal came, then flushes.
+    fn take(&mut self, (range, results): (Range<u64>, Vec<Option<Made>>)) {
         let started = Instant::now();
         for (index, result) in range.clone().zip(results) {
+            // A puzzle not made (a signal came) ends what is written.
+            let Some(result) = result.filter(|_| !interrupt::requested()) else {
+                break;
+            };
             match result {
                 Ok((attempts, text)) => {
                     self.made += 1;

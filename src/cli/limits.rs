@@ -66,7 +66,7 @@ impl PerPuzzle {
         dlx_sudoku::Limits {
             max_nodes: self.max_nodes,
             deadline: self.timeout.map(|t| std::time::Instant::now() + t),
-            ..dlx_sudoku::Limits::NONE
+            cancel: Some(super::interrupt::cancel()),
         }
     }
 

@@ -18,6 +18,7 @@ use super::args::{Common, VariantArgs, VariantKind};
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::input::open;
+use super::interrupt;
 use super::limits::{PerPuzzle, progress_note};
 use super::solvers::{SolverKind, Solvers};
 
@@ -319,10 +320,9 @@ pub fn run_whole_file(
         variant_solver(&samurai::variant(), common.solver).expect("the samurai variant encodes")
     });
     let mut exit = Exit::Ok;
-    let (mut puzzles, mut nodes) = (0u64, 0u64);
+    let (mut first, mut puzzles, mut nodes, mut last) = (true, 0u64, 0u64, None);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut first = true;
     'inputs: for path in &inputs {
         let (name, blocks) = match read_blocks(path) {
             Ok(b) => b,
@@ -384,6 +384,10 @@ pub fn run_whole_file(
                 count,
             };
             let (note, earned) = answer_block(solver, &job, per_puzzle, &at, &mut text_out);
+            if interrupt::requested() {
+                exit = stopped(last.take(), &at);
+                break 'inputs;
+            }
             exit = exit.worst(earned);
             nodes += solver.nodes() - before;
             if let Some(note) = note {
@@ -395,6 +399,7 @@ pub fn run_whole_file(
                 after_write(Err(e))?;
                 break 'inputs;
             }
+            last = Some((last.map_or(0, |(n, _)| n) + 1, at));
         }
     }
     after_write(out.flush())?;
@@ -402,6 +407,18 @@ pub fn run_whole_file(
         report_stats(puzzles, nodes, started.elapsed().as_secs_f64());
     }
     Ok(exit)
+}
+
+/// Reports a whole-file run stopped by a signal before the puzzle at `at` was written
+/// (its answer may be cut short by the signal), after `last`: the answers written and
+/// where the last one's puzzle starts. Returns the exit code.
+fn stopped(last: Option<(u64, String)>, at: &str) -> Exit {
+    let done = match last {
+        Some((written, last)) => format!("{written} answer(s) written, the last for {last}"),
+        None => "no answer written".to_string(),
+    };
+    let not_done = format!("the puzzle at {at} and those after it were not answered");
+    interrupt::stopped(&done, &not_done)
 }
 
 /// One input read whole and split into its puzzles (each with its first line); an input
