@@ -92,10 +92,18 @@ fn empty_and_binary_input() {
     case("comments only", b"# nothing\n\n# here\n", "", none, 2);
     case(
         "binary junk",
-        b"\x00\x01\xff\xfe\x80garbage\x00\n\x7f\x1b[31m\n",
+        b"\x02\x01\xff\xfe\x80garbage\x02\n\x7f\x1b[31m\n",
         "error\n\nerror\n",
         "<stdin>:1: expected 81 cells, found 13\n\
          <stdin>:2: column 1: byte 0x7F is not a digit 1-6, '.' or '0'\n",
+        2,
+    );
+    // A NUL byte: binary data, not text; reading stops there, named.
+    case(
+        "NUL bytes",
+        b"\x00\x01\xff\xfe\x80garbage\x00\n\x7f\x1b[31m\n",
+        "",
+        "<stdin>:1: column 1: byte 0x00: binary data, not puzzle text; reading stopped here\n",
         2,
     );
 }

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use super::args::Threads;
 use super::error::{Error, report};
-use super::input::{Piece, Pieces, open};
+use super::input::{Piece, Pieces, open, read_error};
 use super::interrupt;
 use super::profile::{Busy, Profile, Stage};
 
@@ -147,8 +147,7 @@ fn read_one(
         let piece = Box::new(piece);
         send(Item::Lines { input, piece }, *bytes)?;
         if let Some(source) = error {
-            let name = name.to_string();
-            return send(Item::Failure(Error::Read { name, source }), *bytes);
+            return send(Item::Failure(read_error(&name, source)), *bytes);
         }
     }
     send(Item::End { input: name }, *bytes)

@@ -15,7 +15,7 @@ use dlx_sudoku::{Grid, Outcome};
 use super::args::BenchArgs;
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
-use super::input::{Records, open};
+use super::input::{Records, open, read_error};
 use super::interrupt;
 use super::limits::PerPuzzle;
 use super::output::csv_field;
@@ -105,10 +105,7 @@ fn load(path: &Path, exit: &mut Exit) -> Result<(String, Vec<Puzzle>), Error> {
         if interrupt::requested() {
             return Ok((name, Vec::new()));
         }
-        let r = r.map_err(|source| Error::Read {
-            name: name.clone(),
-            source,
-        })?;
+        let r = r.map_err(|source| read_error(&name, source))?;
         match r.grid {
             Ok(grid) => puzzles.push(Puzzle { line: r.line, grid }),
             Err(e) => {

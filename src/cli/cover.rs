@@ -15,7 +15,7 @@ use super::args::CoverArgs;
 use super::batch::resolve_threads;
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
-use super::input::{LineReader, MAX_LINE, open};
+use super::input::{LineReader, MAX_LINE, open, read_error};
 use super::interrupt;
 use super::profile::{Profile, Stage};
 
@@ -347,11 +347,9 @@ fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<Parsed, Error> {
     let mut knuth = Reader::new();
     let mut lines = LineReader::new(reader).stop_at_cap();
     let mut buf = Vec::new();
-    while let Some((number, full_len)) =
-        lines.next_line(&mut buf).map_err(|source| Error::Read {
-            name: name.to_string(),
-            source,
-        })?
+    while let Some((number, full_len)) = lines
+        .next_line(&mut buf)
+        .map_err(|source| read_error(name, source))?
     {
         if full_len > buf.len() {
             return Err(at(number, format!("line too long (over {MAX_LINE} bytes)")));
