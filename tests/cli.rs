@@ -173,7 +173,7 @@ fn bad_input_is_named_and_never_panics() {
                 .map(|l| format!("{l}\n"))
                 .collect::<String>()
                 .into_bytes(),
-            "<stdin>:5: the grid has 4 rows, expected 9",
+            "<stdin>:1: the grid has 4 rows, expected 9",
         ),
         (
             vec![0xFF, 0x00, 0x13, 0x80, b'\n', 0xC3, 0x28, b'\n'],

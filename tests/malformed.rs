@@ -137,7 +137,7 @@ fn line_format() {
         "ten numbers",
         b"1 2 3 4 5 6 7 8 9 1\n",
         "error\n",
-        "<stdin>:2: the grid has 1 row, expected 10\n",
+        "<stdin>:1: the grid has 1 row, expected 10\n",
         2,
     );
     case(
@@ -206,7 +206,7 @@ fn grid_cases(format: &str, grid: Vec<String>, what: &str) {
         &format!("{format}: truncated"),
         &text(&grid[..cut]),
         "error\n",
-        &format!("<stdin>:{}: the grid has 6 rows, expected 9\n", cut + 1),
+        "<stdin>:1: the grid has 6 rows, expected 9\n",
         2,
     );
     // A truncated grid followed by an empty line and a good grid: the next one is answered.
@@ -217,7 +217,7 @@ fn grid_cases(format: &str, grid: Vec<String>, what: &str) {
         &format!("{format}: truncated, then a good grid"),
         &text(&then_good),
         &format!("error\n\n{answer}"),
-        &format!("<stdin>:{}: the grid has 6 rows, expected 9\n", cut + 1),
+        "<stdin>:1: the grid has 6 rows, expected 9\n",
         2,
     );
 
@@ -229,7 +229,7 @@ fn grid_cases(format: &str, grid: Vec<String>, what: &str) {
         &format!("{format}: truncated, then one-line puzzles"),
         &text(&then_lines),
         &format!("error\n\n{ANSWER}\n{ANSWER}\n"),
-        &format!("<stdin>:{}: the grid has 6 rows, expected 9\n", cut + 1),
+        "<stdin>:1: the grid has 6 rows, expected 9\n",
         2,
     );
 

@@ -302,7 +302,7 @@ fn messages_count_and_name_characters() {
     let r = run(&["solve"], &short);
     assert_eq!(r.stderr, "<stdin>:1: expected 81 cells, found 80\n");
     let r = run(&["solve"], "1 2 3 4 5 6 7 8 9\n\n");
-    assert_eq!(r.stderr, "<stdin>:2: the grid has 1 row, expected 9\n");
+    assert_eq!(r.stderr, "<stdin>:1: the grid has 1 row, expected 9\n");
 }
 
 // ---- Item 2: every record separated, everything written read back ---------------------

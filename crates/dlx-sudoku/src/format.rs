@@ -352,7 +352,7 @@ impl Parser {
             return (
                 self.pending
                     .take()
-                    .map(|p| Self::cut_short(p.undo_stray(), number)),
+                    .map(|p| Self::cut_short(p.undo_stray())),
                 None,
             );
         }
@@ -420,9 +420,7 @@ impl Parser {
                 return self.read_line(number, raw, raw.len());
             }
             if let Some((before, _)) = p.stray.take() {
-                // The stray line is named by its own number.
-                let at = before.start;
-                stray_record = Some(Self::cut_short(*before, at));
+                stray_record = Some(Self::cut_short(*before));
             }
         }
         let fault = match Self::parse_row(p.shape, format, chars, parts) {
@@ -469,7 +467,7 @@ impl Parser {
             let ended = if p.error.is_some() {
                 Self::complete(p)
             } else {
-                Self::cut_short(p, number)
+                Self::cut_short(p)
             };
             return (Some(ended), self.start(number, chars, parts, bar));
         }
@@ -704,9 +702,11 @@ impl Parser {
         }
     }
 
-    fn cut_short(p: Pending, line: usize) -> Record {
+    /// The record of a grid that ended before its last row; the fault names the line the
+    /// grid starts on (the record's line), not the line after it.
+    fn cut_short(p: Pending) -> Record {
         let error = p.error.unwrap_or(FormatError {
-            line,
+            line: p.start,
             kind: FormatErrorKind::TooFewRows {
                 expected: p.shape.side(),
                 found: p.rows,
@@ -745,16 +745,16 @@ impl Parser {
         self.held.take()
     }
 
-    /// Ends the input: returns a record still held back, else a grid still pending,
-    /// reported as cut short at line `last + 1`. (Both cannot happen: a record is held only
-    /// when no grid is pending. Calling again returns `None`.)
+    /// Ends the input after line `last`: a record held back, else a grid pending, cut short
+    /// (never both: a record is held only when no grid is pending; then `None`).
     pub fn finish(&mut self, last: usize) -> Option<Record> {
+        debug_assert!(self.pending.as_ref().is_none_or(|p| p.start <= last));
         if let Some(held) = self.held.take() {
             return Some(held);
         }
         self.pending
             .take()
-            .map(|p| Self::cut_short(p.undo_stray(), last + 1))
+            .map(|p| Self::cut_short(p.undo_stray()))
     }
 }
 
