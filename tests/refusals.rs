@@ -122,8 +122,17 @@ fn regions_that_are_no_file_and_no_labels_are_named() {
     assert_eq!(r.code, 2);
     assert_eq!(
         r.stderr,
-        "sudoku-dlx: --regions regoins.txt: no such file, and 11 labels are not n² for an n×n grid\n"
+        "sudoku-dlx: --regions regoins.txt: no such file\n"
     );
+    // Sixteen characters would be a 4x4 spec: a name with a `.` or a `/` is still a file.
+    for name in ["no-such-file.txt", "dir/no-such.fil"] {
+        let r = run(&["solve", "--regions", name], "1234341221434321\n");
+        assert_eq!(r.code, 2);
+        assert_eq!(
+            r.stderr,
+            format!("sudoku-dlx: --regions {name}: no such file\n")
+        );
+    }
     let dir = env!("CARGO_TARGET_TMPDIR");
     let r = run(&["solve", "--regions", dir], PUZZLE);
     assert_eq!(r.code, 2);

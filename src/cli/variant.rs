@@ -61,7 +61,8 @@ fn read_all(path: &Path) -> Result<(String, String), Error> {
 
 /// `--regions`' value, read: the labels themselves, or a regular file holding them. Anything
 /// else that exists (a directory, a device, a pipe) is refused, and so is a name that is no
-/// file and no square number of labels (a typo in a file name).
+/// file and no square number of labels, or no valid labels and looks like a path (a typo
+/// in a file name): then it is named as a missing file.
 fn read_regions(arg: &str) -> Result<Regions, Error> {
     let path = Path::new(arg);
     let (source, text) = if path.is_file() {
@@ -74,7 +75,13 @@ fn read_regions(arg: &str) -> Result<Regions, Error> {
     } else {
         ("--regions".to_string(), arg.to_string())
     };
+    // A value that is not labels and looks like a path (a `.` or a separator in it) is a
+    // file that is missing, whatever it would say as labels.
+    let looks_like_path = arg.contains(['.', '/', '\\']);
     parse_regions(&text).map_err(|e| match e {
+        _ if source == "--regions" && looks_like_path => {
+            Error::Usage(format!("--regions {arg}: no such file"))
+        }
         RegionError::NotSquare { found } if source == "--regions" => Error::Usage(format!(
             "--regions {arg}: no such file, and {found} labels are not n² for an n×n grid"
         )),

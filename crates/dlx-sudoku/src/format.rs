@@ -350,9 +350,7 @@ impl Parser {
         let line = chars.line();
         if line.is_empty() {
             return (
-                self.pending
-                    .take()
-                    .map(|p| Self::cut_short(p.undo_stray())),
+                self.pending.take().map(|p| Self::cut_short(p.undo_stray())),
                 None,
             );
         }
@@ -752,9 +750,7 @@ impl Parser {
         if let Some(held) = self.held.take() {
             return Some(held);
         }
-        self.pending
-            .take()
-            .map(|p| Self::cut_short(p.undo_stray()))
+        self.pending.take().map(|p| Self::cut_short(p.undo_stray()))
     }
 }
 
