@@ -91,8 +91,9 @@ pub enum Command {
     /// `{"puzzle":…, "steps":[step, …], "solution":…}`, each step as `hint` writes it.
     /// Exit codes as for `hint`.
     Explain(ExplainArgs),
-    /// Rate puzzles: QQWing's level, the hardest technique, a Sudoku-Explainer-like score,
-    /// technique counts and a machine effort.
+    /// Rate puzzles: QQWing's level, the hardest technique, a score (this project's ladder,
+    /// or Sudoku Explainer's own ER/EP/ED scale with --scale se), technique counts and a
+    /// machine effort.
     ///
     /// Exit codes as for `hint`.
     Rate(RateArgs),
@@ -103,7 +104,7 @@ pub enum Command {
 #[derive(Debug, Clone, Args)]
 pub struct BatchArgs {
     /// Puzzle files; `-` or none for standard input. Formats are detected per puzzle:
-    /// 81-character lines, Baekjoon 2580 (spaced) and 2239 (compact) grids, pretty grids.
+    /// one-line puzzles, Baekjoon 2580 (spaced) and 2239 (compact) grids, pretty grids.
     /// Sizes: 4x4, 6x6, 8x8, 9x9, 10x10, 12x12, 16x16, 20x20 and 25x25 (one-line puzzles of
     /// 16, 36, 64, 81, 100, 144, 256, 400 and 625 cells; symbols 1-9 then A-P; a 16x16 grid
     /// cannot be compact: its rows read as 4x4 puzzles). Lines that are labels or titles
@@ -222,11 +223,15 @@ pub struct Common {
     pub variant: VariantArgs,
 }
 
-/// Parses `--timeout`: a number with `ms`, `s` or `m`, or bare milliseconds, from 1 ns to
+/// Parses `--timeout`: a number with `ns`, `us`, `ms`, `s` or `m`, or bare milliseconds, from 1 ns to
 /// 10^9 s. Anything shorter (`0`, `1e-300`) is refused alike: it would be no time at all.
 pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     let t = text.trim();
-    let (number, unit_secs) = if let Some(n) = t.strip_suffix("ms") {
+    let (number, unit_secs) = if let Some(n) = t.strip_suffix("ns") {
+        (n, 1e-9)
+    } else if let Some(n) = t.strip_suffix("us").or_else(|| t.strip_suffix("µs")) {
+        (n, 1e-6)
+    } else if let Some(n) = t.strip_suffix("ms") {
         (n, 1e-3)
     } else if let Some(n) = t.strip_suffix('s') {
         (n, 1.0)
@@ -238,7 +243,7 @@ pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     let value: f64 = number
         .trim()
         .parse()
-        .map_err(|_| format!("'{text}' is not a time such as 2s, 1.5s, 250ms or 1m"))?;
+        .map_err(|_| format!("'{text}' is not a time such as 2s, 1.5s, 250ms, 1m or 1ns"))?;
     let secs = value * unit_secs;
     if !secs.is_finite() || !(1e-9..=1e9).contains(&secs) {
         return Err(format!("'{text}' is not a time from 1 ns to 10^9 s"));
@@ -522,7 +527,7 @@ pub enum CheckFormat {
 pub enum OutputFormat {
     /// Each answer in its puzzle's format.
     Auto,
-    /// One 81-character line per puzzle.
+    /// One line per puzzle: n² characters for an n×n grid (81 for 9x9).
     Line,
     /// Rows of numbers separated by spaces (Baekjoon 2580).
     Spaced,

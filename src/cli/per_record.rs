@@ -296,7 +296,7 @@ pub fn givens_of<'r>(record: &'r Record, command: &str) -> Result<&'r Grid, Faul
             record.line,
             format!(
                 "{command} takes puzzles of givens, not pencilmark lines (their candidates \
-                 would be lost); solve and count take them"
+                 would be lost); solve, count, hint, explain and rate take them"
             ),
         ));
     }

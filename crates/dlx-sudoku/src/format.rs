@@ -20,6 +20,7 @@ mod chars;
 mod kind;
 mod render;
 
+pub use chars::lines;
 use chars::{BOM, Chars};
 pub use kind::Format;
 pub use render::render;
@@ -78,6 +79,9 @@ pub enum FormatErrorKind {
         /// Its length in bytes.
         length: usize,
     },
+    /// A JSON line, such as `solve --format json` writes: an answer, not a puzzle.
+    #[error("a JSON line (an answer written with --format json?), not a puzzle")]
+    Json,
     /// A label or title (`Grid 01`, `Hard`, a sentence): a line with a word in it that is
     /// neither a puzzle nor a row of one. See [`Record::is_label`].
     #[error("not a puzzle: {0}")]
@@ -495,6 +499,9 @@ impl Parser {
         let line = chars.line();
         let record = |format, kind| fault_record(number, format, kind);
         let label = || Some(label_record(number, chars));
+        if line.starts_with(b"{\"") {
+            return Some(record(Format::Line, FormatErrorKind::Json));
+        }
         if let Some(grid) = puzzle_with_trailer(parts, bar) {
             return Some(Record {
                 line: number,
@@ -752,29 +759,6 @@ impl Parser {
         }
         self.pending.take().map(|p| Self::cut_short(p.undo_stray()))
     }
-}
-
-/// Splits `text` into lines as the CLI's reader does: at `\n`, `\r\n` or a lone `\r`.
-pub fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let mut rest = Some(text);
-    std::iter::from_fn(move || {
-        let t = rest?;
-        match t.iter().position(|&b| b == b'\n' || b == b'\r') {
-            None => {
-                rest = None;
-                (!t.is_empty()).then_some(t)
-            }
-            Some(i) => {
-                let skip = if t[i] == b'\r' && t.get(i + 1) == Some(&b'\n') {
-                    2
-                } else {
-                    1
-                };
-                rest = Some(&t[i + skip..]);
-                Some(&t[..i])
-            }
-        }
-    })
 }
 
 /// Parses a whole text (for tests and small inputs), split as [`lines`] does.
