@@ -243,8 +243,8 @@ fn cover_pre_names_the_item_with_a_multiplicity() {
     assert_eq!(
         r.stderr,
         format!(
-            "sudoku-dlx: {path}: --pre: primary item `2|b` has a multiplicity other than 1:1, \
-             which preprocessing does not support\n"
+            "{path}:1: --pre: primary item b has multiplicity `2|b`, other than 1:1, which \
+             preprocessing does not support\n"
         )
     );
 }

@@ -15,7 +15,7 @@ use super::args::CoverArgs;
 use super::batch::resolve_threads;
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
-use super::input::{LineReader, MAX_LINE, open, read_error};
+use super::input::{BOM, LineReader, MAX_LINE, not_utf8, open, read_error};
 use super::interrupt;
 use super::profile::{Profile, Stage};
 
@@ -42,14 +42,14 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     let path = args.file.as_deref().unwrap_or(Path::new("-"));
     let (name, reader) = open(path)?;
     let mut reader = split::Hashing::new(reader);
-    let parsed = read(Box::new(&mut reader), &name)?;
+    let (parsed, items_line) = read(Box::new(&mut reader), &name)?;
     for line in &parsed.ignored {
         report(&format!(
             "{name}:{line}: warning: option ignored (no primary items)"
         ));
     }
     if args.pre {
-        return write_preprocessed(&parsed, &name);
+        return write_preprocessed(&parsed, &name, items_line);
     }
     let multiplicities = parsed.named.problem.has_multiplicities();
     let cuts = args.split.parts.is_some() || args.split.job.is_some() || args.split.jobs.is_some();
@@ -337,8 +337,9 @@ impl Counting {
     }
 }
 
-/// Reads the whole input, a line at a time under the same cap as puzzle input.
-fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<Parsed, Error> {
+/// Reads the whole input, a line at a time under the same cap as puzzle input; returns the
+/// problem and the line that names its items.
+fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<(Parsed, usize), Error> {
     let at = |line, fault: String| Error::At {
         name: name.to_string(),
         line,
@@ -346,7 +347,7 @@ fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<Parsed, Error> {
     };
     let mut knuth = Reader::new();
     let mut lines = LineReader::new(reader).stop_at_cap();
-    let mut buf = Vec::new();
+    let (mut buf, mut items_line) = (Vec::new(), 0);
     while let Some((number, full_len)) = lines
         .next_line(&mut buf)
         .map_err(|source| read_error(name, source))?
@@ -354,12 +355,17 @@ fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<Parsed, Error> {
         if full_len > buf.len() {
             return Err(at(number, format!("line too long (over {MAX_LINE} bytes)")));
         }
-        let line = std::str::from_utf8(&buf).map_err(|_| at(number, "not valid UTF-8".into()))?;
+        let line = std::str::from_utf8(&buf).map_err(|e| at(number, not_utf8(&buf, e)))?;
+        let line = line.strip_prefix(BOM).unwrap_or(line);
+        if items_line == 0 && !line.trim().is_empty() && !line.trim_start().starts_with('|') {
+            items_line = number;
+        }
         knuth
             .push_line(number, line)
             .map_err(|e| at(e.line, e.kind.to_string()))?;
     }
-    knuth.finish().map_err(|e| at(e.line, e.kind.to_string()))
+    let parsed = knuth.finish().map_err(|e| at(e.line, e.kind.to_string()))?;
+    Ok((parsed, items_line))
 }
 
 /// Prints up to `wanted` solutions, options one per line in input order; with `numbered`,
@@ -429,14 +435,19 @@ impl Engine {
 }
 
 /// `--pre`: the reduced problem on standard output, what was removed on standard error.
-fn write_preprocessed(parsed: &Parsed, name: &str) -> Result<Exit, Error> {
+fn write_preprocessed(parsed: &Parsed, name: &str, items_line: usize) -> Result<Exit, Error> {
     let named = &parsed.named;
     let reduced = preprocess::reduce(&named.problem).map_err(|e| match e {
-        preprocess::PreprocessError::Multiplicity { item } => Error::Usage(format!(
-            "{name}: --pre: primary item `{}` has a multiplicity other than 1:1, \
-             which preprocessing does not support",
-            named.item_text(item)
-        )),
+        preprocess::PreprocessError::Multiplicity { item } => Error::At {
+            name: name.to_string(),
+            line: items_line,
+            fault: format!(
+                "--pre: primary item {} has multiplicity `{}`, other than 1:1, which \
+                 preprocessing does not support",
+                named.item_names[item],
+                named.item_text(item)
+            ),
+        },
     })?;
     let item = |i: usize| named.item_names[i].as_str();
     let option = |o: usize| {

@@ -53,6 +53,23 @@ pub fn read_error(name: &str, source: io::Error) -> Error {
     }
 }
 
+/// The UTF-8 byte-order mark, skipped at the start of a line (files saved by some editors,
+/// and files joined with `cat`).
+pub const BOM: char = '\u{feff}';
+
+/// The fault of a line (or text) that is not UTF-8: the first bad byte and its column (in
+/// characters, on its line).
+pub fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> String {
+    let valid = &bytes[..error.valid_up_to()];
+    let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let before = std::str::from_utf8(&valid[line_start..]).map_or(0, |t| t.chars().count());
+    let byte = bytes[error.valid_up_to()];
+    format!(
+        "column {}: byte 0x{byte:02X} is not valid UTF-8",
+        before + 1
+    )
+}
+
 /// A buffered input; its buffer shows when the next read may wait (see
 /// [`LineReader::would_wait`]).
 pub type Input = BufReader<Box<dyn Read + Send>>;

@@ -17,7 +17,7 @@ use dlx_sudoku::{Grid, Shape, SudokuSolver};
 use super::args::{Common, VariantArgs, VariantKind};
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
-use super::input::open;
+use super::input::{BOM, not_utf8, open};
 use super::interrupt;
 use super::limits::{PerPuzzle, progress_note};
 use super::solvers::{SolverKind, Solvers};
@@ -44,17 +44,15 @@ fn read_all(path: &Path) -> Result<(String, String), Error> {
         return Err(Error::Usage(format!("{name}: larger than 64 MiB")));
     }
     match String::from_utf8(bytes) {
-        Ok(text) => Ok((name, text)),
+        // A byte-order mark starting a line is skipped, as in puzzle input.
+        Ok(text) => Ok((name, text.replace(BOM, ""))),
         Err(e) => {
             let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            Err(Error::At {
-                name,
-                line,
-                fault: "not valid UTF-8".into(),
-            })
+            let fault = not_utf8(e.as_bytes(), e.utf8_error());
+            Err(Error::At { name, line, fault })
         }
     }
 }
