@@ -207,8 +207,8 @@ pub struct Common {
     pub solver: SolverKind,
     /// Give up on a puzzle after this many search nodes (DLX: options tried; backtracking:
     /// values placed); `none` for no limit. Unless --max-nodes or --timeout is given, DLX
-    /// gives up at 5000000 nodes and backtracking at 50000000 (a few seconds; no 9x9 puzzle
-    /// comes near), saying what it had found.
+    /// gives up at 5000000 nodes and backtracking at 50000000, or after 5 s, whichever comes
+    /// first (no 9x9 puzzle comes near), saying what it had found.
     #[arg(long, value_name = "N", value_parser = parse_max_nodes)]
     pub max_nodes: Option<u64>,
     /// Give up on a puzzle after this much time: `2s`, `1.5s`, `250ms`, `1m`; a bare number
