@@ -64,3 +64,19 @@ fn a_json_answer_fed_back_is_named() {
         "<stdin>:1: a JSON line (an answer written with --format json?), not a puzzle\n"
     );
 }
+
+#[test]
+fn generate_stops_at_its_timeout_with_the_puzzles_made() {
+    let started = std::time::Instant::now();
+    let r = common::run_bin(&["generate", "--size", "25", "--timeout", "1s"], "");
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        "sudoku-dlx: generate: --timeout reached: 0 of 1 puzzle(s) written; the others were \
+         not made\n"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(15));
+    let r = common::run_bin(&["generate", "--count", "3", "--timeout", "60s"], "");
+    assert_eq!((r.code, r.stdout.lines().count()), (0, 3), "{}", r.stderr);
+}

@@ -223,3 +223,19 @@ fn generate_stops_on_a_signal_with_whole_puzzles() {
         r.stderr
     );
 }
+
+#[test]
+fn generate_stops_inside_a_large_puzzle() {
+    let started = Instant::now();
+    let args = ["generate", "--size", "25", "--seed", "3"];
+    let r = interrupt(&args, false, false, "-INT");
+    check_rule(&args, &r);
+    assert_eq!(r.stdout, "");
+    assert!(
+        r.stderr
+            .contains("interrupted: 0 of 1 puzzle(s) written; the others were not made"),
+        "{}",
+        r.stderr
+    );
+    assert!(started.elapsed() < Duration::from_secs(15));
+}

@@ -456,7 +456,13 @@ pub struct GenerateArgs {
     /// Minimal puzzles made for one puzzle of the output before giving up on it.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_attempts: u64,
-    /// Never show the progress bar.
+    /// Stop after this much time in all (`2s`, `1.5s`, `250ms`, `1m`; a bare number is
+    /// milliseconds): the puzzles made by then are written, the rest are not made (exit 3).
+    /// A 25x25 puzzle takes minutes.
+    #[arg(long, value_name = "TIME", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// Never show the progress bar (shown when standard error is a terminal, and for
+    /// 16x16 and larger even when standard output is one too).
     #[arg(long, short)]
     pub quiet: bool,
     /// Print puzzles made, time, rate, attempts per puzzle and the seed to standard error.

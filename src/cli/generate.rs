@@ -109,10 +109,20 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let settings = settings(args, shape, seed)?;
+    // `--timeout` and Ctrl-C stop the generator inside a puzzle, not only between them.
+    let limits = dlx_sudoku::Limits {
+        deadline: args.timeout.map(|t| started + t),
+        cancel: Some(interrupt::cancel()),
+        ..dlx_sudoku::Limits::NONE
+    };
     // Rate when a level is asked, or for the rating fields of CSV and JSON.
     let rated = args.difficulty != Difficulty::Any || args.format != GenerateFormat::Line;
     let workers = Workers::new(resolve_threads(args.threads), || Maker {
-        generator: Generator::new(settings),
+        generator: {
+            let mut generator = Generator::new(settings);
+            generator.set_limits(limits);
+            generator
+        },
         singles: Board::with_locked(shape, false),
         locked: Board::with_locked(shape, true),
         grader: rated.then(|| Grader {
@@ -132,6 +142,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         attempts: 0,
         bar: bar.as_ref(),
         time: Duration::ZERO,
+        timed_out: false,
     };
     if args.format == GenerateFormat::Csv {
         sink.written = sink.out.write_all(csv_header(rated).as_bytes());
@@ -155,7 +166,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         };
         workers.in_order(lanes, work, |made| {
             sink.take(made);
-            sink.written.is_ok() && !interrupt::requested()
+            sink.written.is_ok() && !interrupt::requested() && !sink.timed_out
         });
     }
     let wall = searching.elapsed();
@@ -163,10 +174,17 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         b.finish_and_clear();
     }
     let (made, attempts, mut exit) = (sink.made, sink.attempts, sink.exit);
+    let timed_out = sink.timed_out;
     after_write(sink.written.and_then(|()| sink.out.flush()))?;
     if interrupt::requested() {
         let done = format!("{made} of {count} puzzle(s) written");
         exit = interrupt::stopped(&done, "the others were not made");
+    } else if timed_out {
+        report(&format!(
+            "sudoku-dlx: generate: --timeout reached: {made} of {count} puzzle(s) written; \
+             the others were not made"
+        ));
+        exit = exit.worst(Exit::GaveUp);
     }
     if args.stats {
         workers.profile(wall, Vec::new(), sink.time).report();
@@ -206,6 +224,8 @@ struct Sink<'b, W> {
     bar: Option<&'b ProgressBar>,
     /// Time spent writing.
     time: Duration,
+    /// `--timeout` stopped a puzzle: nothing after it is written.
+    timed_out: bool,
 }
 
 impl<W: Write> Sink<'_, W> {
@@ -218,15 +238,26 @@ impl<W: Write> Sink<'_, W> {
             let Some(result) = result.filter(|_| !interrupt::requested()) else {
                 break;
             };
+            if let Err(Exhausted { stopped: true, .. }) = result {
+                self.timed_out = true;
+                break;
+            }
             match result {
                 Ok((attempts, text)) => {
                     self.made += 1;
                     self.attempts += attempts;
                     if self.written.is_ok() {
-                        self.written = self.out.write_all(text.as_bytes());
+                        // With a bar shown, the puzzle goes out while it is hidden.
+                        let out = &mut self.out;
+                        let mut write =
+                            || out.write_all(text.as_bytes()).and_then(|()| out.flush());
+                        self.written = match self.bar {
+                            Some(b) => b.suspend(write),
+                            None => write(),
+                        };
                     }
                 }
-                Err(Exhausted { attempts: a }) => {
+                Err(Exhausted { attempts: a, .. }) => {
                     self.attempts += a;
                     if self.written.is_ok() {
                         self.written = self.out.flush();
@@ -286,7 +317,9 @@ fn settings(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Settings, Er
 /// The progress bar (puzzles made of those asked), where someone watches it and the
 /// puzzles do not scroll over it.
 fn progress_bar(args: &GenerateArgs) -> Option<ProgressBar> {
-    let show = !args.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
+    // Large puzzles come seldom: their bar is worth showing between them on one terminal.
+    let seldom = args.size >= 16;
+    let show = !args.quiet && io::stderr().is_terminal() && (seldom || !io::stdout().is_terminal());
     show.then(|| {
         let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr())
             .with_style(

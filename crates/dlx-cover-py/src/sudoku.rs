@@ -206,6 +206,8 @@ pub fn generate<'py>(
             symmetry,
             ..Settings::new(shape, seed)
         });
+        // Ctrl-C stops the generator inside a puzzle (a 25x25 one takes minutes).
+        generator.set_limits(limits);
         let mut made = Vec::new();
         for index in 0..count {
             if limits.cancel.is_some_and(|c| c.is_set()) {
