@@ -41,3 +41,11 @@ def test_the_package_readme_snippet_runs():
     readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
     snippet = readme.split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(snippet, "README.md", "exec"), {})
+
+
+def test_the_stubs_match_the_module(tmp_path):
+    pytest.importorskip("mypy", reason="mypy is not installed")
+    import subprocess
+    r = subprocess.run([sys.executable, "-m", "mypy.stubtest", "dlx_cover"],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -4,4 +4,6 @@ from ._native import LimitReached as LimitReached, Problem as Problem, Solutions
 from ._native import merge as merge, run_job as run_job
 from . import sudoku as sudoku
 
+__all__ = ["Problem", "Solutions", "LimitReached", "run_job", "merge", "sudoku"]
+
 __version__: str
