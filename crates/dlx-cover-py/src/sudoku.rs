@@ -19,7 +19,9 @@ use crate::run::{self, interruptible};
 /// `ValueError` with the library's message when it does not parse, and when `text` holds
 /// more than one puzzle (one would be dropped silently).
 fn read(text: &str) -> PyResult<Grid> {
-    let mut records = format::parse_str(text).into_iter().filter(|r| !r.is_label());
+    let mut records = format::parse_str(text)
+        .into_iter()
+        .filter(|r| !r.is_label());
     let record = records
         .next()
         .ok_or_else(|| PyValueError::new_err("no puzzle found: give 81 characters, or a grid"))?;
