@@ -109,20 +109,10 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let settings = settings(args, shape, seed)?;
-    // `--timeout` and Ctrl-C stop the generator inside a puzzle, not only between them.
-    let limits = dlx_sudoku::Limits {
-        deadline: args.timeout.map(|t| started + t),
-        cancel: Some(interrupt::cancel()),
-        ..dlx_sudoku::Limits::NONE
-    };
     // Rate when a level is asked, or for the rating fields of CSV and JSON.
     let rated = args.difficulty != Difficulty::Any || args.format != GenerateFormat::Line;
     let workers = Workers::new(resolve_threads(args.threads), || Maker {
-        generator: {
-            let mut generator = Generator::new(settings);
-            generator.set_limits(limits);
-            generator
-        },
+        generator: limited(Generator::new(settings), args, started),
         singles: Board::with_locked(shape, false),
         locked: Board::with_locked(shape, true),
         grader: rated.then(|| Grader {
@@ -173,19 +163,10 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let (made, attempts, mut exit) = (sink.made, sink.attempts, sink.exit);
+    let (made, attempts, exit) = (sink.made, sink.attempts, sink.exit);
     let timed_out = sink.timed_out;
     after_write(sink.written.and_then(|()| sink.out.flush()))?;
-    if interrupt::requested() {
-        let done = format!("{made} of {count} puzzle(s) written");
-        exit = interrupt::stopped(&done, "the others were not made");
-    } else if timed_out {
-        report(&format!(
-            "sudoku-dlx: generate: --timeout reached: {made} of {count} puzzle(s) written; \
-             the others were not made"
-        ));
-        exit = exit.worst(Exit::GaveUp);
-    }
+    let exit = stopped_early(exit, timed_out, made, count);
     if args.stats {
         workers.profile(wall, Vec::new(), sink.time).report();
     }
@@ -208,6 +189,34 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         ));
     }
     Ok(exit)
+}
+
+/// `generator` stopped by `--timeout` (counted from `started`) and by Ctrl-C inside a
+/// puzzle, not only between puzzles.
+fn limited(mut generator: Generator, args: &GenerateArgs, started: Instant) -> Generator {
+    generator.set_limits(dlx_sudoku::Limits {
+        deadline: args.timeout.map(|t| started + t),
+        cancel: Some(interrupt::cancel()),
+        ..dlx_sudoku::Limits::NONE
+    });
+    generator
+}
+
+/// The exit code of a run that wrote `made` of `count` puzzles, after saying what was not
+/// made when a signal or `--timeout` stopped it.
+fn stopped_early(exit: Exit, timed_out: bool, made: u64, count: u64) -> Exit {
+    if interrupt::requested() {
+        let done = format!("{made} of {count} puzzle(s) written");
+        return interrupt::stopped(&done, "the others were not made");
+    }
+    if timed_out {
+        report(&format!(
+            "sudoku-dlx: generate: --timeout reached: {made} of {count} puzzle(s) written; \
+             the others were not made"
+        ));
+        return exit.worst(Exit::GaveUp);
+    }
+    exit
 }
 
 /// A puzzle made (its attempts and its text), or why none was.
