@@ -173,14 +173,18 @@ fn bad_input_is_named_and_never_panics() {
                 .map(|l| format!("{l}\n"))
                 .collect::<String>()
                 .into_bytes(),
-            "<stdin>:5: the grid has 4 rows, expected 9",
+            "<stdin>:1: the grid has 4 rows, expected 9",
+        ),
+        (
+            vec![0xFF, 0x00, 0x13, 0x80, b'\n', 0xC3, 0x28, b'\n'],
+            "<stdin>:1: column 2: byte 0x00: binary data, not puzzle text; reading stopped here",
         ),
         (
             vec![b'7'; 1 << 20],
             "<stdin>:1: line too long (1048576 bytes)",
         ),
         (
-            vec![0xFF, 0x00, 0x13, 0x80, b'\n', 0xC3, 0x28, b'\n'],
+            vec![0xFF, 0x01, 0x13, 0x80, b'\n', 0xC3, 0x28, b'\n'],
             "<stdin>:1: column 1: byte 0xFF is not",
         ),
     ];

@@ -261,7 +261,13 @@ fn error_not_utf8() {
     std::fs::write(&path, b"a b\na \xff\n").unwrap();
     let (code, _, err) = run(&["cover", path.to_str().unwrap()], "");
     assert_eq!(code, 2);
-    assert_eq!(err, format!("{}:2: not valid UTF-8\n", path.display()));
+    assert_eq!(
+        err,
+        format!(
+            "{}:2: column 3: byte 0xFF is not valid UTF-8\n",
+            path.display()
+        )
+    );
 }
 
 #[test]
@@ -485,7 +491,7 @@ fn pre_refuses_multiplicities_and_writes_infeasible_problems_as_knuth_does() {
     let (code, out, err) = run(&["cover", "--pre"], "2|a b\na b\n");
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(
-        err.contains("--pre: primary item `2|a` has a multiplicity"),
+        err.contains("<stdin>:1: --pre: primary item a has multiplicity `2|a`"),
         "{err}"
     );
     let (code, out, err) = run(&["cover", "--pre"], "a b c\na b\nb c\n");

@@ -92,10 +92,18 @@ fn empty_and_binary_input() {
     case("comments only", b"# nothing\n\n# here\n", "", none, 2);
     case(
         "binary junk",
-        b"\x00\x01\xff\xfe\x80garbage\x00\n\x7f\x1b[31m\n",
+        b"\x02\x01\xff\xfe\x80garbage\x02\n\x7f\x1b[31m\n",
         "error\n\nerror\n",
         "<stdin>:1: expected 81 cells, found 13\n\
          <stdin>:2: column 1: byte 0x7F is not a digit 1-6, '.' or '0'\n",
+        2,
+    );
+    // A NUL byte: binary data, not text; reading stops there, named.
+    case(
+        "NUL bytes",
+        b"\x00\x01\xff\xfe\x80garbage\x00\n\x7f\x1b[31m\n",
+        "",
+        "<stdin>:1: column 1: byte 0x00: binary data, not puzzle text; reading stopped here\n",
         2,
     );
 }
@@ -129,7 +137,7 @@ fn line_format() {
         "ten numbers",
         b"1 2 3 4 5 6 7 8 9 1\n",
         "error\n",
-        "<stdin>:2: the grid has 1 row, expected 10\n",
+        "<stdin>:1: the grid has 1 row, expected 10\n",
         2,
     );
     case(
@@ -198,7 +206,7 @@ fn grid_cases(format: &str, grid: Vec<String>, what: &str) {
         &format!("{format}: truncated"),
         &text(&grid[..cut]),
         "error\n",
-        &format!("<stdin>:{}: the grid has 6 rows, expected 9\n", cut + 1),
+        "<stdin>:1: the grid has 6 rows, expected 9\n",
         2,
     );
     // A truncated grid followed by an empty line and a good grid: the next one is answered.
@@ -209,7 +217,7 @@ fn grid_cases(format: &str, grid: Vec<String>, what: &str) {
         &format!("{format}: truncated, then a good grid"),
         &text(&then_good),
         &format!("error\n\n{answer}"),
-        &format!("<stdin>:{}: the grid has 6 rows, expected 9\n", cut + 1),
+        "<stdin>:1: the grid has 6 rows, expected 9\n",
         2,
     );
 
@@ -221,7 +229,7 @@ fn grid_cases(format: &str, grid: Vec<String>, what: &str) {
         &format!("{format}: truncated, then one-line puzzles"),
         &text(&then_lines),
         &format!("error\n\n{ANSWER}\n{ANSWER}\n"),
-        &format!("<stdin>:{}: the grid has 6 rows, expected 9\n", cut + 1),
+        "<stdin>:1: the grid has 6 rows, expected 9\n",
         2,
     );
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python package's CI: a fresh venv, `pip install ./crates/dlx-cover-py` (maturin from
-# the registry builds the wheel), pytest and dask[distributed], then the pytest suite.
+# the registry builds the wheel), pytest, dask[distributed] and mypy (stubtest), then the pytest suite.
 # Ray: installed and tested only with DLX_PY_RAY=1. Prints each stage's time.
 # Usage (from anywhere): bash crates/dlx-cover-py/ci.sh
 set -euo pipefail
@@ -16,8 +16,8 @@ stage "venv at $venv"
 pip() { "$venv/bin/python" -m pip --disable-pip-version-check -q "$@"; }
 stage "installing the package (maturin builds the wheel; cargo shares $root/target)"
 CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" pip install "$here"
-stage "installing pytest and dask[distributed]"
-pip install pytest "dask[distributed]"
+stage "installing pytest, dask[distributed] and mypy"
+pip install pytest "dask[distributed]" mypy
 if [ "${DLX_PY_RAY:-0}" = 1 ]; then
   stage "installing ray (DLX_PY_RAY=1)"
   pip install ray

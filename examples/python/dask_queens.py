@@ -8,7 +8,6 @@ the one line marked CLUSTER to ``Client("tcp://scheduler:8786")``.
 import sys
 
 import dlx_cover
-from dask.distributed import Client, LocalCluster
 
 
 def queens(n):
@@ -34,6 +33,9 @@ def count_on(client, problem, parts=64):
 
 
 def main(n=13):
+    # Imported here: `queens` above serves ray_queens.py too, where Dask may be absent.
+    from dask.distributed import Client, LocalCluster
+
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster, \
             Client(cluster) as client:  # CLUSTER: Client("tcp://scheduler:8786") for a real one
         merged = count_on(client, queens(n))

@@ -78,7 +78,7 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(back[0].grid.as_ref(), Ok(g), "{text:?}");
             }
             Err(e) => {
-                assert!(e.line >= r.line && e.line <= last + 1, "{e:?} in {r:?}");
+                assert!(e.line >= r.line && e.line <= last, "{e:?} in {r:?}");
                 assert!(!e.to_string().is_empty());
                 assert!(!r.is_label() || e.line == r.line, "{r:?}");
             }

@@ -95,8 +95,9 @@ pub enum Command {
     /// `{"puzzle":…, "steps":[step, …], "solution":…}`, each step as `hint` writes it.
     /// Exit codes as for `hint`.
     Explain(ExplainArgs),
-    /// Rate puzzles: QQWing's level, the hardest technique, a Sudoku-Explainer-like score,
-    /// technique counts and a machine effort.
+    /// Rate puzzles: QQWing's level, the hardest technique, a score (this project's ladder,
+    /// or Sudoku Explainer's own ER/EP/ED scale with --scale se), technique counts and a
+    /// machine effort.
     ///
     /// Exit codes as for `hint`.
     Rate(RateArgs),
@@ -133,7 +134,7 @@ pub struct ManArgs {
 #[derive(Debug, Clone, Args)]
 pub struct BatchArgs {
     /// Puzzle files; `-` or none for standard input. Formats are detected per puzzle:
-    /// 81-character lines, Baekjoon 2580 (spaced) and 2239 (compact) grids, pretty grids.
+    /// one-line puzzles, Baekjoon 2580 (spaced) and 2239 (compact) grids, pretty grids.
     /// Sizes: 4x4, 6x6, 8x8, 9x9, 10x10, 12x12, 16x16, 20x20 and 25x25 (one-line puzzles of
     /// 16, 36, 64, 81, 100, 144, 256, 400 and 625 cells; symbols 1-9 then A-P; a 16x16 grid
     /// cannot be compact: its rows read as 4x4 puzzles). Lines that are labels or titles
@@ -236,8 +237,8 @@ pub struct Common {
     pub solver: SolverKind,
     /// Give up on a puzzle after this many search nodes (DLX: options tried; backtracking:
     /// values placed); `none` for no limit. Unless --max-nodes or --timeout is given, DLX
-    /// gives up at 5000000 nodes and backtracking at 50000000 (a few seconds; no 9x9 puzzle
-    /// comes near), saying what it had found.
+    /// gives up at 5000000 nodes and backtracking at 50000000, or after 5 s, whichever comes
+    /// first (no 9x9 puzzle comes near), saying what it had found.
     #[arg(long, value_name = "N", value_parser = parse_max_nodes)]
     pub max_nodes: Option<u64>,
     /// Give up on a puzzle after this much time: `2s`, `1.5s`, `250ms`, `1m`; a bare number
@@ -252,11 +253,15 @@ pub struct Common {
     pub variant: VariantArgs,
 }
 
-/// Parses `--timeout`: a number with `ms`, `s` or `m`, or bare milliseconds, from 1 ns to
+/// Parses `--timeout`: a number with `ns`, `us`, `ms`, `s` or `m`, or bare milliseconds, from 1 ns to
 /// 10^9 s. Anything shorter (`0`, `1e-300`) is refused alike: it would be no time at all.
 pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     let t = text.trim();
-    let (number, unit_secs) = if let Some(n) = t.strip_suffix("ms") {
+    let (number, unit_secs) = if let Some(n) = t.strip_suffix("ns") {
+        (n, 1e-9)
+    } else if let Some(n) = t.strip_suffix("us").or_else(|| t.strip_suffix("µs")) {
+        (n, 1e-6)
+    } else if let Some(n) = t.strip_suffix("ms") {
         (n, 1e-3)
     } else if let Some(n) = t.strip_suffix('s') {
         (n, 1.0)
@@ -268,7 +273,7 @@ pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     let value: f64 = number
         .trim()
         .parse()
-        .map_err(|_| format!("'{text}' is not a time such as 2s, 1.5s, 250ms or 1m"))?;
+        .map_err(|_| format!("'{text}' is not a time such as 2s, 1.5s, 250ms, 1m or 1ns"))?;
     let secs = value * unit_secs;
     if !secs.is_finite() || !(1e-9..=1e9).contains(&secs) {
         return Err(format!("'{text}' is not a time from 1 ns to 10^9 s"));
@@ -497,7 +502,13 @@ pub struct GenerateArgs {
     /// Minimal puzzles made for one puzzle of the output before giving up on it.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_attempts: u64,
-    /// Never show the progress bar.
+    /// Stop after this much time in all (`2s`, `1.5s`, `250ms`, `1m`; a bare number is
+    /// milliseconds): the puzzles made by then are written, the rest are not made (exit 3).
+    /// A 25x25 puzzle takes minutes.
+    #[arg(long, value_name = "TIME", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// Never show the progress bar (shown when standard error is a terminal, and for
+    /// 16x16 and larger even when standard output is one too).
     #[arg(long, short)]
     pub quiet: bool,
     /// Print puzzles made, time, rate, attempts per puzzle and the seed to standard error.
@@ -573,7 +584,7 @@ pub enum CheckFormat {
 pub enum OutputFormat {
     /// Each answer in its puzzle's format.
     Auto,
-    /// One 81-character line per puzzle.
+    /// One line per puzzle: n² characters for an n×n grid (81 for 9x9).
     Line,
     /// Rows of numbers separated by spaces (Baekjoon 2580).
     Spaced,

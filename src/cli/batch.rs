@@ -13,7 +13,7 @@
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, Sender, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -23,7 +23,8 @@ use rayon::prelude::*;
 
 use super::args::Threads;
 use super::error::{Error, report};
-use super::input::{Piece, Pieces, open};
+use super::input::{Piece, Pieces, open, read_error};
+use super::interrupt;
 use super::profile::{Busy, Profile, Stage};
 
 /// What the reader sends, in input order: lines of an input, the end of an input (where
@@ -146,8 +147,7 @@ fn read_one(
         let piece = Box::new(piece);
         send(Item::Lines { input, piece }, *bytes)?;
         if let Some(source) = error {
-            let name = name.to_string();
-            return send(Item::Failure(Error::Read { name, source }), *bytes);
+            return send(Item::Failure(read_error(&name, source)), *bytes);
         }
     }
     send(Item::End { input: name }, *bytes)
@@ -357,8 +357,10 @@ impl<'m, S: Send> Workers<'m, S> {
     /// [`Self::map`] on the same workers), each on a worker as soon as it comes (with one
     /// worker: on this thread), and `done` on the outcomes on this thread, in the items'
     /// order, as soon as each and those before it are ready. After each item done, gives
-    /// the reader a token back. Stops after the reader's last item, or when `done` returns
-    /// `false` (the items already taken are still worked out, and dropped).
+    /// the reader a token back. Stops after the reader's last item, when `done` returns
+    /// `false`, or once a signal came ([`interrupt::requested`], looked at while waiting,
+    /// so a reader stuck on a terminal does not hold the run): the items already taken
+    /// are still worked out, and dropped.
     pub fn in_order<I: Send, T: Send>(
         &self,
         lanes: Lanes<I, T>,
@@ -403,7 +405,7 @@ impl<'m, S: Send> Workers<'m, S> {
             let mut inline = |n, item| {
                 let _ = tx.send(Msg::Done(n, work(item, self)));
             };
-            while let Ok(msg) = rx.recv() {
+            while let Some(msg) = next_msg(&rx) {
                 if !take(msg, &mut inline) {
                     break;
                 }
@@ -417,7 +419,7 @@ impl<'m, S: Send> Workers<'m, S> {
                     let _ = tx.send(Msg::Done(n, work(item, self)));
                 });
             };
-            while let Ok(msg) = rx.recv() {
+            while let Some(msg) = next_msg(&rx) {
                 if !take(msg, &mut spawn) {
                     break;
                 }
@@ -449,6 +451,25 @@ impl<'m, S: Send> Workers<'m, S> {
                 )
                 .collect()
         })
+    }
+}
+
+/// How long the loop of [`Workers::in_order`] waits for a message before it looks at
+/// [`interrupt::requested`].
+const POLL: Duration = Duration::from_millis(50);
+
+/// The next message for the loop of [`Workers::in_order`]; `None` when every sender is
+/// gone or a signal came.
+fn next_msg<M>(rx: &Receiver<M>) -> Option<M> {
+    loop {
+        if interrupt::requested() {
+            return None;
+        }
+        match rx.recv_timeout(POLL) {
+            Ok(msg) => return Some(msg),
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => return None,
+        }
     }
 }
 

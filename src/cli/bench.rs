@@ -15,7 +15,8 @@ use dlx_sudoku::{Grid, Outcome};
 use super::args::BenchArgs;
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
-use super::input::{Records, open};
+use super::input::{Records, open, read_error};
+use super::interrupt;
 use super::limits::PerPuzzle;
 use super::output::csv_field;
 use super::plot::{Curve, svg};
@@ -101,10 +102,10 @@ fn load(path: &Path, exit: &mut Exit) -> Result<(String, Vec<Puzzle>), Error> {
     let mut reading = Records::new(reader, false);
     let mut puzzles = Vec::new();
     for r in reading.by_ref() {
-        let r = r.map_err(|source| Error::Read {
-            name: name.clone(),
-            source,
-        })?;
+        if interrupt::requested() {
+            return Ok((name, Vec::new()));
+        }
+        let r = r.map_err(|source| read_error(&name, source))?;
         match r.grid {
             Ok(grid) => puzzles.push(Puzzle { line: r.line, grid }),
             Err(e) => {
@@ -160,16 +161,35 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Error> {
     } else {
         &args.files[..]
     };
+    interrupt::watch();
+    let mut stopped_in = None;
     for path in files {
         match load(path, &mut exit) {
             Ok((name, puzzles)) => {
-                rows.extend(bench_file(&name, &puzzles, &kinds, limits, args, &mut exit))
+                let measured = bench_file(&name, &puzzles, &kinds, limits, args, &mut exit);
+                if interrupt::requested() {
+                    stopped_in = Some(name);
+                    break;
+                }
+                rows.extend(measured);
             }
             Err(e) => {
                 report(&e.to_string());
                 exit = exit.worst(e.exit());
             }
         }
+    }
+    if let Some(name) = &stopped_in {
+        let files = rows
+            .iter()
+            .map(|r| &r.file)
+            .collect::<std::collections::BTreeSet<_>>();
+        let done = match files.len() {
+            0 => "no file was measured, so no table is written".to_string(),
+            n => format!("the table written is of the {n} file(s) measured before"),
+        };
+        let not_done = format!("{name} and the files after it were not measured");
+        exit = interrupt::stopped(&done, &not_done);
     }
     if rows.is_empty() {
         // Nothing was measured: no table, only the errors above.
@@ -287,6 +307,9 @@ fn bench_file(
             let before = solvers.nodes();
             let guesses_before = solvers.guesses();
             for (p, want) in puzzles.iter().zip(&reference) {
+                if interrupt::requested() {
+                    return rows;
+                }
                 let solver = solvers.get(p.grid.shape());
                 let start = Instant::now();
                 let got = solver.solve_within(&p.grid, limits.limits());

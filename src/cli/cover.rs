@@ -4,20 +4,19 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use dlx_cover::knuth::{Named, Parsed, Reader};
 use dlx_cover::preprocess::{self, Removal};
-use dlx_cover::{Cancel, Chooser, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats, cost};
+use dlx_cover::{Chooser, Limits, MultiSolver, Problem, SearchEnd, Solver, Stats, cost};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::CoverArgs;
 use super::batch::resolve_threads;
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
-use super::input::{LineReader, MAX_LINE, open};
+use super::input::{BOM, LineReader, MAX_LINE, not_utf8, open, read_error};
+use super::interrupt;
 use super::profile::{Profile, Stage, thread_cpu_time};
 
 mod emit;
@@ -44,7 +43,7 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         let parsed = match &args.file {
             Some(path) => {
                 let (name, reader) = open(path)?;
-                Some(read(Box::new(reader), &name)?)
+                Some(read(Box::new(reader), &name)?.0)
             }
             None => None,
         };
@@ -54,14 +53,14 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
     let path = args.file.as_deref().unwrap_or(Path::new("-"));
     let (name, reader) = open(path)?;
     let mut reader = split::Hashing::new(reader);
-    let parsed = read(Box::new(&mut reader), &name)?;
+    let (parsed, items_line) = read(Box::new(&mut reader), &name)?;
     for line in &parsed.ignored {
         report(&format!(
             "{name}:{line}: warning: option ignored (no primary items)"
         ));
     }
     if args.pre {
-        return write_preprocessed(&parsed, &name);
+        return write_preprocessed(&parsed, &name, items_line);
     }
     let cuts = args.split.parts.is_some() || args.split.job.is_some() || args.split.jobs.is_some();
     if cuts {
@@ -72,14 +71,16 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         return exit;
     }
     let read_secs = started.elapsed().as_secs_f64();
-    let interrupted = || INTERRUPTED.load(Ordering::SeqCst);
     let memo = memo::count(
         args,
         &parsed,
         &name,
         read_secs,
-        cancel_on_ctrl_c,
-        interrupted,
+        || {
+            interrupt::watch();
+            Some(interrupt::cancel())
+        },
+        interrupt::requested,
     )?;
     if let Some(exit) = memo {
         return Ok(exit);
@@ -133,10 +134,11 @@ fn search(
     out: &mut impl Write,
 ) -> Result<Search, Error> {
     let problem = &parsed.named.problem;
+    interrupt::watch();
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         deadline: args.timeout.map(|t| searched + t),
-        cancel: cancel_on_ctrl_c(),
+        cancel: Some(interrupt::cancel()),
     };
     let limit = args.limit.unwrap_or(u64::MAX);
     if args.min_cost || args.best.is_some() {
@@ -237,7 +239,7 @@ fn conclude(
     out: &mut impl Write,
 ) -> (Exit, io::Result<()>) {
     let (found, end) = (search.found, search.end);
-    let interrupted = end == SearchEnd::Deadline && INTERRUPTED.load(Ordering::SeqCst);
+    let interrupted = end == SearchEnd::Deadline && interrupt::requested();
     let gave_up = match end {
         _ if interrupted => None,
         SearchEnd::NodeLimit => Some("node limit reached"),
@@ -276,10 +278,8 @@ fn conclude(
         exit = exit.worst(Exit::GaveUp);
     }
     if interrupted {
-        report(&format!(
-            "{name}: interrupted after {found} solution(s); the output is partial"
-        ));
-        exit = exit.worst(Exit::Interrupted);
+        let done = format!("{name}: {found} solution(s) found, the output is partial");
+        exit = exit.worst(interrupt::stopped(&done, "the search did not finish"));
     }
     (exit, written)
 }
@@ -337,27 +337,6 @@ fn report_stats(
     profile.report();
 }
 
-/// Set by Ctrl-C during `cover`: the search stops at its next look at the clock and the
-/// count so far is written, marked partial.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Makes Ctrl-C (SIGINT) set [`INTERRUPTED`] rather than end the process; a second Ctrl-C
-/// ends it at once. `None` when the handler cannot be installed (then Ctrl-C kills as
-/// usual). Installed once: a second call (a plain search after `--memo auto`'s probe)
-/// gets the same answer.
-fn cancel_on_ctrl_c() -> Option<Cancel> {
-    static HANDLER: OnceLock<Option<Cancel>> = OnceLock::new();
-    *HANDLER.get_or_init(|| {
-        ctrlc::set_handler(|| {
-            if INTERRUPTED.swap(true, Ordering::SeqCst) {
-                std::process::exit(Exit::Interrupted as i32);
-            }
-        })
-        .ok()?;
-        Some(Cancel::new(&INTERRUPTED))
-    })
-}
-
 /// The progress line of a long count: solutions so far and the time, redrawn by indicatif
 /// (only when shown; updated every 1024 solutions, the elapsed time ticking meanwhile).
 struct Counting {
@@ -392,8 +371,9 @@ impl Counting {
     }
 }
 
-/// Reads the whole input, a line at a time under the same cap as puzzle input.
-fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<Parsed, Error> {
+/// Reads the whole input, a line at a time under the same cap as puzzle input; returns the
+/// problem and the line that names its items.
+fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<(Parsed, usize), Error> {
     let at = |line, fault: String| Error::At {
         name: name.to_string(),
         line,
@@ -401,22 +381,25 @@ fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<Parsed, Error> {
     };
     let mut knuth = Reader::new();
     let mut lines = LineReader::new(reader).stop_at_cap();
-    let mut buf = Vec::new();
-    while let Some((number, full_len)) =
-        lines.next_line(&mut buf).map_err(|source| Error::Read {
-            name: name.to_string(),
-            source,
-        })?
+    let (mut buf, mut items_line) = (Vec::new(), 0);
+    while let Some((number, full_len)) = lines
+        .next_line(&mut buf)
+        .map_err(|source| read_error(name, source))?
     {
         if full_len > buf.len() {
             return Err(at(number, format!("line too long (over {MAX_LINE} bytes)")));
         }
-        let line = std::str::from_utf8(&buf).map_err(|_| at(number, "not valid UTF-8".into()))?;
+        let line = std::str::from_utf8(&buf).map_err(|e| at(number, not_utf8(&buf, e)))?;
+        let line = line.strip_prefix(BOM).unwrap_or(line);
+        if items_line == 0 && !line.trim().is_empty() && !line.trim_start().starts_with('|') {
+            items_line = number;
+        }
         knuth
             .push_line(number, line)
             .map_err(|e| at(e.line, e.kind.to_string()))?;
     }
-    knuth.finish().map_err(|e| at(e.line, e.kind.to_string()))
+    let parsed = knuth.finish().map_err(|e| at(e.line, e.kind.to_string()))?;
+    Ok((parsed, items_line))
 }
 
 /// Prints up to `wanted` solutions, options one per line in input order; with `numbered`,
@@ -486,14 +469,19 @@ impl Engine {
 }
 
 /// `--pre`: the reduced problem on standard output, what was removed on standard error.
-fn write_preprocessed(parsed: &Parsed, name: &str) -> Result<Exit, Error> {
+fn write_preprocessed(parsed: &Parsed, name: &str, items_line: usize) -> Result<Exit, Error> {
     let named = &parsed.named;
     let reduced = preprocess::reduce(&named.problem).map_err(|e| match e {
-        preprocess::PreprocessError::Multiplicity { item } => Error::Usage(format!(
-            "{name}: --pre: primary item `{}` has a multiplicity other than 1:1, \
-             which preprocessing does not support",
-            named.item_text(item)
-        )),
+        preprocess::PreprocessError::Multiplicity { item } => Error::At {
+            name: name.to_string(),
+            line: items_line,
+            fault: format!(
+                "--pre: primary item {} has multiplicity `{}`, other than 1:1, which \
+                 preprocessing does not support",
+                named.item_names[item],
+                named.item_text(item)
+            ),
+        },
     })?;
     let item = |i: usize| named.item_names[i].as_str();
     let option = |o: usize| {

@@ -134,8 +134,9 @@ impl fmt::Display for Error {
 }
 
 /// Most characters of one word of input (a name, a token) echoed in a message; longer words
-/// are cut, so a 10 MB item name is not echoed whole.
-pub const WORD_SHOWN: usize = 60;
+/// are cut, so a 10 MB item name is not echoed whole. A SHA-256 in hex with a comma after it
+/// (65 characters) is shown whole.
+pub const WORD_SHOWN: usize = 80;
 
 /// `message` with every word longer than [`WORD_SHOWN`] characters cut short and marked
 /// with its full length.
@@ -255,12 +256,12 @@ mod tests {
             short,
             format!(
                 "f:3: unknown item {}…(10000 characters) here",
-                "x".repeat(30)
+                "x".repeat(40)
             )
         );
         assert_eq!(shorten("a  b\tc"), "a  b\tc");
-        let wide = "é".repeat(70);
-        assert!(shorten(&wide).starts_with(&"é".repeat(30)));
+        let wide = "é".repeat(90);
+        assert!(shorten(&wide).starts_with(&"é".repeat(40)));
     }
 
     #[test]

@@ -16,6 +16,7 @@ use super::args::{Difficulty, GenerateArgs, GenerateFormat};
 use super::batch::{Lanes, Workers, resolve_threads, spawn_feeder};
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
+use super::interrupt;
 use super::output::json_string;
 
 /// Puzzles a worker takes at a time: a worker waits for no other (the next chunk is
@@ -111,7 +112,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     // Rate when a level is asked, or for the rating fields of CSV and JSON.
     let rated = args.difficulty != Difficulty::Any || args.format != GenerateFormat::Line;
     let workers = Workers::new(resolve_threads(args.threads), || Maker {
-        generator: Generator::new(settings),
+        generator: limited(Generator::new(settings), args, started),
         singles: Board::with_locked(shape, false),
         locked: Board::with_locked(shape, true),
         grader: rated.then(|| Grader {
@@ -131,6 +132,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         attempts: 0,
         bar: bar.as_ref(),
         time: Duration::ZERO,
+        timed_out: false,
     };
     if args.format == GenerateFormat::Csv {
         sink.written = sink.out.write_all(csv_header(rated).as_bytes());
@@ -140,17 +142,21 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     let count = args.count;
     let chunks = (0..count.div_ceil(CHUNK)).map(move |i| i * CHUNK..((i + 1) * CHUNK).min(count));
     spawn_feeder(chunks, feeder);
+    interrupt::watch();
     if sink.written.is_ok() {
         let work = |range: Range<u64>, workers: &Workers<Maker>| {
             let indices: Vec<u64> = range.clone().collect();
             let made = workers.map(&indices, |&index, maker: &mut Maker| {
-                make_one(maker, index, args.difficulty).map(|g| (g.attempts, render(args, &g)))
+                // Once a signal came nothing more is written: the rest are not made.
+                (!interrupt::requested()).then(|| {
+                    make_one(maker, index, args.difficulty).map(|g| (g.attempts, render(args, &g)))
+                })
             });
             (range, made)
         };
         workers.in_order(lanes, work, |made| {
             sink.take(made);
-            sink.written.is_ok()
+            sink.written.is_ok() && !interrupt::requested() && !sink.timed_out
         });
     }
     let wall = searching.elapsed();
@@ -158,7 +164,9 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         b.finish_and_clear();
     }
     let (made, attempts, exit) = (sink.made, sink.attempts, sink.exit);
+    let timed_out = sink.timed_out;
     after_write(sink.written.and_then(|()| sink.out.flush()))?;
+    let exit = stopped_early(exit, timed_out, made, count);
     if args.stats {
         workers.profile(wall, Vec::new(), sink.time).report();
     }
@@ -183,6 +191,34 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     Ok(exit)
 }
 
+/// `generator` stopped by `--timeout` (counted from `started`) and by Ctrl-C inside a
+/// puzzle, not only between puzzles.
+fn limited(mut generator: Generator, args: &GenerateArgs, started: Instant) -> Generator {
+    generator.set_limits(dlx_sudoku::Limits {
+        deadline: args.timeout.map(|t| started + t),
+        cancel: Some(interrupt::cancel()),
+        ..dlx_sudoku::Limits::NONE
+    });
+    generator
+}
+
+/// The exit code of a run that wrote `made` of `count` puzzles, after saying what was not
+/// made when a signal or `--timeout` stopped it.
+fn stopped_early(exit: Exit, timed_out: bool, made: u64, count: u64) -> Exit {
+    if interrupt::requested() {
+        let done = format!("{made} of {count} puzzle(s) written");
+        return interrupt::stopped(&done, "the others were not made");
+    }
+    if timed_out {
+        report(&format!(
+            "sudoku-dlx: generate: --timeout reached: {made} of {count} puzzle(s) written; \
+             the others were not made"
+        ));
+        return exit.worst(Exit::GaveUp);
+    }
+    exit
+}
+
 /// A puzzle made (its attempts and its text), or why none was.
 type Made = Result<(u64, String), Exhausted>;
 
@@ -197,23 +233,40 @@ struct Sink<'b, W> {
     bar: Option<&'b ProgressBar>,
     /// Time spent writing.
     time: Duration,
+    /// `--timeout` stopped a puzzle: nothing after it is written.
+    timed_out: bool,
 }
 
 impl<W: Write> Sink<'_, W> {
     /// Writes a chunk's puzzles (indices `range`), reporting those none was found
-    /// for, then flushes.
-    fn take(&mut self, (range, results): (Range<u64>, Vec<Made>)) {
+    /// for, up to the first one not made because a signal came, then flushes.
+    fn take(&mut self, (range, results): (Range<u64>, Vec<Option<Made>>)) {
         let started = Instant::now();
         for (index, result) in range.clone().zip(results) {
+            // A puzzle not made (a signal came) ends what is written.
+            let Some(result) = result.filter(|_| !interrupt::requested()) else {
+                break;
+            };
+            if let Err(Exhausted { stopped: true, .. }) = result {
+                self.timed_out = true;
+                break;
+            }
             match result {
                 Ok((attempts, text)) => {
                     self.made += 1;
                     self.attempts += attempts;
                     if self.written.is_ok() {
-                        self.written = self.out.write_all(text.as_bytes());
+                        // With a bar shown, the puzzle goes out while it is hidden.
+                        let out = &mut self.out;
+                        let mut write =
+                            || out.write_all(text.as_bytes()).and_then(|()| out.flush());
+                        self.written = match self.bar {
+                            Some(b) => b.suspend(write),
+                            None => write(),
+                        };
                     }
                 }
-                Err(Exhausted { attempts: a }) => {
+                Err(Exhausted { attempts: a, .. }) => {
                     self.attempts += a;
                     if self.written.is_ok() {
                         self.written = self.out.flush();
@@ -273,7 +326,9 @@ fn settings(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Settings, Er
 /// The progress bar (puzzles made of those asked), where someone watches it and the
 /// puzzles do not scroll over it.
 fn progress_bar(args: &GenerateArgs) -> Option<ProgressBar> {
-    let show = !args.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
+    // Large puzzles come seldom: their bar is worth showing between them on one terminal.
+    let seldom = args.size >= 16;
+    let show = !args.quiet && io::stderr().is_terminal() && (seldom || !io::stdout().is_terminal());
     show.then(|| {
         let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr())
             .with_style(

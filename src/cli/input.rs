@@ -13,6 +13,63 @@ use super::error::Error;
 /// parser reports the line as too long. Longer than any puzzle line (625 cells for 25×25).
 pub const MAX_LINE: usize = 64 * 1024;
 
+/// The longest line read to its end: a longer one (an endless line, `/dev/zero` without
+/// its NUL bytes) is no puzzle text, and reading the input stops there ([`NotText`]).
+/// Lines over [`MAX_LINE`] and up to this are records too long to be puzzles.
+pub const ENDLESS_LINE: usize = 16 * 1024 * 1024;
+
+/// Why an input is not puzzle text at all, found while reading one of its lines: a NUL
+/// byte (binary data), or a line past [`ENDLESS_LINE`]. Reading stops there; carried as
+/// the source of an [`io::Error`] and named by [`read_error`].
+#[derive(Debug)]
+pub struct NotText {
+    /// 1-based line.
+    pub line: usize,
+    /// What is wrong there.
+    pub fault: String,
+}
+
+impl std::fmt::Display for NotText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.fault)
+    }
+}
+
+impl std::error::Error for NotText {}
+
+/// The error for a failed read of input `name`: its line and fault when the input is not
+/// text ([`NotText`]), else the reader's error.
+pub fn read_error(name: &str, source: io::Error) -> Error {
+    match source.get_ref().and_then(|e| e.downcast_ref::<NotText>()) {
+        Some(not_text) => Error::At {
+            name: name.to_string(),
+            line: not_text.line,
+            fault: not_text.fault.clone(),
+        },
+        None => Error::Read {
+            name: name.to_string(),
+            source,
+        },
+    }
+}
+
+/// The UTF-8 byte-order mark, skipped at the start of a line (files saved by some editors,
+/// and files joined with `cat`).
+pub const BOM: char = '\u{feff}';
+
+/// The fault of a line (or text) that is not UTF-8: the first bad byte and its column (in
+/// characters, on its line).
+pub fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> String {
+    let valid = &bytes[..error.valid_up_to()];
+    let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let before = std::str::from_utf8(&valid[line_start..]).map_or(0, |t| t.chars().count());
+    let byte = bytes[error.valid_up_to()];
+    format!(
+        "column {}: byte 0x{byte:02X} is not valid UTF-8",
+        before + 1
+    )
+}
+
 /// A buffered input; its buffer shows when the next read may wait (see
 /// [`LineReader::would_wait`]).
 pub type Input = BufReader<Box<dyn Read + Send>>;
@@ -102,6 +159,19 @@ impl<R: BufRead> LineReader<R> {
                 }
                 None => (available.len(), available.len(), false),
             };
+            if let Some(i) = memchr::memchr(0, &available[..len]) {
+                let fault = format!(
+                    "column {}: byte 0x00: binary data, not puzzle text; reading stopped here",
+                    full + i + 1
+                );
+                return Err(self.not_text(fault));
+            }
+            if full + len > ENDLESS_LINE {
+                let fault = format!(
+                    "line longer than {ENDLESS_LINE} bytes: not puzzle text; reading stopped here"
+                );
+                return Err(self.not_text(fault));
+            }
             let room = MAX_LINE.saturating_sub(buf.len() - start);
             buf.extend_from_slice(&available[..len.min(room)]);
             full += len;
@@ -113,6 +183,12 @@ impl<R: BufRead> LineReader<R> {
         }
         self.number += 1;
         Ok(Some((self.number, full)))
+    }
+
+    /// The error that stops reading at the line being read.
+    fn not_text(&self, fault: String) -> io::Error {
+        let line = self.number + 1;
+        io::Error::new(io::ErrorKind::InvalidData, NotText { line, fault })
     }
 
     /// Bytes read so far, line ends included.

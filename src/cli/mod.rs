@@ -11,6 +11,7 @@ mod cover;
 mod error;
 mod generate;
 mod input;
+mod interrupt;
 mod job;
 mod limits;
 mod logic;
@@ -51,6 +52,7 @@ pub fn main() -> ExitCode {
         error::report(&e.to_string());
         return ExitCode::from(e.exit() as u8);
     }
+    interrupt::install();
     let result = match cli.command {
         Command::Solve(args) => solve::run(Job::Solve(args.format), &args.common),
         Command::Count(args) => solve::run(Job::Count(args.limit), &args.common),

@@ -14,6 +14,7 @@ use super::args::BatchArgs;
 use super::batch::{Item, Lanes, Progress, Sourced, Workers, resolve_threads, spawn_reader};
 use super::error::{Error, Exit, after_write, report};
 use super::input::Labels;
+use super::interrupt;
 use super::output::Out;
 use super::profile::Stage;
 
@@ -96,18 +97,23 @@ pub fn run<S: Send, A: Send + 'static>(
         done: 0,
         labels: Labels::new(strict),
         records_in_input: 0,
+        last: None,
         written: Ok(()),
         time: Duration::ZERO,
     };
     sink.written = sink.out.header(header);
     let started = Instant::now();
+    interrupt::watch();
     let (lanes, reader_end) = Lanes::new(workers.in_flight(PIECES_PER_WORKER));
     let reader = spawn_reader(inputs, batch.stats, reader_end);
     if sink.written.is_ok() {
         let work = |s: Sourced, workers: &Workers<S>| match s.item {
             Item::Lines { input, piece } => {
                 let (records, labels) = workers.busy_here(|| piece.parse(strict));
-                let answers = workers.map(&records, |r, state| answer(&input, r, state));
+                // Once a signal came no answer is written: the rest are not worked out.
+                let answers = workers.map(&records, |r, state| {
+                    (!interrupt::requested()).then(|| answer(&input, r, state))
+                });
                 Outcome::Answered {
                     input,
                     records,
@@ -119,7 +125,7 @@ pub fn run<S: Send, A: Send + 'static>(
             item => Outcome::Other(Sourced { item, ..s }),
         };
         // The records and answers written are freed on the workers, where they were made.
-        let discard = |written: (Vec<Record>, Vec<A>)| workers.discard(written);
+        let discard = |written: (Vec<Record>, Vec<Option<A>>)| workers.discard(written);
         workers.in_order(lanes, work, |outcome| sink.take(outcome, discard));
     }
     progress.finish();
@@ -127,7 +133,20 @@ pub fn run<S: Send, A: Send + 'static>(
     let written = std::mem::replace(&mut sink.written, Ok(()));
     let written = written.and_then(|()| sink.out.flush());
     let mut read = Duration::ZERO;
-    if written.is_ok() {
+    let interrupted = interrupt::requested();
+    if interrupted {
+        let (done, not_done) = match &sink.last {
+            Some((input, line)) => (
+                format!(
+                    "{} answer(s) written, the last for the record at {input}:{line}",
+                    sink.done
+                ),
+                "the records after it were not answered",
+            ),
+            None => ("no answer written".to_string(), "no record was answered"),
+        };
+        sink.exit = interrupt::stopped(&done, not_done);
+    } else if written.is_ok() {
         // The reader is done (it sent its last item), so this does not wait. After a
         // failed write it may not be: it stops at its next send, or with the process.
         read = reader.join().unwrap_or_default();
@@ -150,7 +169,8 @@ enum Outcome<A> {
     Answered {
         input: Arc<str>,
         records: Vec<Record>,
-        answers: Vec<A>,
+        /// `None` for the records not answered because a signal came.
+        answers: Vec<Option<A>>,
         labels: Labels,
         bytes: u64,
     },
@@ -170,6 +190,8 @@ struct Sink<'p, W> {
     /// The labels skipped in the input being written, and its records so far.
     labels: Labels,
     records_in_input: u64,
+    /// The input and line of the last record written.
+    last: Option<(Arc<str>, usize)>,
     /// How writing went; after a failure nothing more is written.
     written: io::Result<()>,
     /// Time spent writing.
@@ -178,8 +200,13 @@ struct Sink<'p, W> {
 
 impl<W> Sink<'_, W> {
     /// Writes the outcome of the next item, then flushes and hands its records and answers
-    /// to `discard`; `false` once writing failed.
-    fn take<A>(&mut self, outcome: Outcome<A>, discard: impl FnOnce((Vec<Record>, Vec<A>))) -> bool
+    /// to `discard`; `false` once writing failed or a signal came (then the answers from
+    /// there on are not written: some may be cut short by it).
+    fn take<A>(
+        &mut self,
+        outcome: Outcome<A>,
+        discard: impl FnOnce((Vec<Record>, Vec<Option<A>>)),
+    ) -> bool
     where
         W: FnMut(&mut Output, &str, &Record, &A, &Progress) -> io::Result<Exit>,
     {
@@ -195,10 +222,14 @@ impl<W> Sink<'_, W> {
                 self.labels.add(labels);
                 self.records_in_input += records.len() as u64;
                 for (record, a) in records.iter().zip(&answers) {
+                    let Some(a) = a.as_ref().filter(|_| !interrupt::requested()) else {
+                        break;
+                    };
                     if self.written.is_err() {
                         break;
                     }
                     self.done += 1;
+                    self.last = Some((Arc::clone(&input), record.line));
                     match (self.write)(&mut self.out, &input, record, a, self.progress) {
                         Ok(e) => self.exit = self.exit.worst(e),
                         Err(e) => self.written = Err(e),
@@ -217,7 +248,7 @@ impl<W> Sink<'_, W> {
         }
         self.progress.advance(bytes, self.done);
         self.time += started.elapsed();
-        self.written.is_ok()
+        self.written.is_ok() && !interrupt::requested()
     }
 
     /// An input's end (its label note, and the fault of holding no puzzle) or its fault.
@@ -265,7 +296,7 @@ pub fn givens_of<'r>(record: &'r Record, command: &str) -> Result<&'r Grid, Faul
             record.line,
             format!(
                 "{command} takes puzzles of givens, not pencilmark lines (their candidates \
-                 would be lost); solve and count take them"
+                 would be lost); solve, count, hint, explain and rate take them"
             ),
         ));
     }

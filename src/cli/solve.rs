@@ -10,6 +10,7 @@ use dlx_sudoku::{CountOutcome, Grid, NoSolution, Outcome, pencil};
 
 use super::args::{Common, LogicCommon, OutputFormat};
 use super::error::{Error, Exit, report};
+use super::interrupt;
 use super::job::{Answer, Job, Status, Task, plain};
 use super::limits::{PerPuzzle, progress_note};
 use super::logic::{self, Ladders};
@@ -88,6 +89,7 @@ pub fn run(job: Job, common: &Common) -> Result<Exit, Error> {
         ));
     }
     if let Some(whole) = whole_file {
+        interrupt::watch();
         return match job {
             Job::Solve(OutputFormat::Auto) => run_whole_file(whole, None, common),
             Job::Count(limit) => run_whole_file(whole, Some(limit), common),

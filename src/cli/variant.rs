@@ -17,7 +17,8 @@ use dlx_sudoku::{Grid, Shape, SudokuSolver};
 use super::args::{Common, VariantArgs, VariantKind};
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
-use super::input::open;
+use super::input::{BOM, not_utf8, open};
+use super::interrupt;
 use super::limits::{PerPuzzle, progress_note};
 use super::solvers::{SolverKind, Solvers};
 
@@ -43,24 +44,23 @@ fn read_all(path: &Path) -> Result<(String, String), Error> {
         return Err(Error::Usage(format!("{name}: larger than 64 MiB")));
     }
     match String::from_utf8(bytes) {
-        Ok(text) => Ok((name, text)),
+        // A byte-order mark starting a line is skipped, as in puzzle input.
+        Ok(text) => Ok((name, text.replace(BOM, ""))),
         Err(e) => {
             let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            Err(Error::At {
-                name,
-                line,
-                fault: "not valid UTF-8".into(),
-            })
+            let fault = not_utf8(e.as_bytes(), e.utf8_error());
+            Err(Error::At { name, line, fault })
         }
     }
 }
 
 /// `--regions`' value, read: the labels themselves, or a regular file holding them. Anything
 /// else that exists (a directory, a device, a pipe) is refused, and so is a name that is no
-/// file and no square number of labels (a typo in a file name).
+/// file and no square number of labels, or no valid labels and looks like a path (a typo
+/// in a file name): then it is named as a missing file.
 fn read_regions(arg: &str) -> Result<Regions, Error> {
     let path = Path::new(arg);
     let (source, text) = if path.is_file() {
@@ -73,7 +73,13 @@ fn read_regions(arg: &str) -> Result<Regions, Error> {
     } else {
         ("--regions".to_string(), arg.to_string())
     };
+    // A value that is not labels and looks like a path (a `.` or a separator in it) is a
+    // file that is missing, whatever it would say as labels.
+    let looks_like_path = arg.contains(['.', '/', '\\']);
     parse_regions(&text).map_err(|e| match e {
+        _ if source == "--regions" && looks_like_path => {
+            Error::Usage(format!("--regions {arg}: no such file"))
+        }
         RegionError::NotSquare { found } if source == "--regions" => Error::Usage(format!(
             "--regions {arg}: no such file, and {found} labels are not n² for an n×n grid"
         )),
@@ -319,10 +325,9 @@ pub fn run_whole_file(
         variant_solver(&samurai::variant(), common.solver).expect("the samurai variant encodes")
     });
     let mut exit = Exit::Ok;
-    let (mut puzzles, mut nodes) = (0u64, 0u64);
+    let (mut first, mut puzzles, mut nodes, mut last) = (true, 0u64, 0u64, None);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut first = true;
     'inputs: for path in &inputs {
         let (name, blocks) = match read_blocks(path) {
             Ok(b) => b,
@@ -384,6 +389,10 @@ pub fn run_whole_file(
                 count,
             };
             let (note, earned) = answer_block(solver, &job, per_puzzle, &at, &mut text_out);
+            if interrupt::requested() {
+                exit = stopped(last.take(), &at);
+                break 'inputs;
+            }
             exit = exit.worst(earned);
             nodes += solver.nodes() - before;
             if let Some(note) = note {
@@ -395,6 +404,7 @@ pub fn run_whole_file(
                 after_write(Err(e))?;
                 break 'inputs;
             }
+            last = Some((last.map_or(0, |(n, _)| n) + 1, at));
         }
     }
     after_write(out.flush())?;
@@ -402,6 +412,18 @@ pub fn run_whole_file(
         report_stats(puzzles, nodes, started.elapsed().as_secs_f64());
     }
     Ok(exit)
+}
+
+/// Reports a whole-file run stopped by a signal before the puzzle at `at` was written
+/// (its answer may be cut short by the signal), after `last`: the answers written and
+/// where the last one's puzzle starts. Returns the exit code.
+fn stopped(last: Option<(u64, String)>, at: &str) -> Exit {
+    let done = match last {
+        Some((written, last)) => format!("{written} answer(s) written, the last for {last}"),
+        None => "no answer written".to_string(),
+    };
+    let not_done = format!("the puzzle at {at} and those after it were not answered");
+    interrupt::stopped(&done, &not_done)
 }
 
 /// One input read whole and split into its puzzles (each with its first line); an input

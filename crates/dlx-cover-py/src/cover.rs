@@ -94,6 +94,11 @@ impl Problem {
     #[new]
     #[pyo3(signature = (primary, secondary = Vec::new()))]
     fn new(primary: Vec<String>, secondary: Vec<String>) -> PyResult<Problem> {
+        // One rule for names: what `from_knuth` would refuse is refused here too, so that
+        // every problem pickles and reads back (`__reduce__` goes through the format).
+        for name in primary.iter().chain(&secondary) {
+            knuth::check_name(name).map_err(value_error)?;
+        }
         let problem = dlx_cover::Problem::with_names(&primary, &secondary).map_err(value_error)?;
         let mut text = primary.join(" ");
         if !secondary.is_empty() {
@@ -122,6 +127,18 @@ impl Problem {
     /// unknown item, an item named twice, or an option with no primary item.
     fn add_option(&self, items: Vec<String>) -> PyResult<usize> {
         let mut inner = self.inner.lock().expect("never poisoned");
+        for (name, color) in items.iter().map(|e| split_color(e)) {
+            knuth::check_name(name).map_err(value_error)?;
+            let Some(color) = color else { continue };
+            knuth::check_name(color).map_err(value_error)?;
+            let item = inner.problem.item_by_name(name);
+            if item.is_some_and(|i| i < inner.problem.primary_items()) {
+                return Err(PyValueError::new_err(format!(
+                    "{name}:{color}: a color on primary item {name} (only secondary items \
+                     take colors)"
+                )));
+            }
+        }
         let option = inner
             .problem
             .add_named_colored_option(items.iter().map(|e| split_color(e)))
@@ -289,6 +306,15 @@ impl Problem {
     /// Run each job line with ``dlx_cover.run_job`` anywhere, then ``dlx_cover.merge``.
     /// Raises ``ValueError`` for a problem with multiplicities, as the CLI refuses it.
     fn split(&self, py: Python<'_>, n: usize) -> PyResult<Vec<String>> {
+        // Every job line is held in memory, and the cut runs to its end before Ctrl-C is
+        // seen: a million jobs take about a second and 100 MB.
+        const MOST_JOBS: usize = 1_000_000;
+        if n > MOST_JOBS {
+            return Err(PyValueError::new_err(format!(
+                "split: n is at most {MOST_JOBS} (got {n}); cut a job again with its own \
+                 Problem for more"
+            )));
+        }
         let inner = self.snapshot();
         interruptible(py, Limits::NONE, |_| {
             let sha256 = dlx_cover::jobfile::sha256_hex(inner.text.as_bytes());

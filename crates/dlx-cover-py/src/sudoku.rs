@@ -14,13 +14,22 @@ use crate::LimitReached;
 use crate::run::value_error;
 use crate::run::{self, interruptible};
 
-/// The first puzzle of `text` (one line, or a grid over several), as the CLI reads it;
-/// `ValueError` with the library's message when it does not parse.
+/// The one puzzle of `text` (one line, or a grid over several), as the CLI reads it;
+/// `ValueError` with the library's message when it does not parse, and when `text` holds
+/// more than one puzzle (one would be dropped silently).
 fn read(text: &str) -> PyResult<Grid> {
-    let record = format::parse_str(text)
+    let mut records = format::parse_str(text)
         .into_iter()
-        .find(|r| !r.is_label())
+        .filter(|r| !r.is_label());
+    let record = records
+        .next()
         .ok_or_else(|| PyValueError::new_err("no puzzle found: give 81 characters, or a grid"))?;
+    if let Some(second) = records.next() {
+        return Err(PyValueError::new_err(format!(
+            "more than one puzzle (another starts at line {}): give one at a time",
+            second.line
+        )));
+    }
     if record.marks.is_some() {
         return Err(PyValueError::new_err(
             "pencilmarks are not taken here: give the givens",
@@ -120,7 +129,8 @@ pub fn rate<'py>(py: Python<'py>, puzzle: &str) -> PyResult<Bound<'py, PyDict>> 
         interruptible(py, dlx_cover::Limits::NONE, |_| logic.rate(&board))?.map_err(value_error)?;
     let d = PyDict::new(py);
     d.set_item("level", r.level.name())?;
-    d.set_item("score", (r.score * 10.0).round() / 10.0)?;
+    // Rounded in f64: an f32 rounded to tenths reads 2.299999952316284 in Python.
+    d.set_item("score", (f64::from(r.score) * 10.0).round() / 10.0)?;
     d.set_item("hardest", r.hardest.map(|t| t.name()))?;
     d.set_item("effort", r.effort)?;
     d.set_item("steps", r.steps)?;
@@ -134,7 +144,9 @@ fn step_dict<'py>(py: Python<'py>, step: &Step, shape: Shape) -> PyResult<Bound<
     d.set_item("technique", step.technique.name())?;
     d.set_item("reason", step.reason(shape))?;
     d.set_item("cells", step.cells.clone())?;
-    d.set_item("digits", step.digits.clone())?;
+    // A list of ints, as `cells` (a `Vec<u8>` would become `bytes`).
+    let digits: Vec<u32> = step.digits.iter().map(|&d| u32::from(d)).collect();
+    d.set_item("digits", digits)?;
     d.set_item("place", pairs(&step.place))?;
     d.set_item("eliminate", pairs(&step.eliminate))?;
     Ok(d)
@@ -193,6 +205,8 @@ pub fn generate<'py>(
             symmetry,
             ..Settings::new(shape, seed)
         });
+        // Ctrl-C stops the generator inside a puzzle (a 25x25 one takes minutes).
+        generator.set_limits(limits);
         let mut made = Vec::new();
         for index in 0..count {
             if limits.cancel.is_some_and(|c| c.is_set()) {

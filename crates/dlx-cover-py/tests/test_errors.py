@@ -99,3 +99,26 @@ def test_a_panic_is_a_runtime_error_not_a_crash():
     with pytest.raises(RuntimeError, match="internal error"):
         _native._force_panic()
     assert queens(5).count() == 10  # still alive
+
+
+def test_one_rule_for_names_so_every_problem_pickles():
+    import pickle
+    for bad in ["Zürich", "a:b", "a|b", "a\0b", "toolongname"]:
+        with pytest.raises(ValueError):
+            dlx_cover.Problem([bad])
+        with pytest.raises(ValueError):
+            dlx_cover.Problem.from_knuth(bad + "\n" + bad + "\n")
+    p = dlx_cover.Problem(["a"], ["x"])
+    for bad in [["Zürich"], ["a", "x:r|d"]]:
+        with pytest.raises(ValueError):
+            p.add_option(bad)
+    with pytest.raises(ValueError, match="a color on primary item a"):
+        p.add_option(["a:red"])
+    p.add_option(["a", "x:red"])
+    q = pickle.loads(pickle.dumps(p))
+    assert q.to_knuth() == p.to_knuth() and q.count() == 1
+
+
+def test_split_caps_its_jobs():
+    with pytest.raises(ValueError, match="at most 1000000"):
+        queens(8).split(10**7)

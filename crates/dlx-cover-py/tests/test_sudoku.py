@@ -66,3 +66,13 @@ def test_answers_equal_the_cli():
     generated = cli("generate", "--count", "3", "--seed", "7", "--difficulty", "intermediate")
     assert generated.split() == [g["puzzle"] for g in
                                  sudoku.generate(count=3, seed=7, difficulty="intermediate")]
+
+
+def test_python_values_and_one_puzzle_at_a_time():
+    p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    step = sudoku.hint(p)
+    assert isinstance(step["digits"], list) and all(isinstance(d, int) for d in step["digits"])
+    score = sudoku.rate(p)["score"]
+    assert score == round(score, 1) and len(repr(score)) <= 5, score
+    with pytest.raises(ValueError, match="more than one puzzle"):
+        sudoku.solve(p + "\n" + p + "\n")

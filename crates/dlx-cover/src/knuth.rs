@@ -177,8 +177,10 @@ pub struct Parsed {
     pub ignored: Vec<usize>,
 }
 
-/// Checks a name: `Ok` or the fault (too long, or an illegal character).
-fn check_name(name: &str) -> Result<(), KnuthErrorKind> {
+/// Checks a name (an item's or a color's): `Ok` or the fault (too long, or an illegal
+/// character). Builders that write the format back (the Python `Problem`) check theirs
+/// with it, so that what they write reads back.
+pub fn check_name(name: &str) -> Result<(), KnuthErrorKind> {
     if !name
         .bytes()
         .all(|b| b.is_ascii_graphic() && b != b':' && b != b'|')

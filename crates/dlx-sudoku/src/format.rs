@@ -20,6 +20,7 @@ mod chars;
 mod kind;
 mod render;
 
+pub use chars::lines;
 use chars::{BOM, Chars};
 pub use kind::Format;
 pub use render::render;
@@ -78,6 +79,9 @@ pub enum FormatErrorKind {
         /// Its length in bytes.
         length: usize,
     },
+    /// A JSON line, such as `solve --format json` writes: an answer, not a puzzle.
+    #[error("a JSON line (an answer written with --format json?), not a puzzle")]
+    Json,
     /// A label or title (`Grid 01`, `Hard`, a sentence): a line with a word in it that is
     /// neither a puzzle nor a row of one. See [`Record::is_label`].
     #[error("not a puzzle: {0}")]
@@ -350,9 +354,7 @@ impl Parser {
         let line = chars.line();
         if line.is_empty() {
             return (
-                self.pending
-                    .take()
-                    .map(|p| Self::cut_short(p.undo_stray(), number)),
+                self.pending.take().map(|p| Self::cut_short(p.undo_stray())),
                 None,
             );
         }
@@ -420,9 +422,7 @@ impl Parser {
                 return self.read_line(number, raw, raw.len());
             }
             if let Some((before, _)) = p.stray.take() {
-                // The stray line is named by its own number.
-                let at = before.start;
-                stray_record = Some(Self::cut_short(*before, at));
+                stray_record = Some(Self::cut_short(*before));
             }
         }
         let fault = match Self::parse_row(p.shape, format, chars, parts) {
@@ -469,7 +469,7 @@ impl Parser {
             let ended = if p.error.is_some() {
                 Self::complete(p)
             } else {
-                Self::cut_short(p, number)
+                Self::cut_short(p)
             };
             return (Some(ended), self.start(number, chars, parts, bar));
         }
@@ -499,6 +499,9 @@ impl Parser {
         let line = chars.line();
         let record = |format, kind| fault_record(number, format, kind);
         let label = || Some(label_record(number, chars));
+        if line.starts_with(b"{\"") {
+            return Some(record(Format::Line, FormatErrorKind::Json));
+        }
         if let Some(grid) = puzzle_with_trailer(parts, bar) {
             return Some(Record {
                 line: number,
@@ -704,9 +707,11 @@ impl Parser {
         }
     }
 
-    fn cut_short(p: Pending, line: usize) -> Record {
+    /// The record of a grid that ended before its last row; the fault names the line the
+    /// grid starts on (the record's line), not the line after it.
+    fn cut_short(p: Pending) -> Record {
         let error = p.error.unwrap_or(FormatError {
-            line,
+            line: p.start,
             kind: FormatErrorKind::TooFewRows {
                 expected: p.shape.side(),
                 found: p.rows,
@@ -745,40 +750,15 @@ impl Parser {
         self.held.take()
     }
 
-    /// Ends the input: returns a record still held back, else a grid still pending,
-    /// reported as cut short at line `last + 1`. (Both cannot happen: a record is held only
-    /// when no grid is pending. Calling again returns `None`.)
+    /// Ends the input after line `last`: a record held back, else a grid pending, cut short
+    /// (never both: a record is held only when no grid is pending; then `None`).
     pub fn finish(&mut self, last: usize) -> Option<Record> {
+        debug_assert!(self.pending.as_ref().is_none_or(|p| p.start <= last));
         if let Some(held) = self.held.take() {
             return Some(held);
         }
-        self.pending
-            .take()
-            .map(|p| Self::cut_short(p.undo_stray(), last + 1))
+        self.pending.take().map(|p| Self::cut_short(p.undo_stray()))
     }
-}
-
-/// Splits `text` into lines as the CLI's reader does: at `\n`, `\r\n` or a lone `\r`.
-pub fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let mut rest = Some(text);
-    std::iter::from_fn(move || {
-        let t = rest?;
-        match t.iter().position(|&b| b == b'\n' || b == b'\r') {
-            None => {
-                rest = None;
-                (!t.is_empty()).then_some(t)
-            }
-            Some(i) => {
-                let skip = if t[i] == b'\r' && t.get(i + 1) == Some(&b'\n') {
-                    2
-                } else {
-                    1
-                };
-                rest = Some(&t[i + skip..]);
-                Some(&t[..i])
-            }
-        }
-    })
 }
 
 /// Parses a whole text (for tests and small inputs), split as [`lines`] does.

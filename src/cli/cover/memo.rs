@@ -16,6 +16,7 @@ use super::solutions::write_solution;
 use crate::cli::args::{CoverArgs, Memo};
 use crate::cli::error::{Error, Exit, after_write, report};
 use crate::cli::input::{LineReader, MAX_LINE, open};
+use crate::cli::interrupt;
 
 /// `--memo auto`'s look: after this many search nodes, memo stays only with at least
 /// [`AUTO_HITS_PER_MILLE`] hits per thousand nodes or [`AUTO_SOLUTIONS_PER_NODE`]
@@ -124,10 +125,8 @@ fn conclude(name: &str, run: &MemoRun, ctrl_c: bool) -> Result<Exit, Error> {
         return Ok(Exit::GaveUp);
     }
     if interrupted {
-        report(&format!(
-            "{name}: interrupted after {found} solution(s); the output is partial"
-        ));
-        return Ok(Exit::Interrupted);
+        let done = format!("{name}: {found} solution(s) found, the output is partial");
+        return Ok(interrupt::stopped(&done, "the search did not finish"));
     }
     Ok(Exit::Ok)
 }

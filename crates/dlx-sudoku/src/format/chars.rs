@@ -1,6 +1,7 @@
 //! A line as characters for the parser: ASCII kept as it is, every other character (or
 //! invalid byte) one placeholder, so that lengths and columns count characters, and each
-//! shown in messages by name (`'５' (U+FF15, fullwidth digit 5)`, `byte 0xFF`).
+//! shown in messages by name (`'５' (U+FF15, fullwidth digit 5)`, `byte 0xFF`); and
+//! [`lines`], a text cut into lines.
 
 use crate::grid::{Shape, describe_byte};
 
@@ -203,4 +204,26 @@ fn describe_char(c: char) -> String {
     } else {
         format!("'{c}' ({code})")
     }
+}
+/// Splits `text` into lines as the CLI's reader does: at `\n`, `\r\n` or a lone `\r`.
+pub fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match t.iter().position(|&b| b == b'\n' || b == b'\r') {
+            None => {
+                rest = None;
+                (!t.is_empty()).then_some(t)
+            }
+            Some(i) => {
+                let skip = if t[i] == b'\r' && t.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                rest = Some(&t[i + skip..]);
+                Some(&t[..i])
+            }
+        }
+    })
 }

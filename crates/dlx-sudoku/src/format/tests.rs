@@ -40,7 +40,7 @@ fn errors_name_their_line() {
     let r = parse_str(short);
     assert_eq!(
         r[0].grid.as_ref().unwrap_err().to_string(),
-        "3: the grid has 2 rows, expected 9"
+        "1: the grid has 2 rows, expected 9"
     );
     let line = format!("{}\n", ".".repeat(80));
     let r = parse_str(&line);
@@ -245,7 +245,7 @@ mod junk {
         let r = parse_str(&text);
         assert_eq!(
             r[0].grid.as_ref().unwrap_err().to_string(),
-            "2: the grid has 1 row, expected 9"
+            "1: the grid has 1 row, expected 9"
         );
         assert!(r[1].grid.is_ok());
     }
@@ -309,7 +309,7 @@ mod junk {
         assert_eq!(lines, [1, 5, 6, 7]);
         assert_eq!(
             r[0].grid.as_ref().unwrap_err().to_string(),
-            "5: the grid has 4 rows, expected 9"
+            "1: the grid has 4 rows, expected 9"
         );
         assert!(r[1].grid.is_ok() && r[2].grid.is_ok() && r[3].grid.is_ok());
         assert_eq!((r[1].format, r[3].format), (Format::Line, Format::Spaced));

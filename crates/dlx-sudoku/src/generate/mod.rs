@@ -56,7 +56,7 @@ pub use crate::rng::{Random, SplitMix};
 pub use board::{Board, OverBudget};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 
-use crate::{Grid, Shape};
+use crate::{Grid, Limits, Shape};
 
 /// What to make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,12 +102,15 @@ pub struct Generated<T> {
     pub verdict: T,
 }
 
-/// No acceptable puzzle within `max_attempts`.
+/// No acceptable puzzle within `max_attempts`, or before the generator's limits stopped it
+/// (see [`Generator::set_limits`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("no acceptable puzzle in {attempts} attempts")]
+#[error("{}", if *.stopped { format!("stopped (time limit or interruption) after {} attempts", .attempts) } else { format!("no acceptable puzzle in {} attempts", .attempts) })]
 pub struct Exhausted {
     /// Minimal puzzles made and refused.
     pub attempts: u64,
+    /// True when the limits stopped the work, not the attempts.
+    pub stopped: bool,
 }
 
 /// The smallest side whose searches add pointing and claiming to singles. On 16×16 they
@@ -126,6 +129,8 @@ pub struct Generator {
     singles: Board,
     orbits: Vec<Vec<usize>>,
     scratch: Vec<u8>,
+    /// When to stop: a deadline, a cancel flag (nodes are not counted here).
+    limits: Limits,
 }
 
 impl Generator {
@@ -137,7 +142,24 @@ impl Generator {
             singles: Board::new(settings.shape),
             orbits: settings.symmetry.orbits(settings.shape.side()),
             scratch: Vec::new(),
+            limits: Limits::NONE,
         }
+    }
+
+    /// Stops [`Self::generate`] once `limits`' deadline passes or its cancel flag is set
+    /// (looked at between attempts and between the orbits a puzzle is reduced by): a 25×25
+    /// puzzle takes minutes. The puzzle being made is then dropped.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// True once the limits say stop.
+    fn stopped(&self) -> bool {
+        self.limits.cancel.is_some_and(|c| c.is_set())
+            || self
+                .limits
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     /// The settings.
@@ -165,6 +187,13 @@ impl Generator {
         for attempt in 1..=self.settings.max_attempts {
             let fill = self.fill(&mut rng);
             let puzzle = self.reduce(&fill, &mut rng);
+            if self.stopped() {
+                let attempts = attempt;
+                return Err(Exhausted {
+                    attempts,
+                    stopped: true,
+                });
+            }
             let clues = puzzle.iter().filter(|&&v| v != 0).count();
             if clues < self.settings.min_clues || clues > self.settings.max_clues {
                 continue;
@@ -181,6 +210,7 @@ impl Generator {
         }
         Err(Exhausted {
             attempts: self.settings.max_attempts,
+            stopped: false,
         })
     }
 
@@ -223,6 +253,9 @@ impl Generator {
             order.swap(i, rng.below(i + 1));
         }
         for o in order {
+            if self.stopped() {
+                break;
+            }
             let orbit = std::mem::take(&mut self.orbits[o]);
             if orbit.iter().any(|&c| puzzle[c] != 0) && self.removable(&puzzle, &orbit, fill) {
                 for &c in &orbit {
