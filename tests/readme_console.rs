@@ -1,5 +1,5 @@
-//! The documents' shell transcripts, run for real. In `README.md`, `docs/benchmarks.md` and
-//! the crate READMEs, every ```console block comes just after one of two markers:
+//! The documents' shell transcripts, run for real. In `README.md`, `docs/benchmarks.md`,
+//! `docs/cover.md` and the crate READMEs, every ```console block comes just after one of two markers:
 //!
 //! * `<!-- checked by tests/readme_console.rs -->`: the block is a list of `$ command` lines
 //!   (a line ending in `\` continues on the next), each followed by its exact output
@@ -20,9 +20,10 @@ const CHECKED: &str = "<!-- checked by tests/readme_console.rs -->";
 const ILLUSTRATION: &str = "<!-- illustration: ";
 
 /// The documents whose transcripts are checked, from the project root.
-const DOCUMENTS: [&str; 4] = [
+const DOCUMENTS: [&str; 5] = [
     "README.md",
     "docs/benchmarks.md",
+    "docs/cover.md",
     "crates/dlx-cover/README.md",
     "crates/dlx-sudoku/README.md",
 ];

@@ -114,7 +114,7 @@ fn windoku_smallest_fills_match_brute_force() {
 /// from restarting searches, as for classic grids (it found no answer in 60 s when the
 /// variants lacked the restarts). The answer is checked by the independent rules; being
 /// the smallest, it starts with the first row in order. It takes 11.5 M nodes, past the
-/// default budget (where it gives up with its partial work: `tests/refusals.rs`), so the
+/// default budget (where it gives up with its partial work: `tests/robustness/refusals.rs`), so the
 /// budget is lifted here.
 #[test]
 fn empty_16x16_windoku_is_answered_by_the_restarting_policy() {

@@ -9,7 +9,7 @@
 //! The same holds for Algorithm M: `MultiSolver::new` (bit sets, on problems without colors
 //! or costs) and `MultiSolver::with_links`, on random problems with multiplicities, early
 //! stops and node limits included. (Its links are held to dlx3's own counts by
-//! `tests/dlx3_tree.rs` at the workspace root.)
+//! `tests/cover/dlx3_tree.rs` at the workspace root.)
 
 use std::ops::ControlFlow;
 

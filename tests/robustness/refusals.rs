@@ -4,7 +4,7 @@
 //! `generate` values judged at once, invalid bytes and mid-line byte-order marks named,
 //! `cover --pre` naming items, and `bench` keeping only puzzles.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -6,7 +6,7 @@
 //! Knuth's CWEB source outside this repository). Problems without colors are searched on
 //! bit sets, the others on dlx3's links.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! (line caps, limits, threads, interruption), and `bench` and closed outputs held to the
 //! same rules as `solve`.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -216,8 +216,8 @@ fn writing_to_a_closed_stdout_is_an_error() {
 
 // ---- Item 1: nothing lost to a junk line -----------------------------------------------
 
-const EX_2580: &str = include_str!("../examples/2580.txt");
-const EX_2239: &str = include_str!("../examples/2239.txt");
+const EX_2580: &str = include_str!("../../examples/2580.txt");
+const EX_2239: &str = include_str!("../../examples/2239.txt");
 const FILL_2580: &str = "1 3 5 4 6 9 2 7 8\n7 8 2 1 3 5 6 4 9\n4 6 9 2 7 8 1 3 5\n3 2 1 5 4 6 8 9 7\n8 7 4 9 1 3 5 2 6\n5 9 6 8 2 7 4 1 3\n9 1 7 6 5 2 3 8 4\n6 4 3 7 8 1 9 5 2\n2 5 8 3 9 4 7 6 1\n";
 const FILL_2239: &str = "143628579\n572139468\n986754231\n391542786\n468917352\n725863914\n237481695\n619275843\n854396127\n";
 

@@ -6,7 +6,7 @@
 //! and through the real binary's `solve --format csv` on a smaller number, whose answers are
 //! checked against each puzzle's fill found alone.
 
-mod common;
+use crate::common;
 
 use dlx_sudoku::Grid;
 use dlx_sudoku::format::{self, Format};

@@ -1,7 +1,7 @@
 //! Malformed input for every format, run through the real binary: each case gives its exact
 //! standard error and exit code, and never a panic. Plus a broken pipe.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};

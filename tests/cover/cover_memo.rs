@@ -3,7 +3,7 @@
 //! auto`'s choice, `--zdd` read back by `--from-zdd` (count, list, sample), and the
 //! refusals and malformed ZDD files.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

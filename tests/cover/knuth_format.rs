@@ -1,7 +1,7 @@
 //! The `cover` command through the real binary: emitted problems read back with their known
 //! counts, the output formats, and one test per format error.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

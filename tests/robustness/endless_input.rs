@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 /// A 17-clue puzzle with one fill.
 const PUZZLE: &str =

@@ -3,7 +3,7 @@
 //! direct count and nodes; and every fault of a job or result file is refused, exit 2,
 //! with the file, the line and the fault.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 
 /// A 17-clue puzzle with one fill.
 const PUZZLE: &str =

@@ -5,7 +5,7 @@
 //! for the same files and `k` (recorded in tests/data/cost/dlx5.tsv: numbers only, taken
 //! from `dlx5 kK v17 < FILE` built from Knuth's CWEB source outside this repository).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

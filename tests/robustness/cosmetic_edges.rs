@@ -2,7 +2,7 @@
 //! 1 ns, the pencilmark refusal naming every command that takes them, the help texts, and
 //! a JSON answer fed back in named as such.
 
-mod common;
+use crate::common;
 
 /// A 17-clue puzzle with one fill.
 const PUZZLE: &str =

@@ -1,0 +1,12 @@
+//! `sudoku-dlx cover`, one test binary: Knuth's format and its searches, Knuth's trees
+//! for multiplicities (dlx3) and costs (dlx5), memoized counts and ZDDs (dlx6), and
+//! `--split`/`--job`/`--merge`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cover_memo;
+mod dlx3_tree;
+mod dlx5_tree;
+mod knuth_format;
+mod split;
