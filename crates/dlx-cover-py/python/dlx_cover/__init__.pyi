@@ -5,6 +5,9 @@ from ._native import merge as merge, run_job as run_job
 from ._native import zdd_count as zdd_count, zdd_sample as zdd_sample, zdd_solutions as zdd_solutions
 from . import sudoku as sudoku
 
-__all__ = ["Problem", "Solutions", "LimitReached", "run_job", "merge", "sudoku"]
+__all__ = [
+    "Problem", "Solutions", "LimitReached", "run_job", "merge",
+    "zdd_count", "zdd_solutions", "zdd_sample", "sudoku",
+]
 
 __version__: str

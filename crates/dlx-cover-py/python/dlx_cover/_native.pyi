@@ -4,6 +4,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 __all__ = [
     "Problem", "Solutions", "LimitReached", "run_job", "merge", "_force_panic",
+    "zdd_count", "zdd_solutions", "zdd_sample",
     "sudoku_solve", "sudoku_count", "sudoku_check", "sudoku_canon", "sudoku_rate",
     "sudoku_hint", "sudoku_explain", "sudoku_generate",
 ]
