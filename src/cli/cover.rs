@@ -71,18 +71,7 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         return exit;
     }
     let read_secs = started.elapsed().as_secs_f64();
-    let memo = memo::count(
-        args,
-        &parsed,
-        &name,
-        read_secs,
-        || {
-            interrupt::watch();
-            Some(interrupt::cancel())
-        },
-        interrupt::requested,
-    )?;
-    if let Some(exit) = memo {
+    if let Some(exit) = memo::count(args, &parsed, &name, read_secs)? {
         return Ok(exit);
     }
     let searched = Instant::now();

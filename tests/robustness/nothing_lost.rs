@@ -1,7 +1,7 @@
-//! Issue 16's findings, one test each, through the real binary: nothing lost (junk lines,
-//! labels, byte-order marks, separators, sizes written and read back), nothing unbounded
-//! (line caps, limits, threads, interruption), and `bench` and closed outputs held to the
-//! same rules as `solve`.
+//! Edges a hostile but fair user met, one test each, through the real binary: nothing
+//! lost (junk lines, labels, byte-order marks, separators, sizes written and read back),
+//! nothing unbounded (line caps, limits, threads, interruption), and `bench` and closed
+//! outputs held to the same rules as `solve`.
 
 use crate::common;
 

@@ -1,4 +1,4 @@
-//! Issue 34's findings, one test each, through the real binary: pencilmark lines refused
+//! Refusals, one test each, through the real binary: pencilmark lines refused
 //! by `canon` and `check`, pencilmark searches bounded by `--max-nodes`/`--timeout`, bad
 //! `--regions`/`--cages` names and empty whole-file inputs refused, `--timeout` and
 //! `generate` values judged at once, invalid bytes and mid-line byte-order marks named,

@@ -10,7 +10,7 @@ use std::time::Instant;
 use dlx_cover::knuth::Parsed;
 use dlx_cover::memo::{self, MemoRun, MemoStats, Probe};
 use dlx_cover::zdd::{SplitMix64, Zdd, ZddReader};
-use dlx_cover::{Cancel, Limits, SearchEnd};
+use dlx_cover::{Limits, SearchEnd};
 
 use super::solutions::write_solution;
 use crate::cli::args::{CoverArgs, Memo};
@@ -32,16 +32,13 @@ const AUTO_HITS_PER_MILLE: u64 = 150;
 const AUTO_SOLUTIONS_PER_NODE: u64 = 4;
 
 /// Runs `--count` with memo when the flags ask for it (or `auto` finds it pays); `None`
-/// when the plain search should run instead.
-/// `cancel` installs Ctrl-C's handler (when memo runs), `interrupted` tells whether Ctrl-C
-/// was pressed.
+/// when the plain search should run instead. A signal stops it as it stops every command
+/// (`interrupt`).
 pub fn count(
     args: &CoverArgs,
     parsed: &Parsed,
     name: &str,
     read_secs: f64,
-    cancel: impl FnOnce() -> Option<Cancel>,
-    interrupted: impl Fn() -> bool,
 ) -> Result<Option<Exit>, Error> {
     let mode = if args.memo.zdd.is_some() {
         if args.memo.memo == Memo::Off {
@@ -72,10 +69,11 @@ pub fn count(
         _ => {}
     }
     let searched = Instant::now();
+    interrupt::watch();
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         deadline: args.timeout.map(|t| searched + t),
-        cancel: cancel(),
+        cancel: Some(interrupt::cancel()),
     };
     let probe = (mode == Memo::Auto).then_some(Probe {
         nodes: AUTO_PROBE_NODES.max(AUTO_PROBE_PER_ITEM * problem.primary_items() as u64),
@@ -100,7 +98,7 @@ pub fn count(
     if let (Some(path), Some(zdd)) = (&args.memo.zdd, &run.zdd) {
         write_zdd(path, zdd)?;
     }
-    conclude(name, &run, interrupted()).map(Some)
+    conclude(name, &run, interrupt::requested()).map(Some)
 }
 
 /// Writes the count (marked when the search stopped early) and reports why it stopped.
