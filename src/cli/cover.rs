@@ -17,7 +17,7 @@ use super::error::{Error, Exit};
 use super::error::{after_write, report};
 use super::input::{BOM, LineReader, MAX_LINE, not_utf8, open, read_error};
 use super::interrupt;
-use super::profile::{Profile, Stage, thread_cpu_time};
+use super::profile::{Profile, Stage, cpu_since, thread_cpu_time};
 
 mod emit;
 mod memo;
@@ -313,9 +313,7 @@ fn report_stats(
         search_time.as_secs_f64()
     ));
     // One thread: its CPU time during the search is its one worker's busy time.
-    let cpu = searched_cpu
-        .zip(thread_cpu_time())
-        .map_or(search_time, |(a, b)| b.saturating_sub(a).min(search_time));
+    let cpu = cpu_since(searched_cpu).map_or(search_time, |d| d.min(search_time));
     let mut profile = search.profile.clone().unwrap_or(Profile {
         wall: search_time,
         busy: vec![cpu],

@@ -26,6 +26,12 @@ pub fn thread_cpu_time() -> Option<Duration> {
     }
 }
 
+/// The CPU time the calling thread has used since `mark` (an earlier
+/// [`thread_cpu_time`]); `None` where the system does not tell it.
+pub fn cpu_since(mark: Option<Duration>) -> Option<Duration> {
+    Some(thread_cpu_time()?.saturating_sub(mark?))
+}
+
 /// Busy time (CPU time, [`thread_cpu_time`]) per worker, added up by the workers themselves (each adds to its own slot,
 /// a cache line apart from the others'); `None` slots when not measured.
 pub struct Busy {
@@ -54,10 +60,7 @@ impl Busy {
         let out = f();
         // CPU time where the system tells it: a worker that waits for a core (more threads
         // than free cores) is not busy meanwhile. Wall time elsewhere.
-        let spent = match (cpu, thread_cpu_time()) {
-            (Some(a), Some(b)) => b.saturating_sub(a),
-            _ => started.elapsed(),
-        };
+        let spent = cpu_since(cpu).unwrap_or_else(|| started.elapsed());
         let slot = &slots[index.min(slots.len() - 1)];
         slot.0.fetch_add(spent.as_nanos() as u64, Ordering::Relaxed);
         out

@@ -22,7 +22,7 @@ use crate::cli::args::SplitArgs;
 use crate::cli::error::{Error, Exit};
 use crate::cli::error::{after_write, report};
 use crate::cli::input::{LineReader, MAX_LINE, open};
-use crate::cli::profile::thread_cpu_time;
+use crate::cli::profile::{cpu_since, thread_cpu_time};
 use dlx_cover::jobfile::{self, Job, JobFile, JobLine, Outcome};
 
 /// A reader that hashes (SHA-256) the bytes read through it.
@@ -223,10 +223,9 @@ fn run_jobs<W: Write>(
             split: job.split.clone(),
         };
         if run.stats {
-            let cpu = match (cpu, thread_cpu_time()) {
-                (Some(a), Some(b)) => format!("{:.3} s", b.saturating_sub(a).as_secs_f64()),
-                _ => "not measured".to_string(),
-            };
+            let cpu = cpu_since(cpu).map_or("not measured".to_string(), |d| {
+                format!("{:.3} s", d.as_secs_f64())
+            });
             report(&format!(
                 "stats: job {} solutions {}, nodes {}, link updates {}, cpu {cpu}, wall {:.3} s",
                 job.number, found.solutions, found.nodes, found.updates, outcome.seconds
