@@ -218,6 +218,8 @@ pub struct Records<R> {
     lines: LineReader<R>,
     parser: Parser,
     buf: Vec<u8>,
+    /// The input ended; what the parser holds is still to come.
+    at_end: bool,
     done: bool,
     labels: Labels,
 }
@@ -290,6 +292,7 @@ impl<R: BufRead> Records<R> {
             lines: LineReader::new(inner),
             parser: Parser::new(),
             buf: Vec::new(),
+            at_end: false,
             done: false,
             labels: Labels::new(strict),
         }
@@ -306,12 +309,20 @@ impl<R: BufRead> Iterator for Records<R> {
 
     fn next(&mut self) -> Option<io::Result<Record>> {
         while !self.done {
+            if self.at_end {
+                // `finish` gives the records held back and a grid cut short, one a call.
+                let last = self.parser.finish(self.lines.last_line());
+                self.done = last.is_none();
+                if let Some(record) = last.and_then(|r| self.labels.keep(r)) {
+                    return Some(Ok(record));
+                }
+                continue;
+            }
             let record = match self.lines.next_line(&mut self.buf) {
                 Ok(Some((number, full_len))) => self.parser.push_line(number, &self.buf, full_len),
                 Ok(None) => {
-                    // `finish` gives at most one record: a held one or a grid cut short.
-                    self.done = true;
-                    self.parser.finish(self.lines.last_line())
+                    self.at_end = true;
+                    continue;
                 }
                 Err(e) => {
                     self.done = true;
@@ -389,12 +400,16 @@ impl Piece {
             let record = parser.push_line(self.first_line + i, line, full);
             records.extend(record.and_then(|r| labels.keep(r)));
         }
-        let last = match self.end {
-            PieceEnd::Cut => parser.cut(),
-            PieceEnd::Input => parser.finish(self.first_line + self.ends.len() - 1),
-            PieceEnd::ReadError => None,
-        };
-        records.extend(last.and_then(|r| labels.keep(r)));
+        let last_line = self.first_line + self.ends.len() - 1;
+        loop {
+            let last = match self.end {
+                PieceEnd::Cut => parser.cut(),
+                PieceEnd::Input => parser.finish(last_line),
+                PieceEnd::ReadError => None,
+            };
+            let Some(last) = last else { break };
+            records.extend(labels.keep(last));
+        }
         (records, labels)
     }
 }

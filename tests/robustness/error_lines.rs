@@ -34,3 +34,40 @@ fn a_junk_line_before_a_puzzle_is_named_not_the_puzzle() {
     assert_eq!(r.stdout.lines().count(), 3, "{}", r.stdout);
     assert_eq!(r.stderr, "<stdin>:2: the grid has 1 row, expected 4\n");
 }
+
+/// The puzzle above as a compact grid, one row a line.
+fn compact_rows() -> String {
+    PUZZLE
+        .replace('.', "0")
+        .as_bytes()
+        .chunks(9)
+        .map(|row| String::from_utf8_lossy(row).into_owned() + "\n")
+        .collect()
+}
+
+#[test]
+fn a_stray_row_of_the_grids_width_is_named_and_the_puzzle_kept() {
+    let compact = compact_rows();
+    let spaced: String = compact
+        .lines()
+        .map(|row| row.chars().map(String::from).collect::<Vec<_>>().join(" ") + "\n")
+        .collect();
+    let fill = common::run_bin(&["solve"], format!("{PUZZLE}\n")).stdout;
+    for (stray, grid, answer) in [
+        ("123456789", &compact, fill.clone()),
+        ("1 2 3 4 5 6 7 8 9", &spaced, fill.clone()),
+    ] {
+        let path = file("error-lines-stray.txt", &format!("{stray}\n{grid}\n{PUZZLE}\n"));
+        let r = common::run_bin(&["solve", "--format", "line", &path], "");
+        assert_eq!(r.code, 2, "{stray}");
+        assert_eq!(r.stdout, format!("error\n{answer}{answer}"), "{stray}");
+        assert_eq!(
+            r.stderr,
+            format!(
+                "{path}:1: a stray row before a grid: the 9 rows after it make the grid \
+                 (with this row first, the givens clash)\n"
+            ),
+            "{stray}"
+        );
+    }
+}

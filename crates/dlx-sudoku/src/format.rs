@@ -11,82 +11,21 @@
 //! line may end in CRLF. The parser works on byte lines, so it never fails on binary junk: a
 //! bad record becomes a [`Record`] whose `grid` is an error naming the line and the fault.
 
-use thiserror::Error;
-
 use super::grid::{Grid, GridError, Shape, allowed_symbols};
-use super::pencil::{self, PencilError};
+use super::pencil;
+use std::collections::VecDeque;
 
 mod chars;
+mod error;
 mod kind;
 mod render;
+mod suspect;
 
 pub use chars::lines;
 use chars::{BOM, Chars};
+pub use error::{FormatError, FormatErrorKind};
 pub use kind::Format;
 pub use render::render;
-
-/// What is wrong with a record, and where.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{line}: {kind}")]
-pub struct FormatError {
-    /// 1-based line number of the fault.
-    pub line: usize,
-    /// The fault.
-    pub kind: FormatErrorKind,
-}
-
-/// The faults a record can have.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum FormatErrorKind {
-    /// A one-line puzzle that does not parse.
-    #[error("{0}")]
-    Line(GridError),
-    /// A grid row with too many or too few entries.
-    #[error("expected {expected} {what}, found {found}")]
-    RowLength {
-        /// Entries a row of this grid needs.
-        expected: usize,
-        /// Entries found (characters, not bytes, for cells).
-        found: usize,
-        /// "numbers" or "cells".
-        what: &'static str,
-    },
-    /// An entry that is not a value of the grid.
-    #[error("{position}: {found} is not {allowed}")]
-    BadEntry {
-        /// Where on the line: "column 4" or "number 4".
-        position: String,
-        /// The entry as found.
-        found: String,
-        /// What is allowed.
-        allowed: String,
-    },
-    /// The grid ended (empty line, end of input, or a line that cannot be its row) before
-    /// its last row.
-    #[error("the grid has {found} {}, expected {expected}", if *.found == 1 { "row" } else { "rows" })]
-    TooFewRows {
-        /// Rows the grid needs.
-        expected: usize,
-        /// Rows found.
-        found: usize,
-    },
-    /// A pencilmark line that does not parse.
-    #[error("{0}")]
-    Pencilmarks(PencilError),
-    /// A line longer than the reader keeps.
-    #[error("line too long ({length} bytes)")]
-    LineTooLong {
-        /// Its length in bytes.
-        length: usize,
-    },
-    /// A JSON line, such as `solve --format json` writes: an answer, not a puzzle.
-    #[error("a JSON line (an answer written with --format json?), not a puzzle")]
-    Json,
-    /// A label or title (`Grid 01`, `Hard`, a sentence): a line with a word in it that is
-    /// neither a puzzle nor a row of one. See [`Record::is_label`].
-    #[error("not a puzzle: {0}")]
-    Label(String),
-}
 
 /// One puzzle of the input: where it starts, its format, and the grid or what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -154,6 +93,8 @@ struct Pending {
     /// row of this grid makes the lines before a stray record of their own; any other line
     /// makes this row the other grid's faulty row after all.
     stray: Option<(Box<Pending>, FormatError)>,
+    /// The line of the grid's second row, once it has one.
+    second: usize,
 }
 
 impl Pending {
@@ -204,7 +145,10 @@ impl Pending {
 #[derive(Debug, Default)]
 pub struct Parser {
     pending: Option<Pending>,
-    held: Option<Record>,
+    /// A grid read whole whose givens clash, waiting for the lines that tell whether its
+    /// first row was a stray line (see [`suspect`]).
+    suspect: Option<suspect::Suspect>,
+    held: VecDeque<Record>,
 }
 
 /// True for a line after which every parser is between records, whatever came before it:
@@ -303,20 +247,9 @@ impl Parser {
     /// `line.len()`. Returns the record the line completes, if any.
     pub fn push_line(&mut self, number: usize, line: &[u8], full_len: usize) -> Option<Record> {
         let (first, second) = self.read_line(number, line, full_len);
-        match self.held.take() {
-            None => {
-                self.held = second;
-                first
-            }
-            Some(held) => {
-                // Two records come from one line only when it ends a pending grid, and a
-                // grid is pending only after a line that gave no record, which handed out
-                // anything held. So nothing is held here, and `second` is none.
-                debug_assert!(second.is_none(), "a second record while one is held");
-                self.held = first.or(second);
-                Some(held)
-            }
-        }
+        self.held.extend(first);
+        self.held.extend(second);
+        self.held.pop_front()
     }
 
     /// The records line `number` completes, in input order: usually none or one; two when
@@ -327,6 +260,9 @@ impl Parser {
         raw: &[u8],
         full_len: usize,
     ) -> (Option<Record>, Option<Record>) {
+        if let Some(suspect) = self.suspect.take() {
+            return self.settle(suspect, number, raw, full_len);
+        }
         let truncated = full_len > raw.len();
         // A byte-order mark starts line 1 of a file saved by some editors, and any line
         // where such files were joined (`cat a.txt b.txt`).
@@ -429,6 +365,9 @@ impl Parser {
             Ok(row) => {
                 p.values.extend(row);
                 p.format = format;
+                if p.rows == 1 {
+                    p.second = number;
+                }
                 let done = self.add_row(p);
                 return match stray_record {
                     Some(stray) => (Some(stray), done),
@@ -486,6 +425,10 @@ impl Parser {
     fn add_row(&mut self, mut p: Pending) -> Option<Record> {
         p.rows += 1;
         if p.rows == p.shape.side() {
+            if suspect::clashes(&p) {
+                self.suspect = Some(suspect::Suspect::new(p));
+                return None;
+            }
             return Some(Self::complete(p));
         }
         self.pending = Some(p);
@@ -609,6 +552,7 @@ impl Parser {
             rows: 0,
             error,
             stray: None,
+            second: 0,
         };
         self.add_row(p)
     }
@@ -729,32 +673,39 @@ impl Parser {
     /// parser (a record still held back is handed out by the next call, or by [`Self::cut`]
     /// or [`Self::finish`]).
     pub fn between_records(&self) -> bool {
-        self.pending.is_none()
+        self.pending.is_none() && self.suspect.is_none()
     }
 
     /// A parser that goes on from this one's state for the lines after the last one fed:
-    /// the grid pending, if any, and nothing held back (this parser hands that out, see
-    /// [`Self::cut`]). Parsing the lines before a cut with this parser and the lines after
-    /// it with the carried one gives the records of parsing them all with one.
+    /// the grid pending or held for the next lines, if any, and no record held back (this
+    /// parser hands those out, see [`Self::cut`]). Parsing the lines before a cut with this
+    /// parser and the lines after it with the carried one gives the records of parsing them
+    /// all with one.
     pub fn carry(&self) -> Parser {
         Parser {
             pending: self.pending.clone(),
-            held: None,
+            suspect: self.suspect.clone(),
+            held: VecDeque::new(),
         }
     }
 
-    /// Ends this parser at a cut in the input: returns the record held back, if any; a grid
-    /// still pending is left to the parser that [`Self::carry`] gave (it is not cut short).
+    /// Ends this parser at a cut in the input: returns a record held back, if any (call it
+    /// until `None`); a grid still pending is left to the parser that [`Self::carry`] gave
+    /// (it is not cut short).
     pub fn cut(&mut self) -> Option<Record> {
         self.pending = None;
-        self.held.take()
+        self.suspect = None;
+        self.held.pop_front()
     }
 
-    /// Ends the input after line `last`: a record held back, else a grid pending, cut short
-    /// (never both: a record is held only when no grid is pending; then `None`).
+    /// Ends the input after line `last`: the records held back, then a grid pending, cut
+    /// short. Returns one record a call: call it until `None`.
     pub fn finish(&mut self, last: usize) -> Option<Record> {
         debug_assert!(self.pending.as_ref().is_none_or(|p| p.start <= last));
-        if let Some(held) = self.held.take() {
+        if let Some(suspect) = self.suspect.take() {
+            self.held.extend(suspect.settle_at_end());
+        }
+        if let Some(held) = self.held.pop_front() {
             return Some(held);
         }
         self.pending.take().map(|p| Self::cut_short(p.undo_stray()))
@@ -772,7 +723,9 @@ pub fn parse_str(text: &str) -> Vec<Record> {
             records.push(r);
         }
     }
-    records.extend(parser.finish(last));
+    while let Some(r) = parser.finish(last) {
+        records.push(r);
+    }
     records
 }
 

@@ -193,6 +193,59 @@ mod junk {
         assert_eq!(r[0].grid.as_ref().unwrap_err().line, 5);
     }
 
+    #[test]
+    fn a_stray_row_of_the_grids_width_before_it_keeps_the_puzzle() {
+        let compact = compact_rows();
+        for (stray, grid) in [
+            ("123456789", compact.clone()),
+            ("1 2 3 4 5 6 7 8 9", SPACED_ROWS.to_string()),
+        ] {
+            // At the end of the input, before a blank line, before a one-line puzzle.
+            for after in ["", "\n", "\n\n", "\n# end\n"] {
+                let r = parse_str(&format!("{stray}\n{grid}{after}"));
+                assert_eq!(r.len(), 2, "{stray:?} {after:?}");
+                assert_eq!(
+                    r[0].grid.as_ref().unwrap_err().to_string(),
+                    "1: a stray row before a grid: the 9 rows after it make the grid \
+                     (with this row first, the givens clash)"
+                );
+                let g = r[1].grid.as_ref().unwrap();
+                assert_eq!(r[1].line, 2);
+                assert_eq!(g.to_line(), compact.replace('\n', "").replace('0', "."));
+            }
+            let r = parse_str(&format!(
+                "{stray}\n{grid}\n..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....\n"
+            ));
+            assert_eq!(r.iter().map(|r| r.grid.is_ok()).collect::<Vec<_>>(), [false, true, true]);
+        }
+        // A grid whose givens clash, then a line that is no row of it: the clash is the
+        // grid's, as before.
+        let clashing = compact.replacen('0', "3", 1);
+        for after in ["", "\nGrid 02\n", "\n12\n"] {
+            let r = parse_str(&format!("{clashing}{after}"));
+            let g = r[0].grid.as_ref().unwrap();
+            assert!(g.clash().is_some() && r[0].line == 1, "{after:?}");
+        }
+        // A grid after it that makes the shifted rows clash too: as before.
+        let r = parse_str(&format!("{clashing}\n{}\n", &compact[..9]));
+        assert_eq!(r.len(), 2);
+        assert!(r[0].grid.as_ref().unwrap().clash().is_some());
+        assert_eq!(r[1].grid.as_ref().unwrap_err().line, 10);
+        // Grids back to back, the first clashing: each keeps its own rows.
+        let r = parse_str(&format!("{clashing}\n{compact}\n{compact}\n"));
+        assert_eq!(
+            r.iter().map(|r| (r.line, r.grid.is_ok())).collect::<Vec<_>>(),
+            [(1, true), (10, true), (19, true)]
+        );
+        assert!(r[0].grid.as_ref().unwrap().clash().is_some());
+        assert!(r[1].grid.as_ref().unwrap().clash().is_none());
+        // A stray row before back-to-back grids: a block of 19 rows is read as before.
+        let r = parse_str(&format!("123456789\n{compact}\n{compact}\n"));
+        assert_eq!(r.len(), 3);
+        assert_eq!(r[0].line, 1);
+        assert!(r[0].grid.as_ref().unwrap().clash().is_some());
+    }
+
     /// The rows of [`SPACED_ROWS`] as a compact grid.
     fn compact_rows() -> String {
         SPACED_ROWS.replace(' ', "")
@@ -346,6 +399,8 @@ mod cuts {
         "002109400",
         "1234",
         "3412",
+        "2143",
+        "4321",
         "1 2 3 4",
         "12x456789",
         "0 3 5 4 6 9 2 7 8 1",
@@ -386,11 +441,15 @@ mod cuts {
             records.extend(first.push_line(i + 1, l.as_bytes(), l.len()));
         }
         let mut second = first.carry();
-        records.extend(first.cut());
+        while let Some(r) = first.cut() {
+            records.push(r);
+        }
         for (i, l) in lines.iter().enumerate().skip(at) {
             records.extend(second.push_line(i + 1, l.as_bytes(), l.len()));
         }
-        records.extend(second.finish(lines.len()));
+        while let Some(r) = second.finish(lines.len()) {
+            records.push(r);
+        }
         records
     }
 

@@ -75,7 +75,9 @@ proptest! {
             last = i + 1;
             records.extend(parser.push_line(last, line, line.len()));
         }
-        records.extend(parser.finish(last));
+        while let Some(r) = parser.finish(last) {
+            records.push(r);
+        }
         let mut previous = 0;
         for r in &records {
             prop_assert!(r.line > previous && r.line <= last);
