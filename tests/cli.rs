@@ -11,50 +11,11 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-const SAMPLE_2580_IN: &str = "\
-0 3 5 4 6 9 2 7 8
-7 8 2 1 0 5 6 0 9
-0 6 0 2 7 8 1 3 5
-3 2 1 0 4 6 8 9 7
-8 0 4 9 1 3 5 0 6
-5 9 6 8 2 0 4 1 3
-9 1 7 6 5 2 0 8 0
-6 0 3 7 0 1 9 5 2
-2 5 8 3 9 4 7 6 0
-";
-const SAMPLE_2580_OUT: &str = "\
-1 3 5 4 6 9 2 7 8
-7 8 2 1 3 5 6 4 9
-4 6 9 2 7 8 1 3 5
-3 2 1 5 4 6 8 9 7
-8 7 4 9 1 3 5 2 6
-5 9 6 8 2 7 4 1 3
-9 1 7 6 5 2 3 8 4
-6 4 3 7 8 1 9 5 2
-2 5 8 3 9 4 7 6 1
-";
-const SAMPLE_2239_IN: &str = "\
-103000509
-002109400
-000704000
-300502006
-060000050
-700803004
-000401000
-009205800
-804000107
-";
-const SAMPLE_2239_OUT: &str = "\
-143628579
-572139468
-986754231
-391542786
-468917352
-725863914
-237481695
-619275843
-854396127
-";
+/// Baekjoon 2580 (spaced) and 2239 (compact): their sample input and output.
+const SAMPLE_2580_IN: &str = include_str!("data/baekjoon/2580.in");
+const SAMPLE_2580_OUT: &str = include_str!("data/baekjoon/2580.out");
+const SAMPLE_2239_IN: &str = include_str!("data/baekjoon/2239.in");
+const SAMPLE_2239_OUT: &str = include_str!("data/baekjoon/2239.out");
 const EMPTY_OUT: &str = "\
 123456789
 456789123

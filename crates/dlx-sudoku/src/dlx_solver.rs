@@ -98,7 +98,7 @@ use std::ops::ControlFlow;
 
 use super::encoding;
 use super::grid::{Grid, Shape};
-use super::lex::{self, Branching, FillSearch, FillState};
+use super::lex::{self, Branching, FillSearch, FillState, Fills};
 use super::{CountOutcome, NoSolution, Outcome, Progress, SudokuSolver};
 use dlx_cover::{Limits, SearchEnd};
 
@@ -547,23 +547,11 @@ impl FillSearch for DlxSolver {
         branching: Branching,
         limits: Limits,
         stop_at: u64,
-        mut first: Option<&mut [u8]>,
+        first: Option<&mut [u8]>,
     ) -> (u64, SearchEnd) {
         let (base, shape) = (self.base, self.shape);
-        let mut found = 0u64;
-        let visit = |choice: &[u16]| {
-            found += 1;
-            if found == 1
-                && let Some(answer) = first.as_deref_mut()
-            {
-                record(answer, base, shape, choice);
-            }
-            if found >= stop_at {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
+        let mut fills = Fills::new(stop_at, first);
+        let visit = |choice: &[u16]| fills.met(|answer| record(answer, base, shape, choice));
         let end = match (branching, self.pruning) {
             (Branching::Mrv, false) => {
                 DlxSolver::search::<false, false, false>(self, limits, 0, visit)
@@ -584,7 +572,7 @@ impl FillSearch for DlxSolver {
                 DlxSolver::search::<true, false, true>(self, limits, 0, visit)
             }
         };
-        (found, end)
+        (fills.found(), end)
     }
 
     fn nodes(&self) -> u64 {

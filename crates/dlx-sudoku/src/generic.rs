@@ -13,11 +13,10 @@
 //! [`Solver::select`]. The answer is the smallest fill by the policy of `lex.rs`, which both
 //! DLX solvers share through [`FillSearch`]; the proof is in [`encoding`](super::encoding).
 
-use std::ops::ControlFlow;
 
 use super::encoding::{self, problem};
 use super::grid::{Grid, Shape};
-use super::lex::{self, Branching, FillSearch, FillState};
+use super::lex::{self, Branching, FillSearch, FillState, Fills};
 use super::rng::TieBreaker;
 use super::{CountOutcome, NoSolution, Outcome, Progress, SudokuSolver};
 use dlx_cover::{ActiveItems, Chooser, ItemChooser, Limits, SearchEnd, Solver};
@@ -168,28 +167,20 @@ impl FillSearch for GenericDlxSolver {
         branching: Branching,
         limits: Limits,
         stop_at: u64,
-        mut first: Option<&mut [u8]>,
+        first: Option<&mut [u8]>,
     ) -> (u64, SearchEnd) {
         let shape = self.shape;
-        let mut found = 0u64;
+        let mut fills = Fills::new(stop_at, first);
         let chooser = chooser(branching, &mut self.random);
         let end = self.solver.search(chooser, limits, |options| {
-            found += 1;
-            if found == 1
-                && let Some(answer) = first.as_deref_mut()
-            {
+            fills.met(|answer| {
                 for &o in options {
                     let (cell, v) = encoding::cell_and_value(shape, o);
                     answer[cell] = v;
                 }
-            }
-            if found >= stop_at {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+            })
         });
-        (found, end)
+        (fills.found(), end)
     }
 
     fn nodes(&self) -> u64 {

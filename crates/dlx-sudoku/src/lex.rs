@@ -75,6 +75,7 @@ use super::grid::Grid;
 use super::propagate::{Feasible, Propagator};
 use super::{CountOutcome, GaveUp, NoSolution, Outcome, Progress};
 use dlx_cover::{Limits, SearchEnd};
+use std::ops::ControlFlow;
 
 /// Nodes the forced-then-leftmost search may use before the witness construction takes
 /// over. 9×9 puzzles stay far below it (a few hundred nodes is typical, even for the
@@ -188,6 +189,46 @@ pub(crate) trait FillSearch {
 
     /// What the policy keeps in the solver between calls.
     fn fill_state(&mut self) -> &mut FillState;
+}
+
+/// The fills one [`FillSearch::search`] meets: counts them, has the first written into the
+/// answer, and says when to stop (at `stop_at` fills). The one visit rule of every solver.
+pub(crate) struct Fills<'a> {
+    found: u64,
+    stop_at: u64,
+    first: Option<&'a mut [u8]>,
+}
+
+impl<'a> Fills<'a> {
+    pub(crate) fn new(stop_at: u64, first: Option<&'a mut [u8]>) -> Fills<'a> {
+        Fills {
+            found: 0,
+            stop_at,
+            first,
+        }
+    }
+
+    /// A fill met: `write` puts its values into the answer (called for the first fill
+    /// only, when an answer is wanted). Breaks at the `stop_at`-th fill.
+    #[inline]
+    pub(crate) fn met(&mut self, write: impl FnOnce(&mut [u8])) -> ControlFlow<()> {
+        self.found += 1;
+        if self.found == 1
+            && let Some(answer) = self.first.as_deref_mut()
+        {
+            write(answer);
+        }
+        if self.found >= self.stop_at {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Fills met so far.
+    pub(crate) fn found(&self) -> u64 {
+        self.found
+    }
 }
 
 /// What the policy keeps in every solver between calls, one field each.

@@ -19,7 +19,7 @@ use super::encode::Encoding;
 use super::links::VariantLinks;
 use super::model::{Variant, VariantClash, VariantError};
 use crate::generic::{RandomTies, chooser};
-use crate::lex::{self, Branching, FillPuzzle, FillSearch, FillState, Unfilled};
+use crate::lex::{self, Branching, FillPuzzle, FillSearch, FillState, Fills, Unfilled};
 use crate::{CountOutcome, GaveUp, Grid, NoSolution, Outcome, Progress, SudokuSolver};
 use dlx_cover::{Limits, SearchEnd, Solver};
 
@@ -363,24 +363,14 @@ impl FillSearch for VariantSolver {
         branching: Branching,
         limits: Limits,
         stop_at: u64,
-        mut first: Option<&mut [u8]>,
+        first: Option<&mut [u8]>,
     ) -> (u64, SearchEnd) {
-        let mut found = 0u64;
+        let mut fills = Fills::new(stop_at, first);
         let placements = &self.placements;
         let end = self.engine.search(branching, limits, |options| {
-            found += 1;
-            if found == 1
-                && let Some(answer) = first.as_deref_mut()
-            {
-                Self::record(placements, answer, options);
-            }
-            if found >= stop_at {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+            fills.met(|answer| Self::record(placements, answer, options))
         });
-        (found, end)
+        (fills.found(), end)
     }
 
     fn nodes(&self) -> u64 {
