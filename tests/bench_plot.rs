@@ -100,10 +100,5 @@ fn a_plot_that_cannot_be_written_is_an_error() {
         "",
     );
     assert_eq!(r.code, 2);
-    assert!(
-        r.stderr
-            .starts_with("sudoku-dlx: /nonexistent/dir/plot.svg: "),
-        "{}",
-        r.stderr
-    );
+    common::assert_starts(&r.stderr, "sudoku-dlx: /nonexistent/dir/plot.svg: ");
 }

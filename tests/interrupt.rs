@@ -3,12 +3,12 @@
 //! not, and the exit code is 130.
 
 use std::io::{Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_sudoku-dlx");
+mod common;
 
 /// A 17-clue puzzle with one fill.
 const PUZZLE: &str =
@@ -24,13 +24,7 @@ struct Stopped {
 /// Starts the binary with `args`; with `endless`, standard input gets `PUZZLE` lines until
 /// the process goes away; else it stays open and empty (a reader waiting on it).
 fn start(args: &[&str], endless: bool) -> (Child, Arc<Mutex<Vec<u8>>>) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = common::spawn_bin(args);
     let mut stdin = child.stdin.take().unwrap();
     thread::spawn(move || {
         let line = format!("{PUZZLE}\n").repeat(1000);
@@ -180,11 +174,9 @@ fn a_reader_waiting_on_its_input_does_not_hold_the_run() {
     let r = interrupt(&["solve", "-"], false, false, "-INT");
     check_rule(&["solve"], &r);
     assert_eq!(r.stdout, "");
-    assert!(
-        r.stderr
-            .contains("interrupted: no answer written; no record was answered"),
-        "{}",
-        r.stderr
+    common::assert_has(
+        &r.stderr,
+        "interrupted: no answer written; no record was answered",
     );
 }
 
@@ -198,13 +190,10 @@ fn bench_writes_the_table_of_the_files_measured_before() {
     let r = interrupt(&args, true, false, "-INT");
     check_rule(&args, &r);
     assert!(r.stdout.contains("interrupt-bench.txt"), "{}", r.stdout);
-    assert!(
-        r.stderr.contains(
-            "the table written is of the 1 file(s) measured before; <stdin> and the files \
-             after it were not measured"
-        ),
-        "{}",
-        r.stderr
+    common::assert_has(
+        &r.stderr,
+        "the table written is of the 1 file(s) measured before; <stdin> and the files \
+             after it were not measured",
     );
 }
 
@@ -231,11 +220,9 @@ fn generate_stops_inside_a_large_puzzle() {
     let r = interrupt(&args, false, false, "-INT");
     check_rule(&args, &r);
     assert_eq!(r.stdout, "");
-    assert!(
-        r.stderr
-            .contains("interrupted: 0 of 1 puzzle(s) written; the others were not made"),
-        "{}",
-        r.stderr
+    common::assert_has(
+        &r.stderr,
+        "interrupted: 0 of 1 puzzle(s) written; the others were not made",
     );
     assert!(started.elapsed() < Duration::from_secs(15));
 }

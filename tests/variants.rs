@@ -410,11 +410,7 @@ fn samurai_is_answered_in_kind_and_checked() {
     let solved = run_bin(&["solve", "--variant", "samurai"], &empty);
     let got = samurai_values(&solved.stdout);
     rules.check(&[0; 441], &got).unwrap();
-    assert!(
-        solved.stdout.starts_with("123456789   "),
-        "{}",
-        solved.stdout
-    );
+    common::assert_starts(&solved.stdout, "123456789   ");
     // Emitted for cover: one cover per fill of the 369-given puzzle.
     let path = scratch("samurai.txt", &samurai_text(&puzzles[0], ' '));
     let emitted = run_bin(&["cover", "--emit", "samurai", path.to_str().unwrap()], "");
@@ -457,11 +453,7 @@ fn bad_regions_each_have_their_message() {
     let path = scratch("bad.regions", "112\n233\n");
     let run = run_bin(&["count", "--regions", path.to_str().unwrap()], "");
     assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.contains("bad.regions: 6 labels"),
-        "{}",
-        run.stderr
-    );
+    common::assert_has(&run.stderr, "bad.regions: 6 labels");
     // Regions for another side than the puzzle: a message per puzzle, exit 2.
     let run = run_bin(&["solve", "--regions", JIGSAW4], ".".repeat(81) + "\n");
     assert_eq!(run.code, 2);
@@ -522,11 +514,7 @@ fn bad_cages_each_have_their_file_line_and_message() {
     // A missing file.
     let run = run_bin(&["solve", "--cages", "/nonexistent/cages"], "");
     assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.starts_with("sudoku-dlx: /nonexistent/cages: "),
-        "{}",
-        run.stderr
-    );
+    common::assert_starts(&run.stderr, "sudoku-dlx: /nonexistent/cages: ");
 }
 
 #[test]

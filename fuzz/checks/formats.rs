@@ -50,20 +50,12 @@ pub fn regions(spec: &str) {
         let mut reached = 0;
         while let Some(c) = stack.pop() {
             reached += 1;
-            let (r, col) = (c / n, c % n);
-            let mut next = Vec::new();
-            if r > 0 {
-                next.push(c - n);
-            }
-            if r + 1 < n {
-                next.push(c + n);
-            }
-            if col > 0 {
-                next.push(c - 1);
-            }
-            if col + 1 < n {
-                next.push(c + 1);
-            }
+            let (r, col) = ((c / n) as isize, (c % n) as isize);
+            let inside = |x: isize| (0..n as isize).contains(&x);
+            let next = [(r - 1, col), (r + 1, col), (r, col - 1), (r, col + 1)]
+                .into_iter()
+                .filter(|&(a, b)| inside(a) && inside(b))
+                .map(|(a, b)| a as usize * n + b as usize);
             for d in next {
                 if !seen[d] && labels[d] == *label {
                     seen[d] = true;

@@ -19,19 +19,38 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// Runs the real `sudoku-dlx` with `args`, feeding `stdin` from a thread (so that a
-/// binary that stops reading early cannot block the test). Fails the test on a panic
-/// message, on output that is not UTF-8, or on death by a signal.
-pub fn run_bin(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
-    use std::io::Write;
+/// Fails the test, showing `text`, unless it contains `part`.
+#[track_caller]
+pub fn assert_has(text: &str, part: impl AsRef<str>) {
+    let part = part.as_ref();
+    assert!(text.contains(part), "{part:?} is not in:\n{text}");
+}
+
+/// Fails the test, showing `text`, unless it starts with `start`.
+#[track_caller]
+pub fn assert_starts(text: &str, start: impl AsRef<str>) {
+    let start = start.as_ref();
+    assert!(text.starts_with(start), "{start:?} does not start:\n{text}");
+}
+
+/// Starts the real `sudoku-dlx` with `args`, its standard input, output and error piped.
+pub fn spawn_bin(args: &[&str]) -> std::process::Child {
     use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+    Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// Runs the real `sudoku-dlx` with `args`, feeding `stdin` from a thread (so that a
+/// binary that stops reading early cannot block the test). Fails the test on a panic
+/// message, on output that is not UTF-8, or on death by a signal.
+pub fn run_bin(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
+    use std::io::Write;
+    let mut child = spawn_bin(args);
     let mut pipe = child.stdin.take().unwrap();
     let input = stdin.as_ref().to_vec();
     let feeder = std::thread::spawn(move || {

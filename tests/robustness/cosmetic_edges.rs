@@ -28,12 +28,7 @@ fn the_pencilmark_refusal_names_every_command_that_takes_them() {
     let marks = "123456789".repeat(81);
     let r = common::run_bin(&["canon"], format!("{marks}\n"));
     assert_eq!(r.code, 2);
-    assert!(
-        r.stderr
-            .contains("solve, count, hint, explain and rate take them"),
-        "{}",
-        r.stderr
-    );
+    common::assert_has(&r.stderr, "solve, count, hint, explain and rate take them");
 }
 
 #[test]
@@ -44,11 +39,7 @@ fn help_texts_say_what_the_commands_do() {
         "{}",
         top.stdout
     );
-    assert!(
-        top.stdout.contains("Sudoku Explainer's own"),
-        "{}",
-        top.stdout
-    );
+    common::assert_has(&top.stdout, "Sudoku Explainer's own");
     let solve = common::run_bin(&["solve", "--help"], "");
     assert!(!solve.stdout.contains("81-character"), "{}", solve.stdout);
     assert!(solve.stdout.contains("n² characters"), "{}", solve.stdout);

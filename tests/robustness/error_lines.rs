@@ -57,7 +57,10 @@ fn a_stray_row_of_the_grids_width_is_named_and_the_puzzle_kept() {
         ("123456789", &compact, fill.clone()),
         ("1 2 3 4 5 6 7 8 9", &spaced, fill.clone()),
     ] {
-        let path = file("error-lines-stray.txt", &format!("{stray}\n{grid}\n{PUZZLE}\n"));
+        let path = file(
+            "error-lines-stray.txt",
+            &format!("{stray}\n{grid}\n{PUZZLE}\n"),
+        );
         let r = common::run_bin(&["solve", "--format", "line", &path], "");
         assert_eq!(r.code, 2, "{stray}");
         assert_eq!(r.stdout, format!("error\n{answer}{answer}"), "{stray}");

@@ -64,12 +64,7 @@ fn cover_shortens_long_names_in_messages() {
     let r = run(&["cover"], format!("a {name}\na\n"));
     assert_eq!(r.code, 2);
     assert!(r.stderr.len() < 200, "{} bytes of stderr", r.stderr.len());
-    assert!(
-        r.stderr
-            .starts_with("<stdin>:1: item name too long: \"nnnn"),
-        "{}",
-        r.stderr
-    );
+    common::assert_starts(&r.stderr, "<stdin>:1: item name too long: \"nnnn");
     assert!(r.stderr.contains("(60002 characters)"), "{}", r.stderr);
 }
 
@@ -127,11 +122,9 @@ fn bench_errors_on_empty_or_missing_input_like_solve() {
     assert_eq!(r.stdout, "");
     let r = run(&["bench", "/nonexistent/puzzles.txt"], "");
     assert_eq!(r.code, 2);
-    assert!(
-        r.stderr
-            .starts_with("sudoku-dlx: /nonexistent/puzzles.txt: No such file"),
-        "{}",
-        r.stderr
+    common::assert_starts(
+        &r.stderr,
+        "sudoku-dlx: /nonexistent/puzzles.txt: No such file",
     );
     let r = run(&["solve"], "");
     assert_eq!(r.code, 2);
@@ -229,11 +222,9 @@ fn a_label_before_a_grid_does_not_swallow_it() {
             let r = run(&["solve"], format!("{label}\n{grid}"));
             assert_eq!(r.code, 0, "{label}: {}", r.stderr);
             assert_eq!(r.stdout, fill);
-            assert!(
-                r.stderr
-                    .starts_with("<stdin>:1: note: skipped 1 line that is not a puzzle"),
-                "{}",
-                r.stderr
+            common::assert_starts(
+                &r.stderr,
+                "<stdin>:1: note: skipped 1 line that is not a puzzle",
             );
         }
     }
@@ -353,12 +344,7 @@ fn everything_written_reads_back_in_every_size() {
             let r = run(&["solve", "--format", format], format!("{puzzle}\n"));
             if side == 16 && format == "compact" {
                 assert_eq!(r.code, 2);
-                assert!(
-                    r.stderr
-                        .contains("--format compact cannot write a 16x16 grid"),
-                    "{}",
-                    r.stderr
-                );
+                common::assert_has(&r.stderr, "--format compact cannot write a 16x16 grid");
                 continue;
             }
             assert_eq!(r.code, 0, "{side} {format}: {}", r.stderr);
@@ -417,11 +403,7 @@ fn threads_are_capped_at_a_few_per_core() {
         "{}",
         r.stderr
     );
-    assert!(
-        r.stderr.contains(&format!(", {used} threads\n")),
-        "{}",
-        r.stderr
-    );
+    common::assert_has(&r.stderr, format!(", {used} threads\n"));
     assert!(started.elapsed() < Duration::from_secs(30));
     // `cover --threads` too.
     let r = run(
@@ -431,11 +413,7 @@ fn threads_are_capped_at_a_few_per_core() {
     assert_eq!((r.code, r.stdout.as_str()), (0, "92\n"), "{}", r.stderr);
     assert!(r.stderr.contains("using"), "{}", r.stderr);
     if used > 1 {
-        assert!(
-            r.stderr.contains(&format!("stats: {used} threads")),
-            "{}",
-            r.stderr
-        );
+        common::assert_has(&r.stderr, format!("stats: {used} threads"));
     }
 }
 
@@ -444,13 +422,7 @@ fn ctrl_c_on_a_long_count_prints_the_count_so_far_marked_partial() {
     use std::io::Write;
     // 16 queens: 14,772,512 solutions, far more than a second of counting.
     let problem = queens(16);
-    let mut child = Command::new(BIN)
-        .args(["cover", "--count"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_bin(&["cover", "--count"]);
     child
         .stdin
         .take()

@@ -54,12 +54,9 @@ fn canon_and_check_refuse_pencilmark_lines_by_line() {
         r.stdout
     );
     for line in [2, 3] {
-        assert!(
-            r.stderr.contains(&format!(
-                "<stdin>:{line}: canon takes puzzles of givens, not pencilmark lines"
-            )),
-            "{}",
-            r.stderr
+        common::assert_has(
+            &r.stderr,
+            format!("<stdin>:{line}: canon takes puzzles of givens, not pencilmark lines"),
         );
     }
     let r = run(&["check"], &input);
@@ -190,11 +187,7 @@ fn timeouts_too_short_to_mean_anything_are_refused_alike() {
 fn generate_refuses_what_it_cannot_make_at_once() {
     let r = run(&["generate", "--count", "0"], "");
     assert_eq!(r.code, 2);
-    assert!(
-        r.stderr.contains("invalid value '0' for '--count <N>'"),
-        "{}",
-        r.stderr
-    );
+    common::assert_has(&r.stderr, "invalid value '0' for '--count <N>'");
     for (size, clues, most) in [("9", "81", 77), ("9", "78", 77), ("4", "13", 12)] {
         let started = Instant::now();
         let r = run(&["generate", "--size", size, "--min-clues", clues], "");
@@ -370,12 +363,7 @@ fn the_default_budget_ends_long_solves_with_their_partial_work() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     let r = run(&["solve", "--max-nodes", "lots"], hard);
     assert_eq!(r.code, 2);
-    assert!(
-        r.stderr
-            .contains("'lots' is not a number of nodes (or `none`)"),
-        "{}",
-        r.stderr
-    );
+    common::assert_has(&r.stderr, "'lots' is not a number of nodes (or `none`)");
 }
 
 #[test]
@@ -419,11 +407,7 @@ fn pencilmark_records_get_the_default_budget_too() {
     let open9 = "123456789".repeat(81) + "\n";
     let r = run(&["solve", "--max-nodes", "none", "-"], &open9);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(
-        r.stdout.starts_with("1.........2.........3"),
-        "{}",
-        r.stdout
-    );
+    common::assert_starts(&r.stdout, "1.........2.........3");
 }
 
 /// The README's promise: an empty 25x25 windoku or X under the default budget gives up

@@ -255,7 +255,7 @@ impl DlxSolver {
 
     /// Search nodes (options tried) so far, over every call.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.nodes + self.fill.extra_nodes
     }
 
     /// Guesses so far, over every call: the nodes whose option was one of two or more of
@@ -263,7 +263,7 @@ impl DlxSolver {
     /// propagating search that takes over on heavy tails (`lex.rs`) counts every branch
     /// it tries as a guess.
     pub fn guesses(&self) -> u64 {
-        self.guesses
+        self.guesses + self.fill.extra_nodes
     }
 
     /// Algorithm X from the placed givens, visiting each solution with its depth; the
@@ -542,17 +542,10 @@ impl FillSearch for DlxSolver {
         DlxSolver::place_givens(self, puzzle).expect("the givens were placed once already");
     }
 
-    fn search(
-        &mut self,
-        branching: Branching,
-        limits: Limits,
-        stop_at: u64,
-        first: Option<&mut [u8]>,
-    ) -> (u64, SearchEnd) {
+    fn search(&mut self, branching: Branching, limits: Limits, fills: &mut Fills) -> SearchEnd {
         let (base, shape) = (self.base, self.shape);
-        let mut fills = Fills::new(stop_at, first);
         let visit = |choice: &[u16]| fills.met(|answer| record(answer, base, shape, choice));
-        let end = match (branching, self.pruning) {
+        match (branching, self.pruning) {
             (Branching::Mrv, false) => {
                 DlxSolver::search::<false, false, false>(self, limits, 0, visit)
             }
@@ -571,17 +564,11 @@ impl FillSearch for DlxSolver {
             (Branching::ForcedThenLeftmost, true) => {
                 DlxSolver::search::<true, false, true>(self, limits, 0, visit)
             }
-        };
-        (fills.found(), end)
+        }
     }
 
     fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn add_nodes(&mut self, nodes: u64) {
-        self.nodes += nodes;
-        self.guesses += nodes;
+        DlxSolver::nodes(self)
     }
 
     fn fill_state(&mut self) -> &mut FillState {
@@ -603,11 +590,11 @@ impl SudokuSolver for DlxSolver {
     }
 
     fn nodes(&self) -> u64 {
-        self.nodes
+        DlxSolver::nodes(self)
     }
 
     fn guesses(&self) -> Option<u64> {
-        Some(self.guesses)
+        Some(DlxSolver::guesses(self))
     }
 
     fn progress(&self) -> Progress {

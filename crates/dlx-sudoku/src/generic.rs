@@ -13,7 +13,6 @@
 //! [`Solver::select`]. The answer is the smallest fill by the policy of `lex.rs`, which both
 //! DLX solvers share through [`FillSearch`]; the proof is in [`encoding`](super::encoding).
 
-
 use super::encoding::{self, problem};
 use super::grid::{Grid, Shape};
 use super::lex::{self, Branching, FillSearch, FillState, Fills};
@@ -34,8 +33,6 @@ pub struct GenericDlxSolver {
     fill: FillState,
     /// The chooser for [`Branching::MrvRandomTies`], reseeded for each search.
     random: RandomTies,
-    /// Branches of the propagating searches of `lex.rs` (not the engine's).
-    extra_nodes: u64,
 }
 
 /// The engine's item choice for each [`Branching`]: the rules the specialised solver
@@ -98,7 +95,6 @@ impl GenericDlxSolver {
             solver: Solver::new(&problem(shape)),
             fill: FillState::new(shape.cells()),
             random: RandomTies::new(4 * shape.cells()),
-            extra_nodes: 0,
         }
     }
 
@@ -119,7 +115,7 @@ impl GenericDlxSolver {
         // Options tried, as the specialised solver counts (the engine's `nodes` also
         // counts each search's root).
         let stats = self.solver.stats();
-        stats.options_tried + self.extra_nodes
+        stats.options_tried + self.fill.extra_nodes
     }
 }
 
@@ -162,33 +158,21 @@ impl FillSearch for GenericDlxSolver {
     /// Nothing to do: the engine restores its arena after every search.
     fn restart(&mut self, _puzzle: &Grid) {}
 
-    fn search(
-        &mut self,
-        branching: Branching,
-        limits: Limits,
-        stop_at: u64,
-        first: Option<&mut [u8]>,
-    ) -> (u64, SearchEnd) {
+    fn search(&mut self, branching: Branching, limits: Limits, fills: &mut Fills) -> SearchEnd {
         let shape = self.shape;
-        let mut fills = Fills::new(stop_at, first);
         let chooser = chooser(branching, &mut self.random);
-        let end = self.solver.search(chooser, limits, |options| {
+        self.solver.search(chooser, limits, |options| {
             fills.met(|answer| {
                 for &o in options {
                     let (cell, v) = encoding::cell_and_value(shape, o);
                     answer[cell] = v;
                 }
             })
-        });
-        (fills.found(), end)
+        })
     }
 
     fn nodes(&self) -> u64 {
         GenericDlxSolver::nodes(self)
-    }
-
-    fn add_nodes(&mut self, nodes: u64) {
-        self.extra_nodes += nodes;
     }
 
     fn fill_state(&mut self) -> &mut FillState {

@@ -168,24 +168,14 @@ pub(crate) trait FillSearch {
     /// of `puzzle`, after a search that may have stopped early.
     fn restart(&mut self, puzzle: &Self::Puzzle);
 
-    /// Searches from the placed givens until `stop_at` fills are met or a limit ends it.
-    /// The first fill met is written into `first` (the cells the search fills; the givens'
-    /// cells are left as they are). Returns the fills met and how the search ended; the
-    /// nodes it tried are added to [`nodes`](Self::nodes).
-    fn search(
-        &mut self,
-        branching: Branching,
-        limits: Limits,
-        stop_at: u64,
-        first: Option<&mut [u8]>,
-    ) -> (u64, SearchEnd);
+    /// Searches from the placed givens, each fill met going to `fills` (which writes the
+    /// first into its answer: the cells the search fills; the givens' cells are left as
+    /// they are), until `fills` says stop or a limit ends it. Returns how the search ended;
+    /// the nodes it tried are added to [`nodes`](Self::nodes).
+    fn search(&mut self, branching: Branching, limits: Limits, fills: &mut Fills) -> SearchEnd;
 
     /// Search nodes (options tried) so far, over every call.
     fn nodes(&self) -> u64;
-
-    /// Adds `nodes` to [`nodes`](Self::nodes): the branches of a [`Propagator`] search
-    /// run for this solver.
-    fn add_nodes(&mut self, nodes: u64);
 
     /// What the policy keeps in the solver between calls.
     fn fill_state(&mut self) -> &mut FillState;
@@ -241,6 +231,9 @@ pub(crate) struct FillState {
     pub answer: Vec<u8>,
     /// What the last [`smallest_values`] learnt before a limit ended it (reset by each).
     pub progress: Progress,
+    /// The branches of [`Propagator`] searches run for this solver, over every call: each
+    /// solver counts them in its nodes (the DLX solver in its guesses too).
+    pub extra_nodes: u64,
 }
 
 impl FillState {
@@ -250,6 +243,7 @@ impl FillState {
             lex_dfs_budget: LEX_DFS_BUDGET,
             answer: vec![0; cells],
             progress: Progress::default(),
+            extra_nodes: 0,
         }
     }
 }
@@ -341,14 +335,14 @@ fn first_fill<S: FillSearch>(
         };
         fill.copy_from_slice(partial.values());
         let rest = left.at_most(cutoff);
-        match s.search(branching, rest, 1, Some(fill)) {
-            (_, SearchEnd::Stopped) => return Ok(true),
-            (_, SearchEnd::Exhausted) => return Ok(false),
-            (_, SearchEnd::Deadline) => return Err(GaveUp::Timeout),
-            (_, SearchEnd::NodeLimit) if left.max_nodes <= cutoff => {
+        match s.search(branching, rest, &mut Fills::new(1, Some(fill))) {
+            SearchEnd::Stopped => return Ok(true),
+            SearchEnd::Exhausted => return Ok(false),
+            SearchEnd::Deadline => return Err(GaveUp::Timeout),
+            SearchEnd::NodeLimit if left.max_nodes <= cutoff => {
                 return Err(GaveUp::NodeLimit);
             }
-            (_, SearchEnd::NodeLimit) => {}
+            SearchEnd::NodeLimit => {}
         }
         // Propagation, on classic grids (variants take the restarts alone).
         let Some(grid) = partial.as_grid() else {
@@ -362,7 +356,7 @@ fn first_fill<S: FillSearch>(
         let cutoff = branch_unit.saturating_mul(luby(run));
         let rest = left.at_most(cutoff);
         let (answer, tried) = prop.first_fill(grid, if run == 1 { 0 } else { seed }, rest, fill);
-        s.add_nodes(tried);
+        s.fill_state().extra_nodes += tried;
         match answer {
             Feasible::Yes => return Ok(true),
             Feasible::No => return Ok(false),
@@ -420,7 +414,9 @@ fn smallest_into<S: FillSearch>(
 ) -> Result<(), Unfilled> {
     answer.copy_from_slice(puzzle.values());
     let counting = limits.at_most(COUNT_BUDGET);
-    let (found, end) = s.search(Branching::Mrv, counting, 2, Some(answer));
+    let mut fills = Fills::new(2, Some(answer));
+    let end = s.search(Branching::Mrv, counting, &mut fills);
+    let found = fills.found();
     s.fill_state().progress.fill_exists = found > 0;
     let cut_short = end == SearchEnd::NodeLimit && limits.max_nodes > COUNT_BUDGET;
     match (found, gave_up(end)) {
@@ -447,7 +443,11 @@ fn smallest_into<S: FillSearch>(
     let dfs = rest.at_most(budget);
     s.restart(puzzle);
     answer.copy_from_slice(puzzle.values());
-    let (_, end) = s.search(Branching::ForcedThenLeftmost, dfs, 1, Some(answer));
+    let end = s.search(
+        Branching::ForcedThenLeftmost,
+        dfs,
+        &mut Fills::new(1, Some(answer)),
+    );
     match end {
         SearchEnd::Stopped => Ok(()),
         SearchEnd::NodeLimit if rest.max_nodes > budget => {
@@ -476,8 +476,9 @@ pub(crate) fn count_fills<S: FillSearch>(
     if s.place_givens(puzzle).is_err() {
         return CountOutcome::NONE;
     }
-    let (solutions, end) = s.search(Branching::Mrv, limits, limit, None);
-    CountOutcome::after(solutions, end)
+    let mut fills = Fills::new(limit, None);
+    let end = s.search(Branching::Mrv, limits, &mut fills);
+    CountOutcome::after(fills.found(), end)
 }
 
 /// Builds the smallest fill of `puzzle` from `witness` (any fill of it) into `answer`.

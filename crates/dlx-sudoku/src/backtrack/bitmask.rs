@@ -84,4 +84,8 @@ impl Board for Masks {
     fn cells(&self) -> &[u8] {
         &self.cells
     }
+
+    fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
 }

@@ -11,12 +11,18 @@ pub(super) trait Board {
     fn load(&mut self, puzzle: &Grid);
     /// The smallest value greater than `after` that may go in the blank `cell`, or 0.
     fn next(&self, cell: usize, after: u8) -> u8;
-    /// Puts `value` in the blank `cell`.
-    fn place(&mut self, cell: usize, value: u8);
+    /// Puts `value` in the blank `cell` (a board that keeps only the grid writes it there).
+    fn place(&mut self, cell: usize, value: u8) {
+        self.cells_mut()[cell] = value;
+    }
     /// Takes `value` back out of `cell`.
-    fn clear(&mut self, cell: usize, value: u8);
+    fn clear(&mut self, cell: usize, _value: u8) {
+        self.cells_mut()[cell] = 0;
+    }
     /// The grid as it stands, row-major, 0 for blank.
     fn cells(&self) -> &[u8];
+    /// The grid, to write.
+    fn cells_mut(&mut self) -> &mut [u8];
 }
 
 /// Geometry shared by the scanning boards: for each cell, its row, column and the top-left

@@ -49,15 +49,11 @@ impl Board for Precomputed {
         0
     }
 
-    fn place(&mut self, cell: usize, value: u8) {
-        self.cells[cell] = value;
-    }
-
-    fn clear(&mut self, cell: usize, _value: u8) {
-        self.cells[cell] = 0;
-    }
-
     fn cells(&self) -> &[u8] {
         &self.cells
+    }
+
+    fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
     }
 }

@@ -62,7 +62,9 @@ pub enum FormatErrorKind {
     /// A row of a grid's width right before a grid that is whole without it: with it as
     /// their first row, the rows of the block clash; without it, the grid after it does
     /// not. The grid is read from the line after it.
-    #[error("a stray row before a grid: the {side} rows after it make the grid (with this row first, the givens clash)")]
+    #[error(
+        "a stray row before a grid: the {side} rows after it make the grid (with this row first, the givens clash)"
+    )]
     StrayRow {
         /// Rows of the grid after it.
         side: usize,

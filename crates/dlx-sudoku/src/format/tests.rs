@@ -216,7 +216,10 @@ mod junk {
             let r = parse_str(&format!(
                 "{stray}\n{grid}\n..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....\n"
             ));
-            assert_eq!(r.iter().map(|r| r.grid.is_ok()).collect::<Vec<_>>(), [false, true, true]);
+            assert_eq!(
+                r.iter().map(|r| r.grid.is_ok()).collect::<Vec<_>>(),
+                [false, true, true]
+            );
         }
         // A grid whose givens clash, then a line that is no row of it: the clash is the
         // grid's, as before.
@@ -234,7 +237,9 @@ mod junk {
         // Grids back to back, the first clashing: each keeps its own rows.
         let r = parse_str(&format!("{clashing}\n{compact}\n{compact}\n"));
         assert_eq!(
-            r.iter().map(|r| (r.line, r.grid.is_ok())).collect::<Vec<_>>(),
+            r.iter()
+                .map(|r| (r.line, r.grid.is_ok()))
+                .collect::<Vec<_>>(),
             [(1, true), (10, true), (19, true)]
         );
         assert!(r[0].grid.as_ref().unwrap().clash().is_some());

@@ -181,8 +181,6 @@ pub struct VariantSolver {
     placements: Vec<Option<(usize, u8)>>,
     /// The policy's scratch answer, progress and witness budget.
     fill: FillState,
-    /// Nodes counted beside the engine's (see [`FillSearch::add_nodes`]).
-    extra_nodes: u64,
 }
 
 impl VariantSolver {
@@ -237,7 +235,6 @@ impl VariantSolver {
             option_of: enc.option_of,
             placements: enc.placements,
             fill: FillState::new(variant.present.len()),
-            extra_nodes: 0,
         })
     }
 
@@ -256,7 +253,7 @@ impl VariantSolver {
     /// them (the engine's `nodes` also counts each search's root, Knuth's convention).
     #[allow(clippy::misnamed_getters)] // on purpose: options tried, not the engine's `nodes`
     pub fn nodes(&self) -> u64 {
-        self.engine.nodes() + self.extra_nodes
+        self.engine.nodes() + self.fill.extra_nodes
     }
 
     /// Selects the givens (one value per canvas cell, 0 blank); `Err` when they clash.
@@ -358,29 +355,15 @@ impl FillSearch for VariantSolver {
             .expect("the givens were placed once already");
     }
 
-    fn search(
-        &mut self,
-        branching: Branching,
-        limits: Limits,
-        stop_at: u64,
-        first: Option<&mut [u8]>,
-    ) -> (u64, SearchEnd) {
-        let mut fills = Fills::new(stop_at, first);
+    fn search(&mut self, branching: Branching, limits: Limits, fills: &mut Fills) -> SearchEnd {
         let placements = &self.placements;
-        let end = self.engine.search(branching, limits, |options| {
+        self.engine.search(branching, limits, |options| {
             fills.met(|answer| Self::record(placements, answer, options))
-        });
-        (fills.found(), end)
+        })
     }
 
     fn nodes(&self) -> u64 {
         VariantSolver::nodes(self)
-    }
-
-    /// Never called (only classic grids have the propagator whose branches these are),
-    /// but counted all the same.
-    fn add_nodes(&mut self, nodes: u64) {
-        self.extra_nodes += nodes;
     }
 
     fn fill_state(&mut self) -> &mut FillState {

@@ -6,19 +6,16 @@ use super::Rng;
 
 /// Every order of nine lines that keeps the three groups of three together (1,296).
 pub fn line_orders() -> Vec<[usize; 9]> {
-    let perms: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    // The orders of three: the base-3 numbers of three distinct digits.
+    let perms: Vec<[usize; 3]> = (0..27)
+        .map(|k| [k / 9, k / 3 % 3, k % 3])
+        .filter(|[a, b, c]| a != b && b != c && a != c)
+        .collect();
     let mut out = Vec::with_capacity(1296);
-    for g in perms {
-        for a in perms {
-            for b in perms {
-                for c in perms {
+    for &g in &perms {
+        for &a in &perms {
+            for &b in &perms {
+                for &c in &perms {
                     let inner = [a, b, c];
                     let mut order = [0usize; 9];
                     for (slot, &group) in g.iter().enumerate() {

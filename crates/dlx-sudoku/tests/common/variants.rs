@@ -363,14 +363,7 @@ pub fn blank_all_but(fill: &[u8], present: &[bool], keep: usize, rng: &mut Rng) 
 
 /// One-line form of a square grid (`.` blank, `1`–`9`, `A`…).
 pub fn line(values: &[u8]) -> String {
-    values
-        .iter()
-        .map(|&v| match v {
-            0 => '.',
-            1..=9 => (b'0' + v) as char,
-            _ => (b'A' + v - 10) as char,
-        })
-        .collect()
+    super::large::to_line(values)
 }
 
 /// Values of a one-line grid.
