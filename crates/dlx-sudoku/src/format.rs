@@ -11,107 +11,26 @@
 //! line may end in CRLF. The parser works on byte lines, so it never fails on binary junk: a
 //! bad record becomes a [`Record`] whose `grid` is an error naming the line and the fault.
 
-use super::grid::{Grid, GridError, Shape, allowed_symbols};
+use super::grid::{Grid, GridError, Shape};
 use super::pencil;
 use std::collections::VecDeque;
 
 mod chars;
 mod error;
 mod kind;
+mod record;
 mod render;
+mod row;
 mod suspect;
 
 pub use chars::lines;
 use chars::{BOM, Chars};
 pub use error::{FormatError, FormatErrorKind};
 pub use kind::Format;
+pub use record::Record;
+use record::{Pending, fault_record, label_record, pencil_record};
 pub use render::render;
-
-/// One puzzle of the input: where it starts, its format, and the grid or what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record {
-    /// 1-based line number of the record's first line.
-    pub line: usize,
-    /// The format it was written in.
-    pub format: Format,
-    /// The puzzle, or the first fault found in it. For pencilmarks: the cells with one
-    /// candidate.
-    pub grid: Result<Grid, FormatError>,
-    /// The candidates of each cell (bit `v − 1`) when the record is a pencilmark line.
-    pub marks: Option<Vec<u32>>,
-}
-
-impl Record {
-    /// True for a label line (`Grid 01`, a title): not a puzzle at all, and not an attempt
-    /// at one. Readers may skip these (the CLI does, unless `--strict`).
-    pub fn is_label(&self) -> bool {
-        matches!(
-            &self.grid,
-            Err(FormatError {
-                kind: FormatErrorKind::Label(_),
-                ..
-            })
-        )
-    }
-}
-
-/// The record of a pencilmark line (line `number` of its input): the grid of its cells with
-/// one candidate, and every cell's candidates; or the fault.
-fn pencil_record(number: usize, line: &[u8]) -> Record {
-    match pencil::parse(line) {
-        Ok((shape, marks)) => Record {
-            line: number,
-            format: Format::Pencilmarks,
-            grid: Ok(pencil::singles(shape, &marks)),
-            marks: Some(marks),
-        },
-        Err(e) => Record {
-            line: number,
-            format: Format::Pencilmarks,
-            grid: Err(FormatError {
-                line: number,
-                kind: FormatErrorKind::Pencilmarks(e),
-            }),
-            marks: None,
-        },
-    }
-}
-
-/// A grid being read row by row.
-#[derive(Debug, Clone)]
-struct Pending {
-    start: usize,
-    format: Format,
-    shape: Shape,
-    values: Vec<u8>,
-    rows: usize,
-    /// The first fault. A grid with a fault takes only lines that are valid rows of it;
-    /// any other line ends it at once.
-    error: Option<FormatError>,
-    /// Set while this grid has one row, a whole row of another shape than the rows before
-    /// it: their grid, and the fault this row is as its next row. The next line decides: a
-    /// row of this grid makes the lines before a stray record of their own; any other line
-    /// makes this row the other grid's faulty row after all.
-    stray: Option<(Box<Pending>, FormatError)>,
-    /// The line of the grid's second row, once it has one.
-    second: usize,
-}
-
-impl Pending {
-    /// The grid as it is when the next line does not confirm this one: the grid before it,
-    /// with this grid's one row as its faulty row.
-    fn undo_stray(mut self) -> Pending {
-        match self.stray.take() {
-            None => self,
-            Some((before, fault)) => {
-                let mut before = *before;
-                before.error = Some(fault);
-                before.rows += 1;
-                before
-            }
-        }
-    }
-}
+use row::{entries, is_line_length, is_rule, parse_row, puzzle_with_trailer};
 
 /// Turns lines into [`Record`]s: feed it every line with [`Parser::push_line`], then call
 /// [`Parser::finish`] at the end of the input.
@@ -169,73 +88,6 @@ pub fn ends_any_grid(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
 }
 
-/// Splits a row into entries: whitespace-separated, with `|` box bars dropped. Returns the
-/// entries and whether a bar was seen.
-fn entries(line: &[u8]) -> (Vec<&[u8]>, bool) {
-    let bar = line.contains(&b'|');
-    let parts = line
-        .split(|&b| b.is_ascii_whitespace() || b == b'|')
-        .filter(|t| !t.is_empty())
-        .collect();
-    (parts, bar)
-}
-
-/// A line of `-`, `+`, `=` and spaces only: a rule between bands of a pretty grid.
-fn is_rule(line: &[u8]) -> bool {
-    line.contains(&b'-')
-        && line
-            .iter()
-            .all(|&b| matches!(b, b'-' | b'+' | b'=' | b' ' | b'\t'))
-}
-
-/// Whether a lone token of `len` symbols is a one-line puzzle rather than the first row of
-/// a compact grid. Short tokens are rows (sides 4 to 12); a token as long as a grid's side
-/// that is no puzzle's cell count is a row too (sides 20 and 25). A token of 16 symbols is
-/// read as a 4×4 puzzle, so 16×16 grids are written spaced (or as one line of 256): the
-/// CLI refuses `--format compact` for them.
-fn is_line_length(len: usize) -> bool {
-    len > 12 && (Shape::for_cells(len).is_some() || Shape::for_side(len).is_none())
-}
-
-/// A one-line puzzle followed by a trailing field on the same line (`<81 symbols> Hard`,
-/// `<81 symbols> ED=11.9/11.9/11.3`, `<81 symbols> # hardest`, a rating, a solution):
-/// the puzzle, when the line's first entry is a valid one, and `None` for any other line.
-fn puzzle_with_trailer(parts: &[&[u8]], bar: bool) -> Option<Grid> {
-    match parts {
-        [first, _, ..] if !bar && is_line_length(first.len()) => Grid::parse_line(first).ok(),
-        _ => None,
-    }
-}
-
-fn spaced_value(token: &[u8], shape: Shape) -> Option<u8> {
-    if token.iter().all(u8::is_ascii_digit) && token.len() <= 2 {
-        let v = token
-            .iter()
-            .fold(0usize, |a, &d| a * 10 + (d - b'0') as usize);
-        (v <= shape.side()).then_some(v as u8)
-    } else if token.len() == 1 {
-        shape.value_of(token[0])
-    } else {
-        None
-    }
-}
-
-/// The record of line `number` alone, with its fault.
-fn fault_record(number: usize, format: Format, kind: FormatErrorKind) -> Record {
-    Record {
-        line: number,
-        format,
-        grid: Err(FormatError { line: number, kind }),
-        marks: None,
-    }
-}
-
-/// Line `number` as a label (a title, a name: no puzzle), shown as written.
-fn label_record(number: usize, chars: &Chars<'_>) -> Record {
-    let shown = chars.show(0, chars.line().len());
-    fault_record(number, Format::Line, FormatErrorKind::Label(shown))
-}
-
 impl Parser {
     /// A parser with nothing pending.
     pub fn new() -> Parser {
@@ -290,7 +142,9 @@ impl Parser {
         let line = chars.line();
         if line.is_empty() {
             return (
-                self.pending.take().map(|p| Self::cut_short(p.undo_stray())),
+                self.pending
+                    .take()
+                    .map(|p| Pending::cut_short(p.undo_stray())),
                 None,
             );
         }
@@ -322,7 +176,7 @@ impl Parser {
         let own = fault_record(number, Format::Line, error.kind.clone());
         match self.pending.take().map(Pending::undo_stray) {
             None => (Some(own), None),
-            Some(p) if p.error.is_some() => (Some(Self::complete(p)), Some(own)),
+            Some(p) if p.error.is_some() => (Some(Pending::complete(p)), Some(own)),
             Some(mut p) => {
                 p.error = Some(error);
                 (self.add_row(p), None)
@@ -351,17 +205,17 @@ impl Parser {
             p.format
         };
         if p.stray.is_some() {
-            if Self::parse_row(p.shape, format, chars, parts).is_err() {
+            if parse_row(p.shape, format, chars, parts).is_err() {
                 // Not a second row of the new grid: the row before was the old grid's
                 // faulty row after all; read this line as that grid's next one.
                 self.pending = Some(p.undo_stray());
                 return self.read_line(number, raw, raw.len());
             }
             if let Some((before, _)) = p.stray.take() {
-                stray_record = Some(Self::cut_short(*before));
+                stray_record = Some(Pending::cut_short(*before));
             }
         }
-        let fault = match Self::parse_row(p.shape, format, chars, parts) {
+        let fault = match parse_row(p.shape, format, chars, parts) {
             Ok(row) => {
                 p.values.extend(row);
                 p.format = format;
@@ -406,9 +260,9 @@ impl Parser {
         if p.error.is_some() || other_kind || chars.has_word(Some(p.shape)) {
             // Not a row of this grid: it ends here, and the line starts afresh.
             let ended = if p.error.is_some() {
-                Self::complete(p)
+                Pending::complete(p)
             } else {
-                Self::cut_short(p)
+                Pending::cut_short(p)
             };
             return (Some(ended), self.start(number, chars, parts, bar));
         }
@@ -429,7 +283,7 @@ impl Parser {
                 self.suspect = Some(suspect::Suspect::new(p));
                 return None;
             }
-            return Some(Self::complete(p));
+            return Some(Pending::complete(p));
         }
         self.pending = Some(p);
         None
@@ -536,7 +390,7 @@ impl Parser {
             ));
         };
         let mut values = Vec::with_capacity(shape.cells());
-        let error = match Self::parse_row(shape, format, chars, parts) {
+        let error = match parse_row(shape, format, chars, parts) {
             Ok(row) => {
                 values.extend(row);
                 None
@@ -569,104 +423,62 @@ impl Parser {
         } else {
             (Format::Spaced, parts.len())
         };
-        Shape::for_side(side).is_some_and(|other| {
-            other != shape && Self::parse_row(other, format, chars, parts).is_ok()
-        })
+        Shape::for_side(side)
+            .is_some_and(|other| other != shape && parse_row(other, format, chars, parts).is_ok())
     }
 
-    /// The values of one row of a `format` grid of `shape`, or its fault.
-    fn parse_row(
-        shape: Shape,
-        format: Format,
-        chars: &Chars<'_>,
-        parts: &[&[u8]],
-    ) -> Result<Vec<u8>, FormatErrorKind> {
-        let n = shape.side();
-        let line = chars.line();
-        let mut row = Vec::with_capacity(n);
-        if format == Format::Compact {
-            if parts.len() != 1 || line.len() != n {
-                let found = if parts.len() == 1 {
-                    line.len()
-                } else {
-                    parts.len()
-                };
-                return Err(FormatErrorKind::RowLength {
-                    expected: n,
-                    found,
-                    what: if parts.len() == 1 { "cells" } else { "numbers" },
-                });
-            }
-            for (i, &b) in line.iter().enumerate() {
-                match shape.value_of(b) {
-                    Some(v) => row.push(v),
-                    None => {
-                        return Err(FormatErrorKind::BadEntry {
-                            position: format!("column {}", i + 1),
-                            found: chars.describe(i),
-                            allowed: allowed_symbols(shape),
-                        });
-                    }
-                }
-            }
-            return Ok(row);
-        }
-        if parts.len() != n {
-            return Err(FormatErrorKind::RowLength {
-                expected: n,
-                found: parts.len(),
-                what: "numbers",
-            });
-        }
-        for (i, token) in parts.iter().enumerate() {
-            match spaced_value(token, shape) {
-                Some(v) => row.push(v),
-                None => {
-                    let at = chars.offset(token);
-                    return Err(FormatErrorKind::BadEntry {
-                        position: format!("number {}", i + 1),
-                        found: if token.len() == 1 {
-                            chars.describe(at)
-                        } else {
-                            chars.show(at, token.len())
-                        },
-                        allowed: format!("a number from 0 to {n}"),
-                    });
-                }
-            }
-        }
-        Ok(row)
-    }
-
-    fn complete(p: Pending) -> Record {
-        let grid = match p.error {
-            Some(e) => Err(e),
-            None => Ok(Grid::from_values(p.shape, &p.values).expect("rows were checked")),
+    /// Line `number` after a [`Suspect`] (`raw` and `full_len` as
+    /// [`push_line`](Parser::push_line) has them): holds on, or hands the block's records
+    /// to the queue and reads the line afresh.
+    fn settle(
+        &mut self,
+        suspect: suspect::Suspect,
+        number: usize,
+        raw: &[u8],
+        full_len: usize,
+    ) -> (Option<Record>, Option<Record>) {
+        let row = if full_len > raw.len() {
+            None
+        } else {
+            suspect::row_of(&suspect.first, raw)
         };
-        Record {
-            line: p.start,
-            format: p.format,
-            grid,
-            marks: None,
+        let suspect::Suspect { first, shifted } = suspect;
+        match (shifted, row) {
+            (None, Some(row)) => {
+                let side = first.shape.side();
+                let mut values = first.values[side..].to_vec();
+                values.extend(row);
+                let grid = Pending {
+                    start: first.second,
+                    values,
+                    second: 0,
+                    ..first.clone()
+                };
+                if !suspect::clashes(&grid) {
+                    self.suspect = Some(suspect::Suspect {
+                        first,
+                        shifted: Some((grid, number, raw.to_vec())),
+                    });
+                    return (None, None);
+                }
+                self.held.push_back(Pending::complete(first));
+            }
+            (None, None) => self.held.push_back(Pending::complete(first)),
+            (Some((grid, _, _)), None) => {
+                // The block ended after one row more than the grid has: that row's grid.
+                self.held.push_back(suspect::stray_record(&first));
+                self.held.push_back(Pending::complete(grid));
+            }
+            (Some((_, last, last_raw)), Some(_)) => {
+                // Longer still (grids back to back): the first rows are the grid, and the
+                // rows after them are read afresh.
+                self.held.push_back(Pending::complete(first));
+                let (a, b) = self.read_line(last, &last_raw, last_raw.len());
+                self.held.extend(a);
+                self.held.extend(b);
+            }
         }
-    }
-
-    /// The record of a grid that ended before its last row; the fault names the line the
-    /// grid starts on (the record's line), not the line after it.
-    fn cut_short(p: Pending) -> Record {
-        let error = p.error.unwrap_or(FormatError {
-            line: p.start,
-            kind: FormatErrorKind::TooFewRows {
-                expected: p.shape.side(),
-                found: p.rows,
-            },
-        });
-        Record {
-            line: p.start,
-            format: p.format,
-            grid: Err(error),
-            marks: None,
-        }
+        self.read_line(number, raw, full_len)
     }
 
     /// True when no grid is pending: the lines after this one start afresh, as with a new
@@ -708,7 +520,9 @@ impl Parser {
         if let Some(held) = self.held.pop_front() {
             return Some(held);
         }
-        self.pending.take().map(|p| Self::cut_short(p.undo_stray()))
+        self.pending
+            .take()
+            .map(|p| Pending::cut_short(p.undo_stray()))
     }
 }
 

@@ -84,25 +84,6 @@ impl Shape {
         (row / self.box_rows()) * boxes_per_row + col / self.box_cols()
     }
 
-    /// The cells of every unit, `n` each, row-major within a unit: the `n` rows, then the
-    /// `n` columns, then the `n` boxes (numbered as [`Shape::box_of`] numbers them).
-    pub(crate) fn unit_cells(self) -> Vec<u16> {
-        let n = self.side();
-        let mut units = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            units.extend((0..n).map(|c| (r * n + c) as u16));
-        }
-        for c in 0..n {
-            units.extend((0..n).map(|r| (r * n + c) as u16));
-        }
-        let (br, bc) = (self.box_rows(), self.box_cols());
-        for b in 0..n {
-            let (r0, c0) = (b / (n / bc) * br, b % (n / bc) * bc);
-            units.extend((0..n).map(|k| ((r0 + k / bc) * n + c0 + k % bc) as u16));
-        }
-        units
-    }
-
     /// The character for value `v` (1-based): `1`–`9`, then `A`, `B`, ….
     pub fn symbol(self, v: u8) -> char {
         match v {
@@ -414,41 +395,6 @@ impl FromStr for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Unit `u`'s cells are exactly the cells of row `u`, column `u − n` or box `u − 2n`
-    /// (`box_of`'s numbering), in ascending order, for every box shape.
-    #[test]
-    fn unit_cells_are_the_rows_columns_and_boxes() {
-        for (br, bc) in [
-            (2, 2),
-            (2, 3),
-            (3, 2),
-            (3, 3),
-            (4, 4),
-            (1, 7),
-            (6, 1),
-            (5, 5),
-        ] {
-            let shape = Shape::new(br, bc).unwrap();
-            let n = shape.side();
-            let units = shape.unit_cells();
-            assert_eq!(units.len(), 3 * n * n);
-            for (u, cells) in units.chunks(n).enumerate() {
-                let expected: Vec<u16> = (0..n * n)
-                    .filter(|&cell| {
-                        let (r, c) = (cell / n, cell % n);
-                        match u / n {
-                            0 => r == u,
-                            1 => c == u - n,
-                            _ => shape.box_of(r, c) == u - 2 * n,
-                        }
-                    })
-                    .map(|cell| cell as u16)
-                    .collect();
-                assert_eq!(cells, expected, "{br}x{bc} boxes, unit {u}");
-            }
-        }
-    }
 
     #[test]
     fn line_round_trip_and_errors() {

@@ -39,6 +39,7 @@ pub mod encoding;
 pub mod format;
 pub mod generate;
 mod generic;
+mod geometry;
 mod grid;
 mod lex;
 mod links16;

@@ -32,6 +32,7 @@
 //! grid, far more than a dancing-links node: the policy lets dancing links and this search
 //! take turns (see `lex.rs`).
 
+use super::geometry::Geometry;
 use super::grid::{Grid, Shape};
 use super::rng::TieBreaker;
 use dlx_cover::{Limits, SearchEnd};
@@ -78,18 +79,10 @@ pub(crate) enum Feasible {
 impl Propagator {
     /// A search for grids of `shape`.
     pub(crate) fn new(shape: Shape) -> Propagator {
-        let n = shape.side();
-        let units = shape.unit_cells();
-        let unit_of = (0..n * n)
-            .map(|cell| {
-                let (r, c) = (cell / n, cell % n);
-                [
-                    r as u16,
-                    (n + c) as u16,
-                    (2 * n + shape.box_of(r, c)) as u16,
-                ]
-            })
-            .collect();
+        let g = Geometry::new(shape);
+        let n = g.n;
+        let units = g.unit_cells.iter().map(|&c| c as u16).collect();
+        let unit_of = g.cell_units.iter().map(|u| u.map(|k| k as u16)).collect();
         Propagator {
             n,
             box_rows: shape.box_rows(),

@@ -1,6 +1,7 @@
 //! What the row-major backtracking boards share: the [`Board`] trait the search drives, and
-//! the cell geometry of the scanning boards.
+//! the table the scanning boards read the geometry from.
 
+use crate::geometry::Geometry;
 use crate::grid::{Grid, Shape};
 
 /// The state a row-major search needs: the grid being filled and a legality test.
@@ -25,10 +26,10 @@ pub(super) trait Board {
     fn cells_mut(&mut self) -> &mut [u8];
 }
 
-/// Geometry shared by the scanning boards: for each cell, its row, column and the top-left
-/// cell of its box.
+/// What the scanning boards read of the [`Geometry`]: for each cell, its row, column and
+/// the top-left cell of its box.
 #[derive(Debug, Clone)]
-pub(super) struct Geometry {
+pub(super) struct ScanTable {
     pub(super) n: usize,
     pub(super) box_rows: usize,
     pub(super) box_cols: usize,
@@ -36,20 +37,22 @@ pub(super) struct Geometry {
     pub(super) at: Vec<(u8, u8, u16)>,
 }
 
-impl Geometry {
+impl ScanTable {
     pub(super) fn new(shape: Shape) -> Self {
-        let n = shape.side();
-        let (br, bc) = (shape.box_rows(), shape.box_cols());
+        let g = Geometry::new(shape);
+        let n = g.n;
         let at = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                (r as u8, c as u8, ((r / br * br) * n + c / bc * bc) as u16)
+            .map(|cell| {
+                let [_, _, b] = g.cell_units[cell];
+                // A box's cells are listed in reading order: its first is the corner.
+                let corner = g.cells(b)[0];
+                ((cell / n) as u8, (cell % n) as u8, corner as u16)
             })
             .collect();
-        Geometry {
+        ScanTable {
             n,
-            box_rows: br,
-            box_cols: bc,
+            box_rows: shape.box_rows(),
+            box_cols: shape.box_cols(),
             at,
         }
     }

@@ -3,13 +3,13 @@
 //! checks each against the grid as it stands by scanning. The candidates are never updated
 //! during the search, so they prune only what the givens rule out.
 
-use super::board::{Board, Geometry};
+use super::board::{Board, ScanTable};
 use crate::grid::{Grid, Shape};
 
 /// The grid plus each cell's candidates from the givens (bit `v` for value `v`).
 #[derive(Debug, Clone)]
 pub(super) struct Precomputed {
-    geometry: Geometry,
+    geometry: ScanTable,
     cells: Vec<u8>,
     candidates: Vec<u32>,
 }
@@ -17,7 +17,7 @@ pub(super) struct Precomputed {
 impl Board for Precomputed {
     fn new(shape: Shape) -> Self {
         Precomputed {
-            geometry: Geometry::new(shape),
+            geometry: ScanTable::new(shape),
             cells: vec![0; shape.cells()],
             candidates: vec![0; shape.cells()],
         }

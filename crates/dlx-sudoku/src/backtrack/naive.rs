@@ -3,20 +3,20 @@
 //! finds the next blank by rescanning the grid from the top, which costs more per node but
 //! visits the same tree.
 
-use super::board::{Board, Geometry};
+use super::board::{Board, ScanTable};
 use crate::grid::{Grid, Shape};
 
 /// The grid and nothing else: legality is found by scanning.
 #[derive(Debug, Clone)]
 pub(super) struct Scan {
-    geometry: Geometry,
+    geometry: ScanTable,
     cells: Vec<u8>,
 }
 
 impl Board for Scan {
     fn new(shape: Shape) -> Self {
         Scan {
-            geometry: Geometry::new(shape),
+            geometry: ScanTable::new(shape),
             cells: vec![0; shape.cells()],
         }
     }

@@ -73,7 +73,7 @@ pub enum FormatErrorKind {
     #[error("a JSON line (an answer written with --format json?), not a puzzle")]
     Json,
     /// A label or title (`Grid 01`, `Hard`, a sentence): a line with a word in it that is
-    /// neither a puzzle nor a row of one. See [`Record::is_label`].
+    /// neither a puzzle nor a row of one. See [`Record::is_label`](super::Record::is_label).
     #[error("not a puzzle: {0}")]
     Label(String),
 }

@@ -12,7 +12,10 @@
 use std::collections::VecDeque;
 
 use super::chars::{BOM, Chars};
-use super::{Format, FormatError, FormatErrorKind, Parser, Pending, Record, entries, is_rule};
+use super::error::{FormatError, FormatErrorKind};
+use super::kind::Format;
+use super::record::{Pending, Record};
+use super::row::{entries, is_rule, parse_row};
 use crate::grid::Grid;
 
 /// The grid held back, and the grid its last rows make with the row after it, while the
@@ -20,11 +23,11 @@ use crate::grid::Grid;
 #[derive(Debug, Clone)]
 pub(super) struct Suspect {
     /// The block's first `n` rows, read whole, with a clash.
-    first: Pending,
+    pub(super) first: Pending,
     /// The last `n` rows of a block of `n + 1` (without a clash), the line number of the
     /// row that completed them, and that row as read (to read it afresh when the block goes
     /// on).
-    shifted: Option<(Pending, usize, Vec<u8>)>,
+    pub(super) shifted: Option<(Pending, usize, Vec<u8>)>,
 }
 
 /// True when `p`, a grid read whole without a fault in its rows, has givens that clash.
@@ -46,10 +49,10 @@ impl Suspect {
     pub(super) fn settle_at_end(self) -> VecDeque<Record> {
         let mut out = VecDeque::new();
         match self.shifted {
-            None => out.push_back(Parser::complete(self.first)),
+            None => out.push_back(Pending::complete(self.first)),
             Some((grid, _, _)) => {
                 out.push_back(stray_record(&self.first));
-                out.push_back(Parser::complete(grid));
+                out.push_back(Pending::complete(grid));
             }
         }
         out
@@ -57,7 +60,7 @@ impl Suspect {
 }
 
 /// The record of the block's first row when it is a stray line.
-fn stray_record(first: &Pending) -> Record {
+pub(super) fn stray_record(first: &Pending) -> Record {
     Record {
         line: first.start,
         format: first.format,
@@ -73,7 +76,7 @@ fn stray_record(first: &Pending) -> Record {
 
 /// The values of `raw` read as a further row of `grid` (whole and without a fault), if it is
 /// one.
-fn row_of(grid: &Pending, raw: &[u8]) -> Option<Vec<u8>> {
+pub(super) fn row_of(grid: &Pending, raw: &[u8]) -> Option<Vec<u8>> {
     let raw = raw.strip_prefix(BOM).unwrap_or(raw);
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
     let chars = Chars::new(raw);
@@ -87,61 +90,5 @@ fn row_of(grid: &Pending, raw: &[u8]) -> Option<Vec<u8>> {
         Format::Spaced if bar => Format::Pretty,
         other => other,
     };
-    Parser::parse_row(grid.shape, format, &chars, &parts).ok()
-}
-
-impl Parser {
-    /// Line `number` after a [`Suspect`] (`raw` and `full_len` as
-    /// [`push_line`](Parser::push_line) has them): holds on, or hands the block's records
-    /// to the queue and reads the line afresh.
-    pub(super) fn settle(
-        &mut self,
-        suspect: Suspect,
-        number: usize,
-        raw: &[u8],
-        full_len: usize,
-    ) -> (Option<Record>, Option<Record>) {
-        let row = if full_len > raw.len() {
-            None
-        } else {
-            row_of(&suspect.first, raw)
-        };
-        let Suspect { first, shifted } = suspect;
-        match (shifted, row) {
-            (None, Some(row)) => {
-                let side = first.shape.side();
-                let mut values = first.values[side..].to_vec();
-                values.extend(row);
-                let grid = Pending {
-                    start: first.second,
-                    values,
-                    second: 0,
-                    ..first.clone()
-                };
-                if !clashes(&grid) {
-                    self.suspect = Some(Suspect {
-                        first,
-                        shifted: Some((grid, number, raw.to_vec())),
-                    });
-                    return (None, None);
-                }
-                self.held.push_back(Self::complete(first));
-            }
-            (None, None) => self.held.push_back(Self::complete(first)),
-            (Some((grid, _, _)), None) => {
-                // The block ended after one row more than the grid has: that row's grid.
-                self.held.push_back(stray_record(&first));
-                self.held.push_back(Self::complete(grid));
-            }
-            (Some((_, last, last_raw)), Some(_)) => {
-                // Longer still (grids back to back): the first rows are the grid, and the
-                // rows after them are read afresh.
-                self.held.push_back(Self::complete(first));
-                let (a, b) = self.read_line(last, &last_raw, last_raw.len());
-                self.held.extend(a);
-                self.held.extend(b);
-            }
-        }
-        self.read_line(number, raw, full_len)
-    }
+    parse_row(grid.shape, format, &chars, &parts).ok()
 }

@@ -5,15 +5,17 @@
 //! to 25.
 
 use crate::Shape;
+use crate::geometry::Geometry;
 use crate::rng::Random;
 
-/// The cells that share a row, column or box with each cell, and the cells of each unit.
+/// The [`Geometry`] in the compact form the generator's propagation reads: cells as `u16`,
+/// each cell's peers in one flat table, each cell's units as bits.
 #[derive(Debug, Clone)]
-struct Geometry {
+struct Tables {
     side: usize,
     /// `units[u * side .. (u + 1) * side]`: the cells of unit `u` (rows, columns, boxes).
     units: Vec<u16>,
-    /// `peers[c * per_cell .. (c + 1) * per_cell]`: the peers of cell `c`.
+    /// `peers[c * per_cell .. (c + 1) * per_cell]`: the peers of cell `c`, ascending.
     peers: Vec<u16>,
     per_cell: usize,
     /// The box of each cell.
@@ -29,41 +31,23 @@ struct Geometry {
     all_units: u128,
 }
 
-impl Geometry {
-    fn new(shape: Shape) -> Geometry {
-        let n = shape.side();
-        let units = shape.unit_cells();
-        let mut peers = Vec::new();
-        let mut per_cell = 0;
-        for cell in 0..n * n {
-            let (r, c) = (cell / n, cell % n);
-            let b = shape.box_of(r, c);
-            let mut mine: Vec<u16> = (0..n * n)
-                .filter(|&o| {
-                    let (orow, ocol) = (o / n, o % n);
-                    o != cell && (orow == r || ocol == c || shape.box_of(orow, ocol) == b)
-                })
-                .map(|o| o as u16)
-                .collect();
-            per_cell = mine.len();
-            peers.append(&mut mine);
-        }
-        Geometry {
+impl Tables {
+    fn new(shape: Shape) -> Tables {
+        let g = Geometry::new(shape);
+        let n = g.n;
+        Tables {
             side: n,
-            units,
-            peers,
-            per_cell,
-            box_of: (0..n * n)
-                .map(|c| shape.box_of(c / n, c % n) as u8)
-                .collect(),
+            units: g.unit_cells.iter().map(|&c| c as u16).collect(),
+            peers: g.peers.iter().flatten().map(|&c| c as u16).collect(),
+            per_cell: g.peers[0].len(),
+            box_of: g.cell_units.iter().map(|u| (u[2] - 2 * n) as u8).collect(),
             locked: false,
             box_rows: shape.box_rows(),
             box_cols: shape.box_cols(),
-            units_of: (0..n * n)
-                .map(|c| {
-                    let b = shape.box_of(c / n, c % n);
-                    1u128 << (c / n) | 1u128 << (n + c % n) | 1u128 << (2 * n + b)
-                })
+            units_of: g
+                .cell_units
+                .iter()
+                .map(|u| u.iter().fold(0u128, |bits, &k| bits | 1u128 << k))
                 .collect(),
             all_units: (1u128 << (3 * n)) - 1,
         }
@@ -84,7 +68,7 @@ struct State {
 /// The generator's solver for one shape. Reuse it: its buffers stay allocated.
 #[derive(Debug, Clone)]
 pub struct Board {
-    geo: Geometry,
+    geo: Tables,
     /// `states[d]`: the state at search depth `d`; `states[0]` is the loaded puzzle.
     states: Vec<State>,
     queue: Vec<u16>,
@@ -119,7 +103,7 @@ impl Board {
     /// A solver whose propagation uses pointing and claiming (`locked`) or not. With it,
     /// [`Board::solved_by_singles`] means "solved by singles, pointing and claiming".
     pub fn with_locked(shape: Shape, locked: bool) -> Board {
-        let mut geo = Geometry::new(shape);
+        let mut geo = Tables::new(shape);
         geo.locked = locked;
         let cells = geo.side * geo.side;
         let state = State {
@@ -475,7 +459,7 @@ fn strike(st: &mut State, queue: &mut Vec<u16>, cell: usize, bit: u32) -> bool {
 /// pass every unit after a fresh load and nothing after a branch's placement (its queue
 /// entry marks what it touches). Scanning only those units instead of all of them after
 /// every hidden single was most of the generator's time on 16×16 (measured).
-fn propagate(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>, mut dirty: u128) -> bool {
+fn propagate(geo: &Tables, st: &mut State, queue: &mut Vec<u16>, mut dirty: u128) -> bool {
     let n = geo.side;
     let full = full_mask(n);
     loop {
@@ -563,7 +547,7 @@ fn propagate(geo: &Geometry, st: &mut State, queue: &mut Vec<u16>, mut dirty: u1
 /// segments are taken before any strike of the sweep, so they are supersets of the
 /// candidates, which keeps each deduction sound (a digit absent from a superset is absent).
 fn locked_candidates(
-    geo: &Geometry,
+    geo: &Tables,
     st: &mut State,
     queue: &mut Vec<u16>,
     dirty: &mut u128,

@@ -1,110 +1,11 @@
 //! The candidates grid: for every cell its value or the set of digits still possible there,
-//! as a bitmask (bit `v − 1` for digit `v`), with the geometry of rows, columns and boxes.
+//! as a bitmask (bit `v − 1` for digit `v`), over the [`Geometry`] of rows, columns and
+//! boxes.
 
 use std::fmt::Write as _;
 
-use crate::{Clash, Grid, Shape, Unit};
-
-/// Rows, columns and boxes of a shape, precomputed: the cells of each unit and the units of
-/// each cell. Units are numbered rows `0..n`, columns `n..2n`, boxes `2n..3n`.
-#[derive(Debug, Clone)]
-pub(crate) struct Geometry {
-    pub shape: Shape,
-    pub n: usize,
-    /// The cells of unit `u`, in reading order: `unit_cells[u * n..(u + 1) * n]`.
-    pub unit_cells: Vec<usize>,
-    /// The row, column and box unit of each cell.
-    pub cell_units: Vec<[usize; 3]>,
-    /// The peers of each cell (cells sharing a unit with it, itself excluded), sorted.
-    pub peers: Vec<Vec<usize>>,
-    /// The index of each cell among the cells of its row, column and box.
-    pub cell_index: Vec<[u8; 3]>,
-    /// Where each unit meets the units of another kind, seen from each of its cells:
-    /// `meet[u · n + i]` holds, for the `i`-th cell of unit `u`, the other unit of that
-    /// cell (a box: its row, then its column; a row or column: its box, then none) and the
-    /// cells the two units share, as a mask over `u`'s cell indices.
-    pub meet: Vec<[Option<(usize, u32)>; 2]>,
-}
-
-impl Geometry {
-    pub fn new(shape: Shape) -> Geometry {
-        let n = shape.side();
-        let mut unit_cells = vec![0; 3 * n * n];
-        let mut fill = vec![0usize; 3 * n];
-        let mut cell_units = Vec::with_capacity(n * n);
-        let mut cell_index = Vec::with_capacity(n * n);
-        for cell in 0..n * n {
-            let (r, c) = (cell / n, cell % n);
-            let units = [r, n + c, 2 * n + shape.box_of(r, c)];
-            let mut index = [0u8; 3];
-            for (k, u) in units.into_iter().enumerate() {
-                unit_cells[u * n + fill[u]] = cell;
-                index[k] = fill[u] as u8;
-                fill[u] += 1;
-            }
-            cell_units.push(units);
-            cell_index.push(index);
-        }
-        let peers = (0..n * n)
-            .map(|cell| {
-                let mut p: Vec<usize> = cell_units[cell]
-                    .iter()
-                    .flat_map(|&u| unit_cells[u * n..(u + 1) * n].iter().copied())
-                    .filter(|&q| q != cell)
-                    .collect();
-                p.sort_unstable();
-                p.dedup();
-                p
-            })
-            .collect();
-        let mut meet = vec![[None; 2]; 3 * n * n];
-        for u in 0..3 * n {
-            let kinds: &[usize] = if u >= 2 * n { &[0, 1] } else { &[2] };
-            let cells = &unit_cells[u * n..(u + 1) * n];
-            for (i, &c) in cells.iter().enumerate() {
-                for (slot, &k) in kinds.iter().enumerate() {
-                    let other = cell_units[c][k];
-                    let shared = (0..n)
-                        .filter(|&j| cell_units[cells[j]][k] == other)
-                        .fold(0, |m, j| m | 1 << j);
-                    meet[u * n + i][slot] = Some((other, shared));
-                }
-            }
-        }
-        Geometry {
-            shape,
-            n,
-            unit_cells,
-            cell_units,
-            peers,
-            cell_index,
-            meet,
-        }
-    }
-
-    /// The cells of unit `u`.
-    #[inline]
-    pub fn cells(&self, u: usize) -> &[usize] {
-        &self.unit_cells[u * self.n..(u + 1) * self.n]
-    }
-
-    /// Whether two distinct cells share a unit.
-    #[inline]
-    pub fn sees(&self, a: usize, b: usize) -> bool {
-        let (x, y) = (&self.cell_units[a], &self.cell_units[b]);
-        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
-    }
-
-    /// Unit `u` as the public [`Unit`].
-    pub fn unit(&self, u: usize) -> Unit {
-        let n = self.n;
-        match u / n {
-            0 => Unit::Row(u),
-            1 => Unit::Column(u - n),
-            _ => Unit::Box(u - 2 * n),
-        }
-    }
-}
+use crate::geometry::Geometry;
+use crate::{Clash, Grid, Shape};
 
 /// A Sudoku in progress: each cell holds a value, or the candidates still possible there.
 ///

@@ -92,8 +92,8 @@ mod wings;
 pub use board::Candidates;
 pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};
 
+use crate::geometry::Geometry;
 use crate::rng::SplitMix;
-use board::Geometry;
 use search::{Found, Isomorph, search};
 use search9::Tables9;
 

@@ -2,8 +2,9 @@
 //! the places of each digit in each unit ([`Places`]), kept up to date along a path, the
 //! context every technique reads ([`Ctx`]), step building, and bit counts.
 
-use super::board::{Candidates, Geometry};
+use super::board::Candidates;
 use super::step::{Step, Technique};
+use crate::geometry::Geometry;
 
 /// The places of each digit in each unit, kept up to date as the board changes (so the
 /// ladder's path does not recompute them at every step), with a stamp per unit and per

@@ -2,9 +2,10 @@
 //! then a branch on a cell with the fewest candidates. It finds a puzzle's fill (up to two),
 //! and counts its nodes for the machine effort, on random isomorphs of the puzzle.
 
-use super::board::{Candidates, Geometry, full_mask};
+use super::board::{Candidates, full_mask};
 use super::weights::{EMPTY_WEIGHT, PAIR_WEIGHT};
 use crate::canon::Transform;
+use crate::geometry::Geometry;
 use crate::rng::SplitMix;
 
 /// What a search found: the number of fills (it stops at its limit), the first fill, and

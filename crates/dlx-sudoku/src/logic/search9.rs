@@ -23,10 +23,11 @@
 //! first with the fewest, found by the full count. A node copies its state (160 bytes) by
 //! value; nothing is allocated but the first fill.
 
-use super::board::{Candidates, Geometry};
+use super::board::Candidates;
 use super::search::{Found, Isomorph};
 use super::techniques::ONES9;
 use super::weights::{EMPTY_WEIGHT, PAIR_WEIGHT};
+use crate::geometry::Geometry;
 
 const CELLS: usize = 81;
 

@@ -1,11 +1,12 @@
 //! The techniques: each a function that looks at the candidates grid and returns the first
 //! step it finds (which places a digit or removes at least one candidate), or `None`.
 
-use super::board::{Candidates, Geometry, digits};
+use super::board::{Candidates, digits};
 use super::places::{Ctx, Ones, bit, if_any, ones, step};
 pub(crate) use super::places::{ONES9, Places};
 use super::step::{Step, Technique};
 use super::wings::{simple_colouring, w_wing, xy_wing, xyz_wing};
+use crate::geometry::Geometry;
 
 /// The first step of the ladder that applies, or `None` when only a guess is left.
 pub(crate) fn next_step(g: &Geometry, b: &Candidates) -> Option<Step> {

@@ -1,9 +1,10 @@
 //! The general ladder's wings (XY, XYZ, W) and simple colouring, on any shape: each a
 //! function that returns the first step it finds, in the order `techniques.rs` documents.
 
-use super::board::{Candidates, Geometry, digits};
+use super::board::{Candidates, digits};
 use super::places::{Ctx, Ones, bit, if_any, step};
 use super::step::{Step, Technique};
+use crate::geometry::Geometry;
 
 /// Cells other than `not` that see every cell of `wings` and hold `v`, as eliminations.
 fn seen_by_all(g: &Geometry, b: &Candidates, wings: &[usize], v: u8) -> Vec<(usize, u8)> {

@@ -237,7 +237,7 @@ pub(super) fn unit_counts(x: Cells) -> [u8; 27] {
 mod tests {
     use super::*;
     use crate::Shape;
-    use crate::logic::board::Geometry;
+    use crate::geometry::Geometry;
 
     /// The tables say what the general geometry says: units' cells in reading order, peers.
     #[test]
