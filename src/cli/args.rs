@@ -367,8 +367,9 @@ pub struct CoverArgs {
     pub pre: bool,
     /// Write a puzzle in Knuth's format instead of solving: `queens N`, `kqueens N:K` (K
     /// queens on N×N, with multiplicities), `pentominoes RxC`
-    /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal), or
-    /// `sudoku PUZZLE` (a one-line puzzle of 16, 36, 64, 81, 100, 144, 256, 400 or 625
+    /// (rows x columns, 60 cells, up to symmetry), `langford N` (up to reversal),
+    /// `dominoes N` or `RxC` (domino tilings), `monomer-dimer N` or `RxC`, `aztec N` (the
+    /// Aztec diamond's domino tilings), or `sudoku PUZZLE` (a one-line puzzle of 16, 36, 64, 81, 100, 144, 256, 400 or 625
     /// cells, with the variant flags for a variant), `samurai FILE` or `general FILE`
     /// (Knuth's general Sudoku format).
     #[arg(

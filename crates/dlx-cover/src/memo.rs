@@ -236,14 +236,10 @@ impl Walk {
 
     /// The signature of the current subproblem, in `self.key`.
     fn signature(&mut self) {
-        self.key.fill(0);
         let l = &self.links;
-        let mut k = l.next[0];
-        while k != 0 {
-            let i = k as usize - 1;
-            self.key[i / 64] |= 1 << (i % 64);
-            k = l.next[k as usize];
-        }
+        let primary = l.active.len();
+        self.key[..primary].copy_from_slice(&l.active);
+        self.key[primary..].fill(0);
         let mut k = l.next[l.last as usize];
         while k != l.last {
             if l.len[k as usize] != 0 {
@@ -367,12 +363,8 @@ impl Walk {
             nodes: std::mem::take(&mut self.zdd),
             root: 0,
         };
-        let counts = zdd.counts();
+        let found = zdd.total_of(&self.saved[..level]);
         self.zdd = zdd.nodes;
-        let mut found = BigCount::ZERO;
-        for &z in &self.saved[..level] {
-            found += &counts[z as usize];
-        }
         found
     }
 
@@ -387,11 +379,7 @@ impl Walk {
             nodes: std::mem::take(&mut self.zdd),
             root: 0,
         };
-        let counts = zdd.counts();
-        let mut count = BigCount::ZERO;
-        for &z in &self.saved {
-            count += &counts[z as usize];
-        }
+        let count = zdd.total_of(&self.saved);
         let complete = end == SearchEnd::Exhausted;
         MemoRun {
             count,

@@ -95,10 +95,67 @@ impl Zdd {
 
     /// The number of solutions below node id `id`, computed over the nodes it reaches.
     pub fn count_of(&self, id: u32) -> BigCount {
-        if id < 2 {
-            return BigCount::from(u64::from(id));
+        self.total_of(&[id])
+    }
+
+    /// The solutions below each node id of `ids`, added up. The counts of all nodes are
+    /// kept in one flat vector of fixed-width numbers (no allocation per node): 128 bits
+    /// first, twice as wide each time a sum overflows.
+    pub fn total_of(&self, ids: &[u32]) -> BigCount {
+        if let Some(counts) = self.small_counts() {
+            let total = ids
+                .iter()
+                .try_fold(0u128, |sum, &id| sum.checked_add(counts[id as usize]));
+            if let Some(total) = total {
+                return BigCount::from(total);
+            }
         }
-        self.counts().swap_remove(id as usize)
+        let mut width = 4;
+        loop {
+            // One more node's count than any node's, the sum of all `ids`, fits the width.
+            if let Some(mut counts) = self.wide_counts(width) {
+                let total = counts.len() / width - 1;
+                let mut fits = true;
+                for &id in ids {
+                    let (sum, one) = counts.split_at_mut(total * width);
+                    let at = id as usize * width;
+                    fits &= add_into(&mut one[..width], &sum[at..at + width]);
+                }
+                if fits {
+                    return BigCount::from_limbs(counts[total * width..].to_vec());
+                }
+            }
+            width *= 2;
+        }
+    }
+
+    /// [`Self::counts`] in 128-bit words, if none overflows.
+    fn small_counts(&self) -> Option<Vec<u128>> {
+        let mut counts = Vec::with_capacity(self.nodes.len() + 2);
+        counts.extend([0u128, 1]);
+        for node in &self.nodes {
+            let sum = counts[node.lo as usize].checked_add(counts[node.hi as usize])?;
+            counts.push(sum);
+        }
+        Some(counts)
+    }
+
+    /// [`Self::counts`] as numbers of `width` limbs each, flat, then one zero number more
+    /// (for a caller's sum); `None` if one overflows the width.
+    fn wide_counts(&self, width: usize) -> Option<Vec<u64>> {
+        let mut counts = vec![0u64; (self.nodes.len() + 3) * width];
+        counts[width] = 1;
+        for (k, node) in self.nodes.iter().enumerate() {
+            let at = (k + 2) * width;
+            let (before, rest) = counts.split_at_mut(at);
+            let out = &mut rest[..width];
+            let (lo, hi) = (node.lo as usize * width, node.hi as usize * width);
+            out.copy_from_slice(&before[lo..lo + width]);
+            if !add_into(out, &before[hi..hi + width]) {
+                return None;
+            }
+        }
+        Some(counts)
     }
 
     fn node(&self, id: u32) -> ZddNode {
@@ -303,6 +360,18 @@ impl SplitMix64 {
     }
 }
 
+/// `sum += other`, both of one width (limbs least significant first); false on overflow.
+fn add_into(sum: &mut [u64], other: &[u64]) -> bool {
+    let mut carry = false;
+    for (limb, &o) in sum.iter_mut().zip(other) {
+        let (x, c1) = limb.overflowing_add(o);
+        let (y, c2) = x.overflowing_add(u64::from(carry));
+        *limb = y;
+        carry = c1 | c2;
+    }
+    !carry
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,6 +379,34 @@ mod tests {
     /// The ZDD dlx6 writes for `a b c | x` with options `a b`, `c x:1`, `b c`, `a`, `c x:2`.
     const SMALL: &str = "2: (~2?0:1)\n3: (~5?2:1)\n4: (~1?0:3)\n5: (~3?0:1)\n\
                          6: (~4?4:5)\n7: (~0?0:6)\n";
+
+    /// Counts past 128 bits and past several widths: node `k` has both branches on node
+    /// `k − 1`, so it counts 2^k solutions; totals agree with the per-node big counts.
+    #[test]
+    fn totals_widen_as_the_counts_grow() {
+        for top in [1u32, 100, 127, 128, 200, 255, 256, 300, 600] {
+            let nodes: Vec<ZddNode> = (0..top)
+                .map(|k| ZddNode {
+                    option: k,
+                    lo: k + 1,
+                    hi: k + 1,
+                })
+                .collect();
+            let zdd = Zdd {
+                nodes,
+                root: top + 1,
+            };
+            let counts = zdd.counts();
+            let root = &counts[top as usize + 1];
+            assert_eq!(zdd.count(), *root, "{top}");
+            let twice = root + root;
+            assert_eq!(zdd.total_of(&[top + 1, top + 1]), twice, "{top}");
+            assert_eq!(
+                zdd.total_of(&[0, 1, top]),
+                &counts[top as usize] + &BigCount::from(1u64)
+            );
+        }
+    }
 
     #[test]
     fn reads_counts_lists_and_writes_back() {

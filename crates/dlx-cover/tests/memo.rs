@@ -114,6 +114,62 @@ fn domino_tilings_as_dlx6_counts_them() {
     }
 }
 
+/// The cells `(i, j)` of a `side`×`side` board for which `inside` holds, as an exact-cover
+/// problem in `cover --emit`'s order: cells row by row, each cell's monomer (with
+/// `monomers`), then its horizontal domino, then its vertical one.
+fn board(side: usize, inside: impl Fn(usize, usize) -> bool, monomers: bool) -> Problem {
+    let cells: Vec<(usize, usize)> = (0..side)
+        .flat_map(|i| (0..side).map(move |j| (i, j)))
+        .filter(|&(i, j)| inside(i, j))
+        .collect();
+    let item = |i: usize, j: usize| cells.iter().position(|&c| c == (i, j));
+    let mut p = Problem::new(cells.len(), 0).unwrap();
+    for (k, &(i, j)) in cells.iter().enumerate() {
+        if monomers {
+            p.add_option([k]).unwrap();
+        }
+        for other in [item(i, j + 1), item(i + 1, j)].into_iter().flatten() {
+            p.add_option([k, other]).unwrap();
+        }
+    }
+    p
+}
+
+/// The Aztec diamond of order `n` (cells of a 2n×2n board within taxicab distance n of
+/// its centre), and the n×n board with monomers and dimers: dlx6's figures.
+#[test]
+fn aztec_diamonds_and_monomer_dimers_as_dlx6_counts_them() {
+    let aztec = |n: usize| {
+        let inside = move |i: usize, j: usize| {
+            (2 * i + 1).abs_diff(2 * n) + (2 * j + 1).abs_diff(2 * n) <= 2 * n
+        };
+        board(2 * n, inside, false)
+    };
+    let recorded: [(Problem, DominoFigures); 5] = [
+        (aztec(3), (3, 64, 78, 79, (0, 58), 21)),
+        (aztec(4), (4, 1024, 304, 305, (0, 228), 77)),
+        (aztec(6), (6, 2_097_152, 4647, 4640, (7, 3541), 1100)),
+        (
+            board(6, |_, _| true, true),
+            (6, 2_989_126_727, 3972, 3973, (0, 1820), 2153),
+        ),
+        (
+            board(8, |_, _| true, true),
+            (8, 179_788_343_101_980_135, 38055, 38056, (0, 17206), 20850),
+        ),
+    ];
+    for (problem, (n, count, nodes, zdd, signatures, hits)) in recorded {
+        let run = run(&problem);
+        let s = &run.stats;
+        assert_eq!(run.count.to_u64(), Some(count), "{n}");
+        assert_eq!(
+            (s.nodes, s.dlx6_zdd_nodes(), s.dlx6_signatures(), s.hits),
+            (nodes, zdd, signatures, hits),
+            "{n}"
+        );
+    }
+}
+
 #[test]
 fn domino_tilings_past_64_bits() {
     let run = run(&dominoes(14));

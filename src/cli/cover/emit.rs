@@ -49,6 +49,14 @@ pub fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
                     dominoes(rows, cols)?,
                 ))
             }),
+        "monomer-dimer" => parse_board(arg)
+            .or_else(|_| parse_number(arg).map(|n| (n, n)))
+            .and_then(|(rows, cols)| {
+                Ok((
+                    format!("monomer-dimer coverings of a {rows}x{cols} board (rows x columns)"),
+                    monomer_dimer(rows, cols)?,
+                ))
+            }),
         "aztec" => parse_number(arg).and_then(|n| {
             Ok((
                 format!("domino tilings of the Aztec diamond of order {n}"),
@@ -65,7 +73,7 @@ pub fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
                 )
             }),
         other => Err(format!(
-            "unknown puzzle {other:?} (expected queens, kqueens, pentominoes, langford, dominoes, aztec or sudoku)"
+            "unknown puzzle {other:?} (expected queens, kqueens, pentominoes, langford, dominoes, monomer-dimer, aztec or sudoku)"
         )),
     };
     let usage = |e: String| Error::Usage(format!("--emit {puzzle} {arg}: {e}"));
@@ -81,7 +89,16 @@ fn dominoes(rows: usize, cols: usize) -> Result<Named, String> {
     if rows == 0 || cols == 0 || rows * cols > 10_000 {
         return Err("the board must have 1 to 10000 cells".to_string());
     }
-    domino_tilings(rows, cols, |_, _| true)
+    domino_tilings(rows, cols, |_, _| true, false)
+}
+
+/// Monomer-dimer coverings of a `rows`×`cols` board: [`dominoes`] with a one-cell option
+/// per cell too (before the cell's dominoes).
+fn monomer_dimer(rows: usize, cols: usize) -> Result<Named, String> {
+    if rows == 0 || cols == 0 || rows * cols > 10_000 {
+        return Err("the board must have 1 to 10000 cells".to_string());
+    }
+    domino_tilings(rows, cols, |_, _| true, true)
 }
 
 /// Domino tilings of the Aztec diamond of order `n` (2^(n(n+1)/2) of them): the cells of
@@ -93,14 +110,16 @@ fn aztec(n: usize) -> Result<Named, String> {
     }
     let inside =
         |i: usize, j: usize| (2 * i + 1).abs_diff(2 * n) + (2 * j + 1).abs_diff(2 * n) <= 2 * n;
-    domino_tilings(2 * n, 2 * n, inside)
+    domino_tilings(2 * n, 2 * n, inside, false)
 }
 
-/// Domino tilings of the cells `(i, j)` of a `rows`×`cols` board for which `inside` holds.
+/// Domino tilings of the cells `(i, j)` of a `rows`×`cols` board for which `inside` holds;
+/// with `monomers`, each cell may also be covered alone.
 fn domino_tilings(
     rows: usize,
     cols: usize,
     inside: impl Fn(usize, usize) -> bool,
+    monomers: bool,
 ) -> Result<Named, String> {
     let name = |i: usize, j: usize| format!("r{i}c{j}");
     let cells: Vec<(usize, usize)> = (0..rows)
@@ -111,6 +130,11 @@ fn domino_tilings(
     let none: [&str; 0] = [];
     let mut problem = Problem::with_names(&names, none).map_err(|e| e.to_string())?;
     for &(i, j) in &cells {
+        if monomers {
+            problem
+                .add_named_option([name(i, j)])
+                .map_err(|e| e.to_string())?;
+        }
         for (k, l) in [(i, j + 1), (i + 1, j)] {
             if k < rows && l < cols && inside(k, l) {
                 problem

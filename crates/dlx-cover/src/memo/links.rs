@@ -32,6 +32,10 @@ pub(crate) struct Links {
     pub(crate) colors: Vec<u32>,
     pub(crate) updates: u64,
     pub(crate) cleansings: u64,
+    /// The primary items in the active list, as bits (item `k` is bit `k − 1`): the
+    /// primary part of a subproblem's signature, kept up to date by `unlink` and `relink`
+    /// so that taking a signature does not walk the list.
+    pub(crate) active: Vec<u64>,
 }
 
 impl Links {
@@ -66,6 +70,17 @@ impl Links {
             colors: vec![0; n + 2],
             updates: 0,
             cleansings: 0,
+            active: {
+                let primary = second as usize - 1;
+                let mut bits = vec![u64::MAX; primary.div_ceil(64)];
+                if !primary.is_multiple_of(64) {
+                    // Only the items that exist.
+                    if let Some(top) = bits.last_mut() {
+                        *top = (1 << (primary % 64)) - 1;
+                    }
+                }
+                bits
+            },
         };
         let mut codes: Vec<Vec<u32>> = vec![Vec::new(); n + 2];
         for o in 0..problem.options() {
@@ -118,12 +133,20 @@ impl Links {
         let (l, r) = (self.prev[k as usize], self.next[k as usize]);
         self.next[l as usize] = r;
         self.prev[r as usize] = l;
+        if k < self.second {
+            let i = k as usize - 1;
+            self.active[i / 64] &= !(1 << (i % 64));
+        }
     }
 
     fn relink(&mut self, k: u32) {
         let (l, r) = (self.prev[k as usize], self.next[k as usize]);
         self.next[l as usize] = k;
         self.prev[r as usize] = k;
+        if k < self.second {
+            let i = k as usize - 1;
+            self.active[i / 64] |= 1 << (i % 64);
+        }
     }
 
     /// Hides the option of node `rr` from every other item's list (a cleansed node stays

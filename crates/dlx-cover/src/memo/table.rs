@@ -10,10 +10,10 @@ pub(crate) struct Table {
     keys: Vec<u64>,
     /// Entry `e`'s ZDD node id.
     zdd: Vec<u32>,
-    /// Entry `e`'s hash, kept to compare and to grow without hashing again.
-    hashes: Vec<u32>,
-    /// `0` empty, else an entry plus one; the length is a power of two.
-    slots: Vec<u32>,
+    /// `0` empty, else an entry plus one in the low half and the entry's hash in the high
+    /// half (so that a probe compares hashes without a second load, and the table grows
+    /// without hashing again); the length is a power of two.
+    slots: Vec<u64>,
 }
 
 /// What a lookup found.
@@ -30,7 +30,6 @@ impl Table {
             width,
             keys: Vec::new(),
             zdd: Vec::new(),
-            hashes: Vec::new(),
             slots: vec![0; 1 << 12],
         }
     }
@@ -42,10 +41,7 @@ impl Table {
 
     /// Bytes held, for a report of memory use.
     pub(crate) fn bytes(&self) -> usize {
-        self.keys.capacity() * 8
-            + self.zdd.capacity() * 4
-            + self.hashes.capacity() * 4
-            + self.slots.capacity() * 4
+        self.keys.capacity() * 8 + self.zdd.capacity() * 4 + self.slots.capacity() * 8
     }
 
     /// Finds `key`, or adds it as a new entry with no ZDD node. `None` when the table is
@@ -54,27 +50,28 @@ impl Table {
         debug_assert_eq!(key.len(), self.width);
         let hash = hash(key);
         let mask = self.slots.len() - 1;
-        let step = (hash >> 16) as usize | 1;
         let mut at = hash as usize & mask;
         loop {
             let slot = self.slots[at];
             if slot == 0 {
                 break;
             }
-            let e = slot as usize - 1;
-            if self.hashes[e] == hash && &self.keys[e * self.width..(e + 1) * self.width] == key {
+            let e = (slot as u32) as usize - 1;
+            if (slot >> 32) as u32 == hash
+                && &self.keys[e * self.width..(e + 1) * self.width] == key
+            {
                 return Some(Lookup::Hit(self.zdd[e]));
             }
-            at = (at + step) & mask;
+            // Linear probing: the next slot is most often in the same cache line.
+            at = (at + 1) & mask;
         }
         let e = self.zdd.len();
         if e >= (u32::MAX / 2) as usize {
             return None;
         }
-        self.slots[at] = e as u32 + 1;
+        self.slots[at] = u64::from(hash) << 32 | (e as u64 + 1);
         self.keys.extend_from_slice(key);
         self.zdd.push(0);
-        self.hashes.push(hash);
         if 2 * self.zdd.len() > self.slots.len() {
             self.grow();
         }
@@ -89,14 +86,14 @@ impl Table {
     fn grow(&mut self) {
         let size = self.slots.len() * 2;
         let mask = size - 1;
-        let mut slots = vec![0u32; size];
-        for (e, &hash) in self.hashes.iter().enumerate() {
-            let step = (hash >> 16) as usize | 1;
+        let mut slots = vec![0u64; size];
+        for &slot in self.slots.iter().filter(|&&slot| slot != 0) {
+            let hash = (slot >> 32) as u32;
             let mut at = hash as usize & mask;
             while slots[at] != 0 {
-                at = (at + step) & mask;
+                at = (at + 1) & mask;
             }
-            slots[at] = e as u32 + 1;
+            slots[at] = slot;
         }
         self.slots = slots;
     }
