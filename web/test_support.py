@@ -109,6 +109,11 @@ class Page:
         """Keys sent to whatever has the focus, as a keyboard sends them."""
         ActionChains(self.d).send_keys(*keys).perform()
 
+    def ctrl(self, key):
+        """Ctrl held down while `key` is pressed."""
+        from selenium.webdriver.common.keys import Keys
+        ActionChains(self.d).key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL).perform()
+
     def type_on_board(self, line):
         """Clicks r1c1 and types the whole line, blanks too, as a person types a puzzle."""
         self.cell(0).click()
