@@ -202,10 +202,7 @@ fn a_hint_carries_the_candidates_and_the_techniques_rating() {
     // r1c1 is the given 4: no candidates. r6c2 (cell 46) may hold a 4.
     assert_eq!(candidates[0], 0);
     assert_ne!(candidates[46].as_u64().unwrap() & (1 << 3), 0);
-    assert_eq!(
-        (&h["weight"], &h["level"]),
-        (&"1.5".into(), &"easy".into())
-    );
+    assert_eq!((&h["weight"], &h["level"]), (&"1.5".into(), &"easy".into()));
 }
 
 #[test]
