@@ -44,7 +44,7 @@ def test_link(page, sudoku):
         + "| " + " | ".join(" ".join(PUZZLE[r * 9 + b * 3:r * 9 + b * 3 + 3]) for b in range(3))
         + " |" for r in range(9)) + "\n+-------+-------+-------+\n"
     fill25, _ = cli([sudoku, "solve"], "." * 625 + "\n")
-    big = "".join(ch if i % 3 == 0 else "." for i, ch in enumerate(fill25))
+    big = "".join(ch if i % 3 else "." for i, ch in enumerate(fill25))
     x_puzzle = "..1...2....23....44........5.3....6..1......5..6..........78.......9.....7...1.9."
     # Each case: its name, the text, the rules, the action, the CLI's flags and the line
     # the CLI is given for the same puzzle.
@@ -102,7 +102,7 @@ def test_phone(page, sudoku, docs):
     """Nothing is wider than a 390 px phone: boards of every size, a long link, the
     answers box. Takes the phone screenshot."""
     fill25, _ = cli([sudoku, "solve"], "." * 625 + "\n")
-    big = "".join(ch if i % 3 == 0 else "." for i, ch in enumerate(fill25))
+    big = "".join(ch if i % 3 else "." for i, ch in enumerate(fill25))
     phone(page, True)
     try:
         for name, text in [("a 9x9 puzzle", PUZZLE), ("a 25x25 puzzle", big),
