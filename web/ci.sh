@@ -25,6 +25,12 @@ stage "Selenium $selenium_version into target/web-test-venv"
 web_venv
 stage "the release sudoku-dlx (the test's reference answers and speed)"
 (cd "$root" && nice cargo build -j2 --quiet --release --bin sudoku-dlx)
+stage "web/build.sh refuses to build without wasm-opt"
+if out="$(WASM_OPT=/nonexistent/wasm-opt "$root/web/build.sh" 2>&1)" \
+    || [[ "$out" != *"wasm-opt is missing"* ]]; then
+    echo "web/build.sh did not refuse a missing wasm-opt: $out" >&2
+    exit 1
+fi
 stage "web/build.sh (dlx-web for wasm32, wasm-bindgen, web/dist)"
 CARGO_TARGET_DIR="$root/target/wasm" "$root/web/build.sh"
 stage "web/test.sh (headless Chromium)"
