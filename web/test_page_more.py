@@ -137,6 +137,15 @@ def test_messages(page, sudoku):
     status = page.el("#status").text
     check("a 16-character line is said to be read as 4x4", "4×4 puzzle (16 cells)" in status,
           status)
+    for bad in ["11" + "." * 79, "12345"]:
+        page.set_text("#puzzle-text", bad)
+        page.press("solve")
+        page.wait(lambda: page.el("#error").text)
+        _, cli_error = cli([sudoku, "solve"], bad + "\n")
+        shown = page.el("#error").text
+        fault = shown.split(" (a puzzle is")[0]
+        check(f"a bad puzzle shows the library's message ({bad[:8]}...)",
+              fault and cli_error.endswith(fault), f"{shown!r} / CLI {cli_error!r}")
     page.set_text("#puzzle-text", "x" * 81)
     page.press("solve")
     page.wait(lambda: page.el("#error").text)
