@@ -45,8 +45,8 @@ echo "build.sh: building crates/dlx-web for wasm32-unknown-unknown" >&2
     fi
     # 128-bit SIMD (every current browser has it): the compiler vectorises the solver's
     # scans of item lengths, 10-20 % faster in Chromium on top1465. Optimised for size
-    # (opt-level s): the module gzipped is 287 KB against 349 KB at opt-level 3, and the
-    # page was no slower on top1465 (see docs/benchmarks.md, "In the browser").
+    # (opt-level s): the module gzipped is 282 KB against 349 KB at opt-level 3, and the
+    # page was no slower on top1465 within the noise (docs/benchmarks.md, "In the browser").
     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
         CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_PROFILE_RELEASE_LTO=true \
         CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_OPT_LEVEL=s \
