@@ -116,7 +116,9 @@ def test_play(page, sudoku):
     page.set_text("#puzzle-text", PUZZLE)
     page.el("input[name=mode][value=play]").click()
     empty = [i for i, ch in enumerate(PUZZLE) if ch == "."]
-    right, wrong, marked = empty[0], empty[1], empty[2]
+    # The right entry goes where the puzzle's first hint places (r6c2), so that the hint
+    # for the grid as played is another.
+    right, wrong, marked = 46, empty[1], empty[2]
     page.cell(0).click()
     page.keys("9")
     page.cell(right).click()
@@ -143,6 +145,22 @@ def test_play(page, sudoku):
     check("pencil marks, undo and redo (buttons and Ctrl+Z)",
           (first, undone, redone, by_key) == ("12", "1", "12", "1"),
           f"{first} {undone} {redone} {by_key}")
+    # A hint in play mode is for the grid as played (the right entry kept, the wrong one
+    # taken back): the CLI's hint for that grid.
+    page.press("pencil")
+    page.cell(wrong).click()
+    page.keys(Keys.DELETE)
+    played = "".join(expected[i] if i == right else ch for i, ch in enumerate(PUZZLE))
+    page.press("hint-button")
+    page.wait(lambda: page.attr("#hint", "data-technique"))
+    hint, _ = cli([sudoku, "hint"], played + "\n")
+    first, _ = cli([sudoku, "hint"], PUZZLE + "\n")
+    panel = page.el("#hint").text
+    shown = page.attr("#hint", "data-technique") + ": " + panel.split("): ", 1)[1].split(".")[0]
+    check("a hint in play mode is for the grid as played (the CLI's, not the puzzle's)",
+          shown == hint and hint != first, f"{shown} / CLI {hint}")
+    page.cell(wrong).click()
+    page.keys(bad)
     page.press("mistakes")
     page.wait(lambda: page.attr("#status", "data-mistakes") is not None)
     flagged = page.js("return [...document.querySelectorAll('#board .wrong')]"
