@@ -5,11 +5,10 @@
 # any failure. Called by .ci/run.
 #
 # Cheap on purpose: one apt-get for every package; wasm-bindgen-cli without its TLS
-# features, its one binary at opt-level 1; no wasm-opt (NO_WASM_OPT=1: it costs 20 s of
-# CPU, and the page solved top1465 in 1.20x the CLI without it, 1.21x with it, medians of
-# seven rounds under the same load; web/build.sh keeps it for the real build). The wasm
-# build goes to target/wasm, beside .ci/run's wasm32 build of dlx-sudoku; they share no
-# artefacts (this one has +simd128 and LTO, so std is built again), and this one builds
+# features, its one binary at opt-level 1. The module is the real one, wasm-opt included
+# (about 25 s of CPU), so that build.sh's bound on its gzipped size is checked here. The
+# wasm build goes to target/wasm, beside .ci/run's wasm32 build of dlx-sudoku; they share
+# no artefacts (this one has +simd128 and LTO, so std is built again), and this one builds
 # dlx-sudoku for wasm32 too, with its simd128 path.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,16 +17,22 @@ source "$root/web/tools.sh"
 SECONDS=0
 stage() { echo "== web [$((SECONDS / 60))m$((SECONDS % 60))s] $*"; }
 
-stage "apt-get: ${web_std_packages[*]} ${web_test_packages[*]}"
-web_apt "${web_std_packages[@]}" "${web_test_packages[@]}"
+stage "apt-get: ${web_std_packages[*]} ${web_opt_packages[*]} ${web_test_packages[*]}"
+web_apt "${web_std_packages[@]}" "${web_opt_packages[@]}" "${web_test_packages[@]}"
 stage "wasm-bindgen-cli $bindgen_version into target/"
 web_bindgen
 stage "Selenium $selenium_version into target/web-test-venv"
 web_venv
 stage "the release sudoku-dlx (the test's reference answers and speed)"
 (cd "$root" && nice cargo build -j2 --quiet --release --bin sudoku-dlx)
+stage "web/build.sh refuses to build without wasm-opt"
+if out="$(WASM_OPT=/nonexistent/wasm-opt "$root/web/build.sh" 2>&1)" \
+    || [[ "$out" != *"wasm-opt is missing"* ]]; then
+    echo "web/build.sh did not refuse a missing wasm-opt: $out" >&2
+    exit 1
+fi
 stage "web/build.sh (dlx-web for wasm32, wasm-bindgen, web/dist)"
-CARGO_TARGET_DIR="$root/target/wasm" NO_WASM_OPT=1 "$root/web/build.sh"
+CARGO_TARGET_DIR="$root/target/wasm" "$root/web/build.sh"
 stage "web/test.sh (headless Chromium)"
 "$root/web/test.sh"
 stage "web done"

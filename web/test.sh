@@ -3,7 +3,8 @@
 # from PyPI in a venv under target/; the page from web/dist/ served on 127.0.0.1 only.
 # Runs web/build.sh first when web/dist is missing, and builds the release sudoku-dlx
 # when it is missing (the answers and the speed the page must match come from it).
-# Writes docs/web.png.
+# Writes docs/web.png and docs/web-phone.png. Arguments go to test_page.py (--only
+# sizes,typing runs those tests alone).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,4 +25,4 @@ data="$root/../shared/data/puzzles3_magictour_top1465"
 # Selenium Manager must not look for drivers online: the driver is given by path.
 export SE_AVOID_STATS=true SE_OFFLINE=true
 exec "$venv/bin/python" "$root/web/test_page.py" --dist "$root/web/dist" --cli "$cli" \
-    --data "$data" --screenshot "$root/docs/web.png"
+    --data "$data" --docs "$root/docs" "$@"

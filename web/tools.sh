@@ -10,13 +10,24 @@ bindgen="$web_root/target/wasm-bindgen-cli-$bindgen_version/bin/wasm-bindgen"
 selenium_version="4.48.0"
 venv="$web_root/target/web-test-venv"
 
+# The page's own files, copied into web/dist beside the module.
+web_files=(index.html style.css app.js board.js link.js worker.js sw.js manifest.webmanifest
+    icon.svg icon-192.png icon-512.png)
+# The largest the module may be, gzipped, in bytes.
+max_wasm_gz=$((300 * 1024))
+
 # The Debian packages of the wasm32 build (Debian's compiler with the std source, lld-19's
 # wasm-ld), of wasm-opt, and of the browser test.
 web_std_packages=(rustc-web cargo-web rust-web-src lld-19)
 web_opt_packages=(binaryen)
 web_test_packages=(chromium chromium-driver python3-venv)
 
-# Installs those of the packages named that are missing, in one apt-get.
+# How long apt-get waits for another apt or dpkg (an unattended upgrade, a second build)
+# to let go of its locks, in seconds, before it gives up.
+apt_lock_wait="${APT_LOCK_WAIT:-900}"
+
+# Installs those of the packages named that are missing, in one apt-get; waits for apt's
+# locks rather than failing while another apt runs.
 web_apt() {
     local need=() pkg
     for pkg in "$@"; do
@@ -24,9 +35,9 @@ web_apt() {
     done
     [ "${#need[@]}" -eq 0 ] && return 0
     echo "web: installing ${need[*]}" >&2
-    apt-get update -q >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-        "${need[@]}" >/dev/null
+    apt-get -o DPkg::Lock::Timeout="$apt_lock_wait" update -q >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout="$apt_lock_wait" \
+        install -y -q --no-install-recommends "${need[@]}" >/dev/null
 }
 
 # wasm-bindgen-cli into target/: only the wasm-bindgen binary, without its default

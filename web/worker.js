@@ -3,8 +3,10 @@
 //
 // Searches that can run long (solve, count, cover) go in node slices: each call has a node
 // budget (no deadline: Instant::now() panics on wasm32), and one that ends at the budget
-// is called again with twice the budget, after posting how many nodes were searched so
-// far. Stop is the page terminating this worker, which ends any search at once.
+// is searched again from the start with twice the budget, after posting the budget reached
+// so far. The nodes answered are those of the last call: one whole search, the count the
+// CLI gives (the restarted slices' work is in `searched`). Stop is the page terminating
+// this worker, which ends any search at once.
 import init, * as dlx from "./dlx_web.js";
 
 const ready = init();
@@ -41,14 +43,15 @@ async function run(id, cmd, args) {
   let searched = 0;
   for (let budget = FIRST_SLICE; ; budget *= 2) {
     const reply = call(cmd, [...args, budget]);
-    searched += reply.nodes;
+    searched += reply.nodes ?? 0;
     if (reply.status !== "node limit" || !Number.isFinite(budget * 2)) {
-      reply.nodes = searched;
+      reply.searched = searched;
       reply.ms = performance.now() - started;
       reply.wasmMs = wasmMs;
       return reply;
     }
-    postMessage({ id, progress: { nodes: searched, ms: performance.now() - started } });
+    // The search has passed `budget` nodes and goes on from the start with twice that.
+    postMessage({ id, progress: { nodes: budget, ms: performance.now() - started } });
   }
 }
 

@@ -10,11 +10,30 @@ use serde_json::{Value, json};
 
 use crate::reply::error;
 
+/// The longest line taken, in bytes: the CLI's cap on every input line (64 KiB).
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The problem in `text`, refused as the CLI refuses it: a line over [`MAX_LINE`] bytes
+/// is an error naming the line, before any parse or search.
+fn parse(text: &str) -> Result<knuth::Parsed, Value> {
+    if let Some((k, _)) = text
+        .split('\n')
+        .enumerate()
+        .find(|(_, l)| l.len() > MAX_LINE)
+    {
+        return Err(error(format!(
+            "line {}: line too long (over {MAX_LINE} bytes)",
+            k + 1
+        )));
+    }
+    knuth::parse(text).map_err(error)
+}
+
 /// See [`crate::cover`].
 pub fn search(text: &str, limit: u64, shown: usize, max_nodes: u64) -> Value {
-    let parsed = match knuth::parse(text) {
+    let parsed = match parse(text) {
         Ok(p) => p,
-        Err(e) => return error(e),
+        Err(e) => return e,
     };
     let problem = &parsed.named.problem;
     let limits = Limits::nodes(max_nodes);
@@ -71,9 +90,9 @@ pub fn search(text: &str, limit: u64, shown: usize, max_nodes: u64) -> Value {
 /// See [`crate::cover_memo`]: the memoized count (Knuth's dlx6), exact at any size (the
 /// count as a decimal string), with dlx6's search nodes, ZDD nodes and hits.
 pub fn memo_count(text: &str, max_nodes: u64) -> Value {
-    let parsed = match knuth::parse(text) {
+    let parsed = match parse(text) {
         Ok(p) => p,
-        Err(e) => return error(e),
+        Err(e) => return e,
     };
     let problem = &parsed.named.problem;
     let run = match dlx_cover::memo::count(problem, Limits::nodes(max_nodes), None) {

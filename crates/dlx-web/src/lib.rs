@@ -16,20 +16,29 @@ use wasm_bindgen::prelude::wasm_bindgen;
 mod cover;
 mod reply;
 mod sudoku;
+mod variant;
 
-/// The smallest fill of the puzzle in `text` (81 characters, or a grid), within `max_nodes`
-/// search nodes: `status` (`solved`, `no solution`, `node limit`, `error`), `puzzle`,
-/// `answer`, `nodes`.
+/// The smallest fill of the puzzle in `text` (81 characters, or a grid) under the rules in
+/// `rules` (JSON: `x`, `windoku`, `regions`, `cages`, as the CLI's variant flags; empty for
+/// classic Sudoku), within `max_nodes` search nodes: `status` (`solved`, `no solution`,
+/// `node limit`, `error`), `puzzle`, `side`, `answer`, `nodes`.
 #[wasm_bindgen]
-pub fn solve(text: &str, max_nodes: f64) -> String {
-    sudoku::solve(text, budget(max_nodes)).to_string()
+pub fn solve(text: &str, rules: &str, max_nodes: f64) -> String {
+    sudoku::solve(text, rules, budget(max_nodes)).to_string()
 }
 
-/// The fills of the puzzle counted up to `limit`, within `max_nodes` search nodes:
-/// `status`, `solutions`, `complete`, `nodes`.
+/// The fills of the puzzle under `rules` (see [`solve`]) counted up to `limit`, within
+/// `max_nodes` search nodes: `status`, `solutions`, `complete`, `nodes`.
 #[wasm_bindgen]
-pub fn count(text: &str, limit: f64, max_nodes: f64) -> String {
-    sudoku::count(text, budget(limit), budget(max_nodes)).to_string()
+pub fn count(text: &str, rules: &str, limit: f64, max_nodes: f64) -> String {
+    sudoku::count(text, rules, budget(limit), budget(max_nodes)).to_string()
+}
+
+/// What the page draws for a `side`×`side` board under `rules` (see [`solve`]): each cell's
+/// `region`, `diagonals`, each cell's window in `windows` (-1 for none), `cages`.
+#[wasm_bindgen]
+pub fn layout(rules: &str, side: u32) -> String {
+    variant::layout(rules, side as usize).to_string()
 }
 
 /// Valid, unique, minimal: `status` (the CLI's `check` words), `valid`, `unique`,
@@ -39,8 +48,9 @@ pub fn check(text: &str) -> String {
     sudoku::check(text).to_string()
 }
 
-/// The next step of the logic ladder: `technique`, `reason`, `cells` (to highlight),
-/// `place` and `eliminate` (`[cell, digit]` pairs); `status` `solved` when none is left.
+/// The next step of the logic ladder: `technique`, its `weight` and `level`, `reason`,
+/// `cells` (to highlight), `place` and `eliminate` (`[cell, digit]` pairs), every cell's
+/// `candidates` (bit `v − 1`); `status` `solved` when none is left.
 #[wasm_bindgen]
 pub fn hint(text: &str) -> String {
     sudoku::hint(text).to_string()
@@ -52,7 +62,8 @@ pub fn explain(text: &str) -> String {
     sudoku::explain(text).to_string()
 }
 
-/// The rating: `level`, `score`, `hardest`, `effort`, `steps`.
+/// The rating: `level`, `score`, `hardest`, `effort`, `steps`, and for 9×9 `se` (Sudoku
+/// Explainer's `er`, `ep`, `ed`, `hardest`, as `rate --scale se`).
 #[wasm_bindgen]
 pub fn rate(text: &str) -> String {
     sudoku::rate(text).to_string()
@@ -60,11 +71,12 @@ pub fn rate(text: &str) -> String {
 
 /// A 9×9 puzzle of `difficulty` (`any`, `simple`, `easy`, `intermediate`, `expert`) and
 /// `symmetry` (the CLI's names) from `seed` (decimal): the first puzzle `sudoku-dlx
-/// generate --seed SEED --difficulty D --symmetry S` writes. `puzzle`, `fill`, `level`,
-/// `attempts`.
+/// generate --seed SEED --difficulty D --symmetry S` writes. With `se` (`4.0-6.5`, or one
+/// value; empty for any), the first of the level whose Sudoku Explainer rating (ER) is in
+/// that range. `puzzle`, `fill`, `level`, `se`, `attempts`.
 #[wasm_bindgen]
-pub fn generate(difficulty: &str, symmetry: &str, seed: &str) -> String {
-    sudoku::generate(difficulty, symmetry, seed).to_string()
+pub fn generate(difficulty: &str, symmetry: &str, seed: &str, se: &str) -> String {
+    sudoku::generate(difficulty, symmetry, seed, se).to_string()
 }
 
 /// Solves every puzzle of `text` (one a line) with one solver, as `sudoku-dlx solve` does:

@@ -2,34 +2,87 @@
 //! hinted, explained, rated; and the generator.
 
 use dlx_sudoku::generate::{Generator, Settings, Symmetry};
-use dlx_sudoku::logic::{Candidates, Level, Logic, Step};
+use dlx_sudoku::logic::{Candidates, Level, Logic, Step, se};
+use dlx_sudoku::variant::VariantSolver;
 use dlx_sudoku::{DlxSolver, Grid, Limits, Outcome, Shape, SudokuSolver, Unit, format};
 use serde_json::{Value, json};
 
 use crate::reply::{error, gave_up};
+use crate::variant::{self, Rules};
+
+/// How a puzzle is written, for messages that refuse one.
+const HOW: &str = "a puzzle is one line of N×N characters (81 for 9×9: the digits 1-9, \
+                   and . or 0 for an empty cell; letters too from 10×10 up) or a grid of N lines";
 
 /// The first puzzle of `text` (one line, or a grid over several), labels skipped, with the
-/// library's message when it does not parse.
+/// library's message when it does not parse: the line named only when there are several,
+/// and how a puzzle is written when the text holds none.
 pub fn read(text: &str) -> Result<Grid, String> {
-    let record = format::parse_str(text)
-        .into_iter()
-        .find(|r| !r.is_label())
-        .ok_or_else(|| "no puzzle found: type 81 characters, or a grid".to_string())?;
+    let records = format::parse_str(text);
+    let Some(record) = records.iter().find(|r| !r.is_label()) else {
+        return Err(match records.first() {
+            None => format!("no puzzle: {HOW}"),
+            Some(label) => {
+                let line = text.lines().nth(label.line - 1).unwrap_or("").trim();
+                let shown: String = line.chars().take(24).collect();
+                let more = if shown.len() < line.len() { "…" } else { "" };
+                format!("not a puzzle: \"{shown}{more}\" ({HOW})")
+            }
+        });
+    };
     if record.marks.is_some() {
         return Err("pencilmarks are not taken here: type the givens".to_string());
     }
-    record.grid.map_err(|e| e.to_string())
+    let several = text.lines().filter(|l| !l.trim().is_empty()).count() > 1;
+    record.grid.clone().map_err(|e| {
+        if several {
+            format!("line {}: {} ({HOW})", e.line, e.kind)
+        } else {
+            format!("{} ({HOW})", e.kind)
+        }
+    })
+}
+
+/// The puzzle and the rules it is solved under, or the error answer.
+fn read_with(text: &str, rules: &str) -> Result<(Grid, Rules), Value> {
+    let puzzle = read(text).map_err(error)?;
+    let rules = Rules::read(rules).map_err(error)?;
+    Ok((puzzle, rules))
+}
+
+/// The variant's solver for `puzzle` when the rules are not classic; the error answer when
+/// they do not fit it or its givens break one of them.
+fn variant_solver(puzzle: &Grid, rules: &Rules) -> Result<Option<VariantSolver>, Value> {
+    let solver = rules.solver(puzzle.shape()).map_err(error)?;
+    if let Some(s) = &solver
+        && let Some(message) = variant::clash(s, puzzle.cells())
+    {
+        return Err(json!({ "status": "no solution", "message": message }));
+    }
+    Ok(solver)
 }
 
 /// See [`crate::solve`].
-pub fn solve(text: &str, max_nodes: u64) -> Value {
-    let puzzle = match read(text) {
+pub fn solve(text: &str, rules: &str, max_nodes: u64) -> Value {
+    let (puzzle, rules) = match read_with(text, rules) {
         Ok(p) => p,
-        Err(e) => return error(e),
+        Err(e) => return e,
     };
-    let mut solver = DlxSolver::new(puzzle.shape());
+    let mut variant = match variant_solver(&puzzle, &rules) {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    let mut classic;
+    let solver: &mut dyn SudokuSolver = match &mut variant {
+        Some(v) => v,
+        None => {
+            classic = DlxSolver::new(puzzle.shape());
+            &mut classic
+        }
+    };
     let outcome = solver.solve_within(&puzzle, Limits::nodes(max_nodes));
-    let mut reply = json!({ "puzzle": puzzle.to_line(), "nodes": solver.nodes() });
+    let side = puzzle.shape().side();
+    let mut reply = json!({ "puzzle": puzzle.to_line(), "side": side, "nodes": solver.nodes() });
     match outcome {
         Outcome::Solved(answer) => {
             reply["status"] = "solved".into();
@@ -45,17 +98,29 @@ pub fn solve(text: &str, max_nodes: u64) -> Value {
 }
 
 /// See [`crate::count`].
-pub fn count(text: &str, limit: u64, max_nodes: u64) -> Value {
-    let puzzle = match read(text) {
+pub fn count(text: &str, rules: &str, limit: u64, max_nodes: u64) -> Value {
+    let (puzzle, rules) = match read_with(text, rules) {
         Ok(p) => p,
-        Err(e) => return error(e),
+        Err(e) => return e,
     };
-    let mut solver = DlxSolver::new(puzzle.shape());
+    let mut variant = match variant_solver(&puzzle, &rules) {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    let mut classic;
+    let solver: &mut dyn SudokuSolver = match &mut variant {
+        Some(v) => v,
+        None => {
+            classic = DlxSolver::new(puzzle.shape());
+            &mut classic
+        }
+    };
     let counted = solver.count_within(&puzzle, limit, Limits::nodes(max_nodes));
     let status = counted.gave_up.map_or("counted", gave_up);
     json!({
         "status": status,
         "puzzle": puzzle.to_line(),
+        "side": puzzle.shape().side(),
         "solutions": counted.solutions,
         "complete": counted.complete,
         "nodes": solver.nodes(),
@@ -117,6 +182,8 @@ fn step_json(step: &Step, shape: Shape) -> Value {
     units.dedup();
     json!({
         "technique": step.technique.name(),
+        "weight": format!("{:.1}", step.technique.weight()),
+        "level": step.technique.level().name(),
         "reason": step.reason(shape),
         "cells": step.cells,
         "units": units,
@@ -139,6 +206,9 @@ pub fn hint(text: &str) -> Value {
             let mut reply = step_json(&step, puzzle.shape());
             reply["status"] = "hint".into();
             reply["puzzle"] = puzzle.to_line().into();
+            // Every cell's candidates (bit v-1), so that the page draws the pencil marks
+            // the step removes.
+            reply["candidates"] = board.masks().into();
             reply
         }
     }
@@ -177,9 +247,19 @@ pub fn rate(text: &str) -> Value {
         Ok(l) => l,
         Err(e) => return e,
     };
+    // Sudoku Explainer's own scale, as `sudoku-dlx rate --scale se` gives it (9×9 only).
+    let se = se::rate(&puzzle).map_or(Value::Null, |r| {
+        json!({
+            "er": r.er.to_string(),
+            "ep": r.ep.to_string(),
+            "ed": r.ed.to_string(),
+            "hardest": r.hardest,
+        })
+    });
     match logic.rate(&board) {
         Err(e) => error(e),
         Ok(r) => json!({
+            "se": se,
             "status": "rated",
             "puzzle": puzzle.to_line(),
             "level": r.level.name(),
@@ -192,8 +272,36 @@ pub fn rate(text: &str) -> Value {
     }
 }
 
+/// An SE range as typed: `""` (any), `"4.0"`, `"4.0-6.5"`; in tenths, both ends included.
+fn se_range(text: &str) -> Result<Option<(u8, u8)>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let tenths = |t: &str| -> Result<u8, String> {
+        let v: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("SE range {text:?}: {t:?} is not a number like 4.5"))?;
+        if !(1.0..=12.0).contains(&v) {
+            return Err(format!("SE range {text:?}: {t} is outside 1.0 to 12.0"));
+        }
+        Ok((v * 10.0).round() as u8)
+    };
+    let (low, high) = match text.split_once('-') {
+        Some((a, b)) => (tenths(a)?, tenths(b)?),
+        None => (tenths(text)?, tenths(text)?),
+    };
+    if low > high {
+        return Err(format!(
+            "SE range {text:?}: the low end is above the high end"
+        ));
+    }
+    Ok(Some((low, high)))
+}
+
 /// See [`crate::generate`].
-pub fn generate(difficulty: &str, symmetry: &str, seed: &str) -> Value {
+pub fn generate(difficulty: &str, symmetry: &str, seed: &str, se: &str) -> Value {
     let target: Option<Level> = match difficulty {
         "any" => None,
         name => match name.parse() {
@@ -209,6 +317,10 @@ pub fn generate(difficulty: &str, symmetry: &str, seed: &str) -> Value {
         Ok(s) => s,
         Err(_) => return error(format!("seed {seed:?} is not a whole number")),
     };
+    let se_wanted = match se_range(se) {
+        Ok(r) => r,
+        Err(e) => return error(e),
+    };
     let shape = Shape::CLASSIC;
     let logic = Logic::new(shape);
     let mut generator = Generator::new(Settings {
@@ -216,10 +328,18 @@ pub fn generate(difficulty: &str, symmetry: &str, seed: &str) -> Value {
         ..Settings::new(shape, seed)
     });
     // The generator proved the puzzle unique, so the level comes from the ladder's path
-    // alone (`level_of_unique`), as `sudoku-dlx generate` takes it.
+    // alone (`level_of_unique`), as `sudoku-dlx generate` takes it. An SE range is checked
+    // after the level (the SE walk costs more), on an exact rating only.
     let made = generator.generate(0, |puzzle| {
         let level = logic.level_of_unique(&logic.board(puzzle).ok()?);
-        target.is_none_or(|t| t == level).then_some(level)
+        if target.is_some_and(|t| t != level) {
+            return None;
+        }
+        let Some((low, high)) = se_wanted else {
+            return Some((level, None));
+        };
+        let r = se::rate(puzzle)?;
+        (!r.er.lower_bound && (low..=high).contains(&r.er.tenths)).then_some((level, Some(r.er)))
     });
     match made {
         Err(e) => error(e),
@@ -227,7 +347,8 @@ pub fn generate(difficulty: &str, symmetry: &str, seed: &str) -> Value {
             "status": "generated",
             "puzzle": g.puzzle.to_line(),
             "fill": g.fill.to_line(),
-            "level": g.verdict.name(),
+            "level": g.verdict.0.name(),
+            "se": g.verdict.1.map(|er| er.to_string()),
             "symmetry": symmetry.name(),
             "seed": seed.to_string(),
             "attempts": g.attempts,

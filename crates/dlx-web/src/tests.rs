@@ -17,7 +17,7 @@ fn parsed(json: String) -> Value {
 
 #[test]
 fn solves_to_the_smallest_fill() {
-    let r = parsed(solve(PUZZLE, f64::INFINITY));
+    let r = parsed(solve(PUZZLE, "", f64::INFINITY));
     assert_eq!(r["status"], "solved");
     assert_eq!(r["answer"], ANSWER);
     assert!(r["nodes"].as_u64().unwrap() > 0);
@@ -30,24 +30,36 @@ fn a_grid_over_nine_lines_is_read_too() {
         .chunks(9)
         .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
         .collect();
-    assert_eq!(parsed(solve(&grid, 1e9))["answer"], ANSWER);
+    assert_eq!(parsed(solve(&grid, "", 1e9))["answer"], ANSWER);
 }
 
 #[test]
 fn a_node_budget_stops_a_near_empty_search() {
     let near_empty = format!("1{}", ".".repeat(624));
-    let r = parsed(count(&near_empty, 1e6, 1000.0));
+    let r = parsed(count(&near_empty, "", 1e6, 1000.0));
     assert_eq!(r["status"], "node limit");
     assert_eq!(r["complete"], false);
 }
 
 #[test]
 fn bad_input_gets_the_librarys_message() {
-    let r = parsed(solve("12345", 1e9));
+    let r = parsed(solve("12345", "", 1e9));
     assert_eq!(r["status"], "error");
-    assert_eq!(r["message"], "1: expected 9 cells, found 5");
+    let message = r["message"].as_str().unwrap();
+    assert!(message.starts_with("expected 9 cells, found 5 (a puzzle is one line"));
+    let r = parsed(solve("12345\n678\n", "", 1e9));
+    assert!(r["message"].as_str().unwrap().starts_with("line 1: "));
+    let letters = "x".repeat(81);
+    let r = parsed(solve(&letters, "", 1e9));
+    assert!(
+        r["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("not a puzzle: \"xxxxxxxxxxxxxxxxxxxxxxxx…\""),
+        "{r}"
+    );
     let clash = format!("11{}", ".".repeat(79));
-    let r = parsed(solve(&clash, 1e9));
+    let r = parsed(solve(&clash, "", 1e9));
     assert_eq!(r["status"], "no solution");
     assert_eq!(r["message"], "no solution: row 1 has two 1s");
     assert_eq!(
@@ -58,7 +70,7 @@ fn bad_input_gets_the_librarys_message() {
 
 #[test]
 fn counts_checks_hints_rates_as_the_cli() {
-    let c = parsed(count(&".".repeat(81), 5.0, 1e9));
+    let c = parsed(count(&".".repeat(81), "", 5.0, 1e9));
     assert_eq!(
         (c["solutions"].as_u64(), &c["complete"]),
         (Some(5), &false.into())
@@ -96,19 +108,19 @@ fn explain_ends_at_the_answer() {
 #[test]
 fn generates_what_the_cli_generates() {
     // `sudoku-dlx generate --seed 7 --difficulty intermediate --symmetry rot180`
-    let g = parsed(generate("intermediate", "rot180", "7"));
+    let g = parsed(generate("intermediate", "rot180", "7", ""));
     assert_eq!(
         g["puzzle"],
         "..6.....8.8.14.....34.6..5..4...8.29.........62.5...3..7..5.68.....73.9.3.....5.."
     );
     assert_eq!(g["level"], "intermediate");
     // `sudoku-dlx generate --seed 7 --difficulty expert`
-    let g = parsed(generate("expert", "none", "7"));
+    let g = parsed(generate("expert", "none", "7", ""));
     assert_eq!(
         g["puzzle"],
         "...9.6.7.3..8.452...65.1....7....3.263.....1.9....8..........3....2...57.47.....1"
     );
-    assert_eq!(parsed(generate("hard", "none", "7"))["status"], "error");
+    assert_eq!(parsed(generate("hard", "none", "7", ""))["status"], "error");
 }
 
 #[test]
@@ -180,4 +192,76 @@ fn solve_all_answers_every_line() {
         (Some(2), Some(1))
     );
     assert_eq!(r["answers"], format!("{ANSWER}\nerror\n"));
+}
+
+#[test]
+fn a_hint_carries_the_candidates_and_the_techniques_rating() {
+    let h = parsed(hint(PUZZLE));
+    let candidates = h["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 81);
+    // r1c1 is the given 4: no candidates. r6c2 (cell 46) may hold a 4.
+    assert_eq!(candidates[0], 0);
+    assert_ne!(candidates[46].as_u64().unwrap() & (1 << 3), 0);
+    assert_eq!((&h["weight"], &h["level"]), (&"1.5".into(), &"easy".into()));
+}
+
+#[test]
+fn rates_on_sudoku_explainers_scale_too() {
+    let r = parsed(rate(PUZZLE));
+    let er: f64 = r["se"]["er"].as_str().unwrap().parse().unwrap();
+    assert!((1.0..=12.0).contains(&er), "{r}");
+    let g = parsed(generate("any", "none", "3", "1.0-2.0"));
+    assert_eq!(g["status"], "generated", "{g}");
+    let er: f64 = g["se"].as_str().unwrap().parse().unwrap();
+    assert!((1.0..=2.0).contains(&er));
+    let check = parsed(rate(g["puzzle"].as_str().unwrap()));
+    assert_eq!(check["se"]["er"], g["se"]);
+    assert_eq!(
+        parsed(generate("any", "none", "3", "5-2"))["status"],
+        "error"
+    );
+}
+
+#[test]
+fn variants_solve_as_the_cli() {
+    // The empty 4×4 X-Sudoku has 48 fills (the library's own doc example).
+    let x = r#"{"x":true}"#;
+    let c = parsed(count(&".".repeat(16), x, 1000.0, 1e9));
+    assert_eq!(c["solutions"], 48);
+    let s = parsed(solve(&".".repeat(16), x, 1e9));
+    assert_eq!(s["answer"], "1234341243212143");
+    // A clash on a diagonal is named.
+    let clash = format!("1{}1", ".".repeat(14));
+    let r = parsed(solve(&clash, x, 1e9));
+    assert_eq!(r["status"], "no solution");
+    assert!(r["message"].as_str().unwrap().contains("diagonal"), "{r}");
+    let jigsaw = r#"{"regions":"1122 1122 3344 3344"}"#;
+    assert_eq!(
+        parsed(count(&".".repeat(16), jigsaw, 1000.0, 1e9))["solutions"],
+        288
+    );
+    let l = parsed(layout(jigsaw, 4));
+    assert_eq!(
+        l["region"],
+        serde_json::json!([0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3])
+    );
+    let killer = r#"{"cages":"3 r1c1 r1c2\n"}"#;
+    let l = parsed(layout(killer, 4));
+    assert_eq!(l["cages"], serde_json::json!([{"sum":3,"cells":[0,1]}]));
+    let s = parsed(solve(&".".repeat(16), killer, 1e9));
+    let answer = s["answer"].as_str().unwrap();
+    let sum: u32 = answer[..2].chars().map(|c| c.to_digit(10).unwrap()).sum();
+    assert_eq!(sum, 3);
+    let w = parsed(layout(r#"{"windoku":true}"#, 9));
+    assert_eq!(w["windows"][10], 0);
+    assert_eq!(w["windows"][0], -1);
+    assert_eq!(parsed(solve(PUZZLE, "{\"y\":1}", 1e9))["status"], "error");
+}
+
+#[test]
+fn the_cover_box_refuses_a_line_the_cli_refuses() {
+    let long = format!("{}\na\n", "a ".repeat(40_000));
+    let r = parsed(cover(&long, 1.0, 1, 1e9));
+    assert_eq!(r["message"], "line 1: line too long (over 65536 bytes)");
+    assert_eq!(parsed(cover_memo(&long, 1e9))["status"], "error");
 }
