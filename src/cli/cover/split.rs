@@ -14,14 +14,16 @@ use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use dlx_cover::Solver;
 use dlx_cover::knuth::Parsed;
+use dlx_cover::memo::{self, BelowError};
+use dlx_cover::{BigCount, Limits, Problem, SearchEnd, Solver};
 use sha2::{Digest, Sha256};
 
 use crate::cli::args::SplitArgs;
 use crate::cli::error::{Error, Exit};
 use crate::cli::error::{after_write, report};
-use crate::cli::input::{LineReader, MAX_LINE, open};
+use crate::cli::input::{COVER_LINE, LineReader, open};
+use crate::cli::interrupt;
 use crate::cli::profile::{cpu_since, thread_cpu_time};
 use dlx_cover::jobfile::{self, Job, JobFile, JobLine, Outcome};
 
@@ -83,13 +85,15 @@ fn at(name: &str, line: usize, fault: String) -> Error {
 }
 
 /// Runs `--split`, `--job` or `--jobs` on the problem read from `name` (whose SHA-256 is
-/// `sha256`); `None` when none of them was asked for.
+/// `sha256`), jobs counted by the memoized search when `memo` (`--memo on`); `None` when
+/// none of them was asked for.
 pub fn run(
     args: &SplitArgs,
     parsed: &Parsed,
     name: &str,
     sha256: &str,
     stats: bool,
+    memo: bool,
 ) -> Option<Result<Exit, Error>> {
     let solver = Solver::new(&parsed.named.problem);
     let out = io::stdout();
@@ -104,8 +108,9 @@ pub fn run(
                     problem: name,
                     sha256,
                     stats,
+                    memo,
                 };
-                run_jobs(solver, &[(job, 1)], &run, &mut out)
+                run_jobs(solver, &parsed.named.problem, &[(job, 1)], &run, &mut out)
             }
             Ok(_) => Err(at(
                 "--job",
@@ -137,8 +142,9 @@ pub fn run(
                 problem: name,
                 sha256,
                 stats,
+                memo,
             };
-            run_jobs(solver, &picked, &run, &mut out)
+            run_jobs(solver, &parsed.named.problem, &picked, &run, &mut out)
         })
     } else {
         return None;
@@ -191,12 +197,47 @@ struct Run<'a> {
     sha256: &'a str,
     /// `--stats`: one line per job on standard error.
     stats: bool,
+    /// `--memo on`: each job counted by the memoized search.
+    memo: bool,
+}
+
+/// What one job counted.
+struct Counted {
+    solutions: BigCount,
+    nodes: u64,
+    updates: u64,
+}
+
+/// A job's subtree counted by the memoized search, stopped by a signal (`Err`: why it
+/// was not counted).
+fn count_with_memo(
+    problem: &Problem,
+    path: &[usize],
+) -> Result<Result<Counted, String>, BelowError> {
+    interrupt::watch();
+    let limits = Limits {
+        cancel: Some(interrupt::cancel()),
+        ..Limits::NONE
+    };
+    let counted = memo::count_below(problem, path, limits)?;
+    if counted.end != SearchEnd::Exhausted {
+        return Ok(Err(format!(
+            "was interrupted after {} solutions: no result written for it (run it again)",
+            counted.count
+        )));
+    }
+    Ok(Ok(Counted {
+        solutions: counted.count,
+        nodes: counted.stats.nodes,
+        updates: counted.stats.updates,
+    }))
 }
 
 /// Runs each job (with the line it came from in `run.source`), one result line each,
 /// written as soon as the job is done.
 fn run_jobs<W: Write>(
     mut solver: Solver,
+    problem: &Problem,
     jobs: &[(Job, usize)],
     run: &Run,
     out: &mut W,
@@ -206,17 +247,34 @@ fn run_jobs<W: Write>(
         job.check(run.problem, run.sha256).map_err(fault)?;
         let started = Instant::now();
         let cpu = thread_cpu_time();
-        // Jobs come in tree order: the solver goes back from one job's path only as far as
-        // the next job's path starts the same way.
-        let found = solver.count_next_subtree(&job.path).map_err(|e| {
+        let off_tree = |e: &dyn std::fmt::Display| {
             fault(format!(
                 "has a path that is not in the search tree of {}: {e}",
                 run.problem
             ))
-        })?;
+        };
+        let found = if run.memo {
+            count_with_memo(problem, &job.path)
+                .map_err(|e| match e {
+                    BelowError::Path(e) => off_tree(&e),
+                    BelowError::Memo(e) => fault(e.to_string()),
+                })?
+                .map_err(fault)?
+        } else {
+            // Jobs come in tree order: the solver goes back from one job's path only as far
+            // as the next job's path starts the same way.
+            let found = solver
+                .count_next_subtree(&job.path)
+                .map_err(|e| off_tree(&e))?;
+            Counted {
+                solutions: found.solutions.into(),
+                nodes: found.nodes,
+                updates: found.updates,
+            }
+        };
         let outcome = Outcome {
             job: job.number,
-            count: found.solutions,
+            count: found.solutions.clone(),
             nodes: found.nodes,
             seconds: started.elapsed().as_secs_f64(),
             sha256: run.sha256.to_string(),
@@ -239,11 +297,11 @@ fn run_jobs<W: Write>(
     Ok(())
 }
 
-/// Reads a whole file (`-`: standard input) as UTF-8 lines, each under the same cap as
-/// every other input ([`MAX_LINE`]).
+/// Reads a whole file (`-`: standard input) as UTF-8 lines, each under the cap of a
+/// problem's lines ([`COVER_LINE`]: a job's path is as long as the tree is deep).
 fn read_text(path: &Path) -> Result<String, Error> {
     let (name, reader) = open(path)?;
-    let mut lines = LineReader::new(reader).stop_at_cap();
+    let mut lines = LineReader::new(reader).cap(COVER_LINE).stop_at_cap();
     let mut buf = Vec::new();
     let mut text = String::new();
     while let Some((line, full_len)) = lines.next_line(&mut buf).map_err(|source| Error::Read {
@@ -254,7 +312,7 @@ fn read_text(path: &Path) -> Result<String, Error> {
             return Err(at(
                 &name,
                 line,
-                format!("line too long (over {MAX_LINE} bytes)"),
+                format!("line too long (over {COVER_LINE} bytes)"),
             ));
         }
         let utf8 =
