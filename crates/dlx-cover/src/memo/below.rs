@@ -111,6 +111,54 @@ mod tests {
         p
     }
 
+    /// A random problem with colors (a seeded generator): 8 primary and 4 secondary
+    /// items, 30 options of 1–2 primary and 0–3 secondary items, colors 0–2.
+    fn random(seed: u64) -> Problem {
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as usize
+        };
+        let mut p = Problem::new(8, 4).unwrap();
+        for _ in 0..30 {
+            let mut entries: Vec<(usize, u32)> = Vec::new();
+            for _ in 0..1 + next(2) {
+                let i = next(8);
+                if entries.iter().all(|&(j, _)| j != i) {
+                    entries.push((i, 0));
+                }
+            }
+            for _ in 0..next(4) {
+                let j = 8 + next(4);
+                if entries.iter().all(|&(k, _)| k != j) {
+                    entries.push((j, next(3) as u32));
+                }
+            }
+            p.add_colored_option(entries).unwrap();
+        }
+        p
+    }
+
+    #[test]
+    fn random_subtrees_count_what_the_plain_search_visits() {
+        let mut counted = 0;
+        for seed in 1..=60 {
+            let p = random(seed);
+            let cut = jobfile::cut(&p, &"0".repeat(64), 6).unwrap();
+            for line in &cut.lines {
+                if let jobfile::JobLine::Job(j) = line {
+                    let plain = Solver::new(&p).count_subtree(&j.path).unwrap().solutions;
+                    let memo = count_below(&p, &j.path, Limits::NONE).unwrap();
+                    assert_eq!(memo.count.to_u64(), Some(plain), "seed {seed} {:?}", j.path);
+                    counted += usize::from(plain > 1);
+                }
+            }
+        }
+        assert!(counted > 30, "only {counted} jobs with several solutions");
+    }
+
     #[test]
     fn each_subtree_counts_what_the_plain_search_visits() {
         let p = colored();
