@@ -29,7 +29,10 @@ fn hundred_thousand_items() -> String {
     };
     let mut text = format!("| {N} items\n{} | s\n", names(&|_| true));
     for (keep, s) in [
-        (&(|i: usize| i % 2 == 0) as &dyn Fn(usize) -> bool, " s:p"),
+        (
+            &(|i: usize| i.is_multiple_of(2)) as &dyn Fn(usize) -> bool,
+            " s:p",
+        ),
         (&|i: usize| i % 2 == 1, " s:p"),
         (&|_| true, ""),
         (&|i: usize| i < N / 2, " s:h"),

@@ -99,7 +99,7 @@ pub fn run(
     let out = io::stdout();
     let mut out = io::BufWriter::new(out.lock());
     let result = if let Some(parts) = args.parts {
-        split(parsed, parts, sha256, stats, &mut out)
+        split(parsed, parts, sha256, stats, &mut out).map(|()| Exit::Ok)
     } else if let Some(line) = &args.job {
         match jobfile::parse_job_line(line) {
             Ok(JobLine::Job(job)) => {
@@ -134,7 +134,7 @@ pub fn run(
                     file.display(),
                     jobs.header.jobs
                 ));
-                return Ok(());
+                return Ok(Exit::Ok);
             }
             let source = file.display().to_string();
             let run = Run {
@@ -149,11 +149,7 @@ pub fn run(
     } else {
         return None;
     };
-    Some(
-        result
-            .and_then(|()| after_write(out.flush()))
-            .map(|()| Exit::Ok),
-    )
+    Some(result.and_then(|exit| after_write(out.flush()).map(|()| exit)))
 }
 
 /// `--split N`: the job file on standard output.
@@ -208,12 +204,8 @@ struct Counted {
     updates: u64,
 }
 
-/// A job's subtree counted by the memoized search, stopped by a signal (`Err`: why it
-/// was not counted).
-fn count_with_memo(
-    problem: &Problem,
-    path: &[usize],
-) -> Result<Result<Counted, String>, BelowError> {
+/// A job's subtree counted by the memoized search; `None` when a signal stopped it.
+fn count_with_memo(problem: &Problem, path: &[usize]) -> Result<Option<Counted>, BelowError> {
     interrupt::watch();
     let limits = Limits {
         cancel: Some(interrupt::cancel()),
@@ -221,12 +213,9 @@ fn count_with_memo(
     };
     let counted = memo::count_below(problem, path, limits)?;
     if counted.end != SearchEnd::Exhausted {
-        return Ok(Err(format!(
-            "was interrupted after {} solutions: no result written for it (run it again)",
-            counted.count
-        )));
+        return Ok(None);
     }
-    Ok(Ok(Counted {
+    Ok(Some(Counted {
         solutions: counted.count,
         nodes: counted.stats.nodes,
         updates: counted.stats.updates,
@@ -234,15 +223,16 @@ fn count_with_memo(
 }
 
 /// Runs each job (with the line it came from in `run.source`), one result line each,
-/// written as soon as the job is done.
+/// written as soon as the job is done. A signal stops a job counted with memo: the
+/// results written stand, and the exit says the run was interrupted.
 fn run_jobs<W: Write>(
     mut solver: Solver,
     problem: &Problem,
     jobs: &[(Job, usize)],
     run: &Run,
     out: &mut W,
-) -> Result<(), Error> {
-    for (job, line) in jobs {
+) -> Result<Exit, Error> {
+    for (done, (job, line)) in jobs.iter().enumerate() {
         let fault = |what: String| at(run.source, *line, format!("job {} {what}", job.number));
         job.check(run.problem, run.sha256).map_err(fault)?;
         let started = Instant::now();
@@ -254,12 +244,16 @@ fn run_jobs<W: Write>(
             ))
         };
         let found = if run.memo {
-            count_with_memo(problem, &job.path)
-                .map_err(|e| match e {
-                    BelowError::Path(e) => off_tree(&e),
-                    BelowError::Memo(e) => fault(e.to_string()),
-                })?
-                .map_err(fault)?
+            let counted = count_with_memo(problem, &job.path).map_err(|e| match e {
+                BelowError::Path(e) => off_tree(&e),
+                BelowError::Memo(e) => fault(e.to_string()),
+            })?;
+            let Some(counted) = counted else {
+                let done = format!("{done} job result(s) written");
+                let rest = format!("job {} and any after it were not counted", job.number);
+                return Ok(interrupt::stopped(&done, &rest));
+            };
+            counted
         } else {
             // Jobs come in tree order: the solver goes back from one job's path only as far
             // as the next job's path starts the same way.
@@ -291,10 +285,10 @@ fn run_jobs<W: Write>(
         }
         if let Err(e) = writeln!(out, "{outcome}").and_then(|()| out.flush()) {
             // A reader that went away ends the run quietly; anything else is an error.
-            return after_write(Err(e));
+            return after_write(Err(e)).map(|()| Exit::Ok);
         }
     }
-    Ok(())
+    Ok(Exit::Ok)
 }
 
 /// Reads a whole file (`-`: standard input) as UTF-8 lines, each under the cap of a
