@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use dlx_cover::jobfile::{self, JobLine, Merge, Outcome};
-use dlx_cover::memo::BelowError;
+use dlx_cover::subtree::BelowError;
 use dlx_cover::{BigCount, Limits, Solver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -63,7 +63,7 @@ pub fn run_job(py: Python<'_>, problem: ProblemArg<'_>, job: &str, memo: bool) -
     };
     let (count, nodes) = if memo {
         let run = interruptible(py, Limits::NONE, |limits| {
-            dlx_cover::memo::count_below(&inner.problem, &job.path, limits)
+            dlx_cover::subtree::count_below(&inner.problem, &job.path, limits)
         })?
         .map_err(|e| match e {
             BelowError::Path(e) => off_tree(&e),

@@ -37,8 +37,10 @@ use crate::limits::{Limits, SearchEnd, SelectError};
 use crate::problem::Problem;
 
 mod colors;
+mod span;
 
-use colors::Colors;
+use colors::{Colors, Sets};
+use span::Span;
 
 /// Lengths handled at a time when they are copied or scanned.
 const LANES: usize = 16;
@@ -123,14 +125,6 @@ pub(crate) struct Bits {
     /// which its options' items are committed).
     colors: Option<Colors>,
     branch: Vec<u32>,
-}
-
-/// Option `o`'s primary items are `option_primary[start..end]`; `weight` is `|o| − 1`.
-#[derive(Debug, Clone, Copy)]
-struct Span {
-    start: u32,
-    end: u32,
-    weight: u32,
 }
 
 /// Where the walk stands: Knuth's steps folded into three states, as in the links' search.
@@ -308,6 +302,41 @@ impl Bits {
         if let Some(colors) = &mut self.colors {
             colors.copy(from, to);
         }
+    }
+
+    /// [`Bits::cover`] on a problem with colors: the options of `i` hidden, each costing its
+    /// nodes outside `i`'s list that are not cleansed (`bits/colors.rs`).
+    fn cover_colored(&mut self, slot: usize, i: usize, level: usize) -> u64 {
+        let updates = self.cover::<0>(slot, i, level);
+        let w = self.words;
+        let colors = self.colors.as_ref().expect("a colored problem");
+        updates - colors.cleansed(slot, &self.untried[level * w..level * w + w])
+    }
+
+    /// Writes into state `to` (after `from`) the state `from` with option `x` committed as
+    /// dlx2 commits it (`bits/colors.rs`); returns the updates. `after`: the level's item in
+    /// the search, `None` for a selection.
+    fn commit_colored(&mut self, from: usize, to: usize, x: usize, after: Option<usize>) -> u64 {
+        let (w, p) = (self.words, self.stride);
+        let (older, newer) = self.active.split_at_mut(to * w);
+        let active = &mut newer[..w];
+        active.copy_from_slice(&older[from * w..from * w + w]);
+        let (older, newer) = self.len.split_at_mut(to * p);
+        let len = &mut newer[..p];
+        for (t, f) in len
+            .chunks_exact_mut(LANES)
+            .zip(older[from * p..from * p + p].chunks_exact(LANES))
+        {
+            t.copy_from_slice(f);
+        }
+        let sets = Sets {
+            words: w,
+            item_options: &self.item_options,
+            span: &self.span,
+            option_primary: &self.option_primary,
+        };
+        let colors = self.colors.as_mut().expect("a colored problem");
+        colors.commit((from, to), x, after, &sets, active, len)
     }
 
     /// Covers item `i` in state `slot` itself (the state of search level `level`): hides its

@@ -221,6 +221,7 @@ pub mod preprocess;
 mod problem;
 mod search;
 pub mod split;
+pub mod subtree;
 mod words;
 pub mod zdd;
 

@@ -26,11 +26,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod below;
 mod links;
 mod table;
-
-pub use below::{BelowError, count_below, residual};
 
 use crate::zdd::{Zdd, ZddNode};
 use crate::{BigCount, Limits, Problem, SearchEnd};
@@ -162,7 +159,7 @@ pub fn count(
 }
 
 /// Refuses a problem with an item of multiplicity other than 1:1.
-fn refuse_multiplicities(problem: &Problem) -> Result<(), MemoError> {
+pub(crate) fn refuse_multiplicities(problem: &Problem) -> Result<(), MemoError> {
     match (0..problem.items()).find(|&i| problem.multiplicity(i).is_some_and(|m| m != (1, 1))) {
         Some(item) => Err(MemoError::Multiplicity { item }),
         None => Ok(()),

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use dlx_cover::knuth::Parsed;
-use dlx_cover::memo::{self, BelowError};
+use dlx_cover::subtree::{self, BelowError};
 use dlx_cover::{BigCount, Limits, Problem, SearchEnd, Solver};
 use sha2::{Digest, Sha256};
 
@@ -211,7 +211,7 @@ fn count_with_memo(problem: &Problem, path: &[usize]) -> Result<Option<Counted>,
         cancel: Some(interrupt::cancel()),
         ..Limits::NONE
     };
-    let counted = memo::count_below(problem, path, limits)?;
+    let counted = subtree::count_below(problem, path, limits)?;
     if counted.end != SearchEnd::Exhausted {
         return Ok(None);
     }

@@ -20,7 +20,8 @@
 //! first included) may purify items before one of its items hides it, and its own nodes
 //! there were not cleansed (dlx2 leaves the purifying node as it is): those count.
 
-use super::{Bits, COVERED, LANES, Span};
+use super::span::Span;
+use crate::choose::COVERED;
 
 /// The most secondary items named with a color that the bit sets take.
 const MAX_COLORED: usize = 64;
@@ -134,8 +135,7 @@ impl Colors {
 /// the purified items `p`.
 #[inline(always)]
 fn hide_set(
-    span: &[Span],
-    option_primary: &[u16],
+    sets: &Sets<'_>,
     marks: &[u64],
     len: &mut [i16],
     k: usize,
@@ -146,67 +146,61 @@ fn hide_set(
     while removed != 0 {
         let o = k * 64 + removed.trailing_zeros() as usize;
         removed &= removed - 1;
-        let Span { start, end, weight } = span[o];
+        let Span { start, end, weight } = sets.span[o];
         updates += u64::from(weight) - u64::from((marks[o] & p).count_ones());
-        for &j in &option_primary[start as usize..end as usize] {
+        for &j in &sets.option_primary[start as usize..end as usize] {
             len[j as usize] -= 1;
         }
     }
     updates
 }
 
-impl Bits {
-    /// [`Bits::cover`] on a problem with colors: the options of `i` hidden, each costing its
-    /// nodes outside `i`'s list that are not cleansed.
-    pub(super) fn cover_colored(&mut self, slot: usize, i: usize, level: usize) -> u64 {
-        let (w, stride) = (self.words, self.stride);
-        if self.untried.len() < (level + 1) * w {
-            self.untried
-                .resize((level + 1).max(2 * self.untried.len() / w) * w, 0);
+/// The pieces of the bit sets a commit reads: words per set, each item's options, each
+/// option's span and the primary items the spans point into.
+pub(super) struct Sets<'a> {
+    pub(super) words: usize,
+    pub(super) item_options: &'a [u64],
+    pub(super) span: &'a [Span],
+    pub(super) option_primary: &'a [u16],
+}
+
+impl Colors {
+    /// The nodes of the options in `hidden` on the items purified in state `slot`: the
+    /// cleansed nodes that hiding them does not touch.
+    pub(super) fn cleansed(&self, slot: usize, hidden: &[u64]) -> u64 {
+        let p = self.purified[slot];
+        let mut cleansed = 0;
+        for (k, &h) in hidden.iter().enumerate() {
+            let mut h = h;
+            while h != 0 {
+                let o = k * 64 + h.trailing_zeros() as usize;
+                h &= h - 1;
+                cleansed += u64::from((self.marks[o] & p).count_ones());
+            }
         }
-        let colors = self.colors.as_ref().expect("a colored problem");
-        let p = colors.purified[slot];
-        let active = &mut self.active[slot * w..slot * w + w];
-        let len = &mut self.len[slot * stride..slot * stride + stride];
-        let untried = &mut self.untried[level * w..level * w + w];
-        let mask = &self.item_options[i * w..i * w + w];
-        let mut updates = 1;
-        for (k, ((a, u), &m)) in active.iter_mut().zip(untried).zip(mask).enumerate() {
-            let removed = *a & m;
-            *a &= !removed;
-            *u = removed;
-            updates += hide_set(
-                &self.span,
-                &self.option_primary,
-                &colors.marks,
-                len,
-                k,
-                removed,
-                p,
-            );
-        }
-        len[i] = COVERED;
-        updates
+        cleansed
     }
 
-    /// Writes into state `to` (after `from`) the state `from` with option `x` committed as
-    /// dlx2 commits it, and returns the updates: in the search (`after` = the level's item,
-    /// already covered, `x` hidden with it) the items of `x` after that one in the option's
-    /// order, cyclically; for a selection (`after` = `None`) all its items from the first.
-    pub(super) fn commit_colored(
+    /// Commits option `x` as dlx2 does, from state `from` to state `to`, whose active
+    /// options and lengths (`active`, `len`) start as a copy of `from`'s; returns the
+    /// updates. In the search (`after` = the level's item, already covered, `x` hidden with
+    /// it) the items of `x` after that one in the option's order, cyclically; for a
+    /// selection (`after` = `None`) all its items from the first.
+    pub(super) fn commit(
         &mut self,
-        from: usize,
-        to: usize,
+        (from, to): (usize, usize),
         x: usize,
         after: Option<usize>,
+        sets: &Sets<'_>,
+        active: &mut [u64],
+        len: &mut [i16],
     ) -> u64 {
-        let (w, stride) = (self.words, self.stride);
-        let colors = self.colors.as_mut().expect("a colored problem");
-        colors.reserve(to);
-        let (s, e) = (colors.start[x] as usize, colors.start[x + 1] as usize);
+        let w = sets.words;
+        self.reserve(to);
+        let (s, e) = (self.start[x] as usize, self.start[x + 1] as usize);
         let (first, steps) = match after {
             Some(i) => {
-                let at = colors.entries[s..e]
+                let at = self.entries[s..e]
                     .iter()
                     .position(|entry| entry.item as usize == i)
                     .expect("the level's item is in the option");
@@ -214,19 +208,7 @@ impl Bits {
             }
             None => (0, e - s),
         };
-        let mut p = colors.purified[from];
-        // The state `to` starts as a copy of `from`, a vector of lengths at a time.
-        let (older, newer) = self.active.split_at_mut(to * w);
-        let active = &mut newer[..w];
-        active.copy_from_slice(&older[from * w..from * w + w]);
-        let (older, newer) = self.len.split_at_mut(to * stride);
-        let len = &mut newer[..stride];
-        for (t, f) in len
-            .chunks_exact_mut(LANES)
-            .zip(older[from * stride..from * stride + stride].chunks_exact(LANES))
-        {
-            t.copy_from_slice(f);
-        }
+        let mut p = self.purified[from];
         let mut updates = 0u64;
         // For a selection: `x` is active until one of its own items hides it.
         let (mut x_hidden, own) = (after.is_some(), p);
@@ -235,17 +217,17 @@ impl Bits {
             if at == e {
                 at = s;
             }
-            let Entry { item, color, mask } = colors.entries[at];
+            let Entry { item, color, mask } = self.entries[at];
             at += 1;
             let j = item as usize;
             let mask = if color == 0 {
                 updates += 1;
-                &self.item_options[j * w..j * w + w]
-            } else if p & colors.bit[j] != 0 {
+                &sets.item_options[j * w..j * w + w]
+            } else if p & self.bit[j] != 0 {
                 // Purified before with this color: the node is cleansed, dlx2 skips it.
                 continue;
             } else {
-                &colors.purify[mask as usize * w..mask as usize * w + w]
+                &self.purify[mask as usize * w..mask as usize * w + w]
             };
             for (k, (a, &m)) in active.iter_mut().zip(mask).enumerate() {
                 let removed = *a & m;
@@ -253,21 +235,20 @@ impl Bits {
                     continue;
                 }
                 *a &= !removed;
-                let (span, primary) = (&self.span[..], &self.option_primary[..]);
-                updates += hide_set(span, primary, &colors.marks, len, k, removed, p);
+                updates += hide_set(sets, &self.marks, len, k, removed, p);
                 if !x_hidden && k == x / 64 && removed >> (x % 64) & 1 == 1 {
                     x_hidden = true;
                     // Its own purifications so far did not cleanse its own nodes.
-                    updates += u64::from((colors.marks[x] & p & !own).count_ones());
+                    updates += u64::from((self.marks[x] & p & !own).count_ones());
                 }
             }
             if color != 0 {
-                p |= colors.bit[j];
+                p |= self.bit[j];
             }
         }
-        colors.purified[to] = p;
-        let Span { start, end, .. } = self.span[x];
-        for &j in &self.option_primary[start as usize..end as usize] {
+        self.purified[to] = p;
+        let Span { start, end, .. } = sets.span[x];
+        for &j in &sets.option_primary[start as usize..end as usize] {
             len[j as usize] = COVERED;
         }
         updates

@@ -7,7 +7,7 @@ use crate::Solver;
 use crate::split::PathError;
 use crate::{Limits, Problem};
 
-use super::{MemoError, MemoRun, count, refuse_multiplicities};
+use crate::memo::{MemoError, MemoRun, count, refuse_multiplicities};
 
 /// Why [`count_below`] could not count.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
