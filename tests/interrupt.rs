@@ -226,3 +226,46 @@ fn generate_stops_inside_a_large_puzzle() {
     );
     assert!(started.elapsed() < Duration::from_secs(15));
 }
+
+/// Jobs counted with memo (`--jobs … --memo on`) stop on a signal too: the results written
+/// stand, and the message names the job not counted (domino tilings of 18×18, cut in two,
+/// take many seconds a job).
+#[test]
+fn memo_jobs_stop_on_a_signal() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let problem = dir.join("interrupt-dominoes18.dlx");
+    let jobs = dir.join("interrupt-dominoes18-jobs.txt");
+    for (args, path) in [
+        (vec!["cover", "--emit", "dominoes", "18"], &problem),
+        (
+            vec!["cover", "--split", "2", problem.to_str().unwrap()],
+            &jobs,
+        ),
+    ] {
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        std::fs::write(path, out.stdout).unwrap();
+    }
+    let args = [
+        "cover",
+        "--jobs",
+        jobs.to_str().unwrap(),
+        "--index",
+        "0",
+        "--stride",
+        "1",
+        "--memo",
+        "on",
+        problem.to_str().unwrap(),
+    ];
+    let r = interrupt(&args, false, false, "-INT");
+    check_rule(&args, &r);
+    assert_eq!(r.stdout, "");
+    assert!(
+        r.stderr.contains(
+            "interrupted: 0 job result(s) written; job 0 and any after it were not counted"
+        ),
+        "{}",
+        r.stderr
+    );
+}

@@ -411,7 +411,9 @@ pub struct SplitArgs {
     #[arg(long = "split")]
     pub parts: Option<u64>,
     /// Count the solutions of one job line written by --split; print one result line
-    /// (with --stats, the job's counts and CPU time on standard error).
+    /// (with --stats, the job's counts and CPU time on standard error). With --memo on (for
+    /// --jobs too), each job is counted by the memoized search: counts of any size, nodes
+    /// in dlx6's conventions.
     #[arg(
         long,
         value_name = "LINE",

@@ -15,7 +15,7 @@ use super::args::CoverArgs;
 use super::batch::resolve_threads;
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
-use super::input::{BOM, LineReader, MAX_LINE, not_utf8, open, read_error};
+use super::input::{BOM, COVER_LINE, LineReader, not_utf8, open, read_error};
 use super::interrupt;
 use super::profile::{Profile, Stage, cpu_since, thread_cpu_time};
 
@@ -67,7 +67,9 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         dlx_cover::jobfile::splittable(&parsed.named.problem)
             .map_err(|fault| Error::Usage(format!("{name}: {fault}")))?;
     }
-    if let Some(exit) = split::run(&args.split, &parsed, &name, &reader.hex(), args.stats) {
+    let memo_jobs = args.memo.memo == super::args::Memo::On;
+    let (hex, stats) = (reader.hex(), args.stats);
+    if let Some(exit) = split::run(&args.split, &parsed, &name, &hex, stats, memo_jobs) {
         return exit;
     }
     let read_secs = started.elapsed().as_secs_f64();
@@ -108,7 +110,7 @@ struct Search {
 enum Counts {
     /// Algorithms X and C: Knuth's dlx1 and dlx2.
     Plain,
-    /// Algorithm M (multiplicities, with or without costs): dlx3.
+    /// Algorithm M (multiplicities, with or without costs): dlx3, cleansings included.
     Dlx3,
     /// Costs without multiplicities: dlx5, cleansings included.
     Dlx5,
@@ -301,8 +303,8 @@ fn report_stats(
     ));
     let search_time = searched.elapsed();
     let cleansings = match search.counts {
-        Counts::Dlx5 => format!(", cleansings {}", s.cleansings),
-        Counts::Plain | Counts::Dlx3 => String::new(),
+        Counts::Dlx3 | Counts::Dlx5 => format!(", cleansings {}", s.cleansings),
+        Counts::Plain => String::new(),
     };
     report(&format!(
         "stats: solutions {}, nodes {}, link updates {}{cleansings}, read {read_secs:.3} s, \
@@ -358,8 +360,9 @@ impl Counting {
     }
 }
 
-/// Reads the whole input, a line at a time under the same cap as puzzle input; returns the
-/// problem and the line that names its items.
+/// Reads the whole input, a line at a time, each held in memory only up to [`COVER_LINE`]
+/// (a longer line is refused as soon as it passes it); returns the problem and the line
+/// that names its items.
 fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<(Parsed, usize), Error> {
     let at = |line, fault: String| Error::At {
         name: name.to_string(),
@@ -367,14 +370,17 @@ fn read(reader: Box<dyn BufRead + '_>, name: &str) -> Result<(Parsed, usize), Er
         fault,
     };
     let mut knuth = Reader::new();
-    let mut lines = LineReader::new(reader).stop_at_cap();
+    let mut lines = LineReader::new(reader).cap(COVER_LINE).stop_at_cap();
     let (mut buf, mut items_line) = (Vec::new(), 0);
     while let Some((number, full_len)) = lines
         .next_line(&mut buf)
         .map_err(|source| read_error(name, source))?
     {
         if full_len > buf.len() {
-            return Err(at(number, format!("line too long (over {MAX_LINE} bytes)")));
+            return Err(at(
+                number,
+                format!("line too long (over {COVER_LINE} bytes)"),
+            ));
         }
         let line = std::str::from_utf8(&buf).map_err(|e| at(number, not_utf8(&buf, e)))?;
         let line = line.strip_prefix(BOM).unwrap_or(line);

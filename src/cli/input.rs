@@ -18,6 +18,12 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// Lines over [`MAX_LINE`] and up to this are records too long to be puzzles.
 pub const ENDLESS_LINE: usize = 16 * 1024 * 1024;
 
+/// The longest line of an exact-cover problem in Knuth's format that `cover` reads: an
+/// item line of 100,000 names of up to 8 characters takes 900,000 bytes, and this holds
+/// 1.8 million. A line is held in memory only up to this; a longer one is refused as soon
+/// as it passes it (an endless line costs no more).
+pub const COVER_LINE: usize = ENDLESS_LINE;
+
 /// Why an input is not puzzle text at all, found while reading one of its lines: a NUL
 /// byte (binary data), or a line past [`ENDLESS_LINE`]. Reading stops there; carried as
 /// the source of an [`io::Error`] and named by [`read_error`].
@@ -91,11 +97,14 @@ pub fn open(path: &Path) -> Result<(String, Input), Error> {
 }
 
 /// Reads lines into a reused buffer, never holding more than [`MAX_LINE`] bytes of one
-/// line. A line ends at `\n`, `\r\n` or a lone `\r` (old Mac files); the end is not kept.
+/// line (or the cap set by [`LineReader::cap`]). A line ends at `\n`, `\r\n` or a lone
+/// `\r` (old Mac files); the end is not kept.
 pub struct LineReader<R> {
     inner: R,
     number: usize,
     bytes: u64,
+    /// The most bytes of one line kept.
+    cap: usize,
     /// The last line ended at `\r`: a `\n` right after it belongs to that line end.
     after_cr: bool,
     /// Return a line as soon as it passes the cap instead of reading to its end (for
@@ -111,11 +120,19 @@ impl<R: BufRead> LineReader<R> {
             bytes: 0,
             after_cr: false,
             stop_at_cap: false,
+            cap: MAX_LINE,
         }
     }
 
-    /// The same reader, returning a line as soon as it is longer than [`MAX_LINE`] (its
-    /// reported length is then only a lower bound).
+    /// The same reader, keeping up to `cap` bytes of a line instead of [`MAX_LINE`] (at
+    /// most [`ENDLESS_LINE`], unless it also stops at the cap).
+    pub fn cap(mut self, cap: usize) -> Self {
+        self.cap = cap;
+        self
+    }
+
+    /// The same reader, returning a line as soon as it is longer than its cap (its
+    /// reported length is then only a lower bound, and no line is refused as endless).
     pub fn stop_at_cap(mut self) -> Self {
         self.stop_at_cap = true;
         self
@@ -166,18 +183,19 @@ impl<R: BufRead> LineReader<R> {
                 );
                 return Err(self.not_text(fault));
             }
-            if full + len > ENDLESS_LINE {
+            // A reader that stops at its cap never reads an endless line to its end.
+            if !self.stop_at_cap && full + len > ENDLESS_LINE {
                 let fault = format!(
                     "line longer than {ENDLESS_LINE} bytes: not puzzle text; reading stopped here"
                 );
                 return Err(self.not_text(fault));
             }
-            let room = MAX_LINE.saturating_sub(buf.len() - start);
+            let room = self.cap.saturating_sub(buf.len() - start);
             buf.extend_from_slice(&available[..len.min(room)]);
             full += len;
             self.inner.consume(used);
             self.bytes += used as u64;
-            if done || (self.stop_at_cap && full > MAX_LINE) {
+            if done || (self.stop_at_cap && full > self.cap) {
                 break;
             }
         }
@@ -559,6 +577,22 @@ mod tests {
         let (n, full) = r.next_line(&mut buf).unwrap().unwrap();
         assert_eq!((n, buf.len()), (1, MAX_LINE));
         assert!(full > MAX_LINE && full < 2 * MAX_LINE, "{full}");
+    }
+
+    #[test]
+    fn a_larger_cap_keeps_long_lines_whole_and_still_stops_past_it() {
+        let mut text = vec![b'x'; 5 * MAX_LINE];
+        text.push(b'\n');
+        text.extend(vec![b'y'; 9 * MAX_LINE]);
+        let input = io::BufReader::with_capacity(1000, &text[..]);
+        let mut r = LineReader::new(input).cap(8 * MAX_LINE).stop_at_cap();
+        let mut buf = Vec::new();
+        assert_eq!(r.next_line(&mut buf).unwrap(), Some((1, 5 * MAX_LINE)));
+        assert_eq!(buf.len(), 5 * MAX_LINE);
+        let (n, full) = r.next_line(&mut buf).unwrap().unwrap();
+        assert_eq!((n, buf.len()), (2, 8 * MAX_LINE));
+        assert!(full > 8 * MAX_LINE && full < 9 * MAX_LINE, "{full}");
+        assert!(buf.capacity() < 16 * MAX_LINE, "{}", buf.capacity());
     }
 
     #[test]

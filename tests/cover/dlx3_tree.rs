@@ -1,7 +1,7 @@
 //! `cover --count` on problems with multiplicities walks Knuth's dlx3 tree (Algorithm M):
 //! on the problems in tests/data/multiplicity (K queens on n×n boards; random problems with
-//! `lo:hi` bounds, secondary items, and colors in some), the solutions, nodes and updates
-//! that `--stats` gives are the figures dlx3 printed for the same files (recorded in
+//! `lo:hi` bounds, secondary items, and colors in some), the solutions, nodes, updates and
+//! cleansings that `--stats` gives are the figures dlx3 printed for the same files (recorded in
 //! tests/data/multiplicity/dlx3.tsv: numbers only, taken from `dlx3 < FILE` built from
 //! Knuth's CWEB source outside this repository). Problems without colors are searched on
 //! bit sets, the others on dlx3's links.
@@ -37,5 +37,6 @@ fn count_walks_dlx3s_tree_with_its_counts() {
             f[3],
             "{file}"
         );
+        assert_eq!(number_after(err, "cleansings").to_string(), f[4], "{file}");
     }
 }

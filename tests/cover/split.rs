@@ -498,7 +498,10 @@ fn jobs_refuse_another_problem_version_path_or_index() {
         &["job-damaged.txt:4: expected `path`, found `pth`"],
     );
     // A line past the cap, and bytes that are not UTF-8.
-    let long = temp("job-long.txt", &format!("# {}\n", "x".repeat(70_000)));
+    let long = temp(
+        "job-long.txt",
+        &format!("# {}\n", "x".repeat((16 << 20) + 1)),
+    );
     refused(
         &["cover", "--jobs", s(&long), "--index", "0", s(&problem)],
         &["job-long.txt:1: line too long"],
@@ -594,4 +597,52 @@ fn options_are_honoured_or_refused() {
     let cut_file = temp("options-none.txt", &cut);
     let (merged, _) = ok(&["cover", "--merge", s(&cut_file), "/dev/null"]);
     assert_eq!(number_after(&merged, "total"), 4);
+}
+
+/// Jobs counted by the memoized search (`--memo on`) count past 2^64 each, and `--merge`
+/// adds them up exactly: 70 pairs of items, each pair covered by one option naming both or
+/// by two options naming one each, have 2^70 solutions, and each of the two jobs of a
+/// split on the first item has 2^69 (Python's figures).
+#[test]
+fn jobs_with_memo_count_and_merge_past_64_bits() {
+    let mut text = String::new();
+    for i in 0..70 {
+        text.push_str(&format!("a{i} b{i} "));
+    }
+    text.push('\n');
+    for i in 0..70 {
+        text.push_str(&format!("a{i} b{i}\na{i}\nb{i}\n"));
+    }
+    let problem = temp("pairs70.dlx", &text);
+    let (jobs, _) = ok(&["cover", "--split", "2", s(&problem)]);
+    let job_file = temp("pairs70-jobs.txt", &jobs);
+    let (results, _) = ok(&[
+        "cover",
+        "--jobs",
+        s(&job_file),
+        "--index",
+        "0",
+        "--stride",
+        "1",
+        "--memo",
+        "on",
+        s(&problem),
+    ]);
+    let counts: Vec<&str> = results
+        .lines()
+        .map(|l| l.split(' ').nth(3).unwrap())
+        .collect();
+    assert_eq!(counts, ["590295810358705651712"; 2], "{results}");
+    let result_file = temp("pairs70-results.txt", &results);
+    let (merged, _) = ok(&["cover", "--merge", s(&job_file), s(&result_file)]);
+    assert_eq!(
+        merged.lines().next(),
+        Some("total 1180591620717411303424"),
+        "{merged}"
+    );
+    // One job line by --job, with memo, gives the same line as --jobs (but its seconds).
+    let job = jobs.lines().nth(2).unwrap();
+    let (one, _) = ok(&["cover", "--job", job, "--memo", "on", s(&problem)]);
+    let fields = |l: &str| l.split(' ').take(4).collect::<Vec<_>>().join(" ");
+    assert_eq!(fields(&one), fields(results.lines().nth(1).unwrap()));
 }

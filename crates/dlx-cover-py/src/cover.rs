@@ -306,8 +306,8 @@ impl Problem {
     /// Run each job line with ``dlx_cover.run_job`` anywhere, then ``dlx_cover.merge``.
     /// Raises ``ValueError`` for a problem with multiplicities, as the CLI refuses it.
     fn split(&self, py: Python<'_>, n: usize) -> PyResult<Vec<String>> {
-        // Every job line is held in memory, and the cut runs to its end before Ctrl-C is
-        // seen: a million jobs take about a second and 100 MB.
+        // Every job line is held in memory: a million jobs take about a second and 100 MB.
+        // Ctrl-C stops the cut at the next node it expands.
         const MOST_JOBS: usize = 1_000_000;
         if n > MOST_JOBS {
             return Err(PyValueError::new_err(format!(
@@ -316,12 +316,14 @@ impl Problem {
             )));
         }
         let inner = self.snapshot();
-        interruptible(py, Limits::NONE, |_| {
+        interruptible(py, Limits::NONE, |limits| {
             let sha256 = dlx_cover::jobfile::sha256_hex(inner.text.as_bytes());
+            let cancel = limits.cancel.expect("interruptible lends a cancel flag");
             // The CLI's own writer, so that both refuse alike (multiplicities).
-            let cut = dlx_cover::jobfile::cut(&inner.problem, &sha256, n)
+            let cut = dlx_cover::jobfile::cut_until(&inner.problem, &sha256, n, cancel)
                 .map_err(PyValueError::new_err)?;
-            Ok(cut.text_lines().collect())
+            // Cancelled: the caller raises KeyboardInterrupt, whatever this returns.
+            Ok(cut.map_or_else(Vec::new, |cut| cut.text_lines().collect()))
         })?
     }
 

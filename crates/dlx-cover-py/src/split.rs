@@ -3,13 +3,15 @@
 
 use std::time::Instant;
 
-use dlx_cover::Solver;
 use dlx_cover::jobfile::{self, JobLine, Merge, Outcome};
+use dlx_cover::subtree::BelowError;
+use dlx_cover::{BigCount, Limits, Solver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::cover::{Inner, Problem};
+use crate::memo::to_int;
 use crate::run::interruptible;
 use crate::run::value_error;
 
@@ -24,9 +26,12 @@ pub enum ProblemArg<'py> {
 /// ``problem`` (a ``Problem`` or its Knuth text, the same the split was cut from) and
 /// returns its result line (``result N count C nodes M seconds S sha256 H split I check C``), as
 /// ``sudoku-dlx cover --job`` prints it. Raises ``ValueError`` for a malformed line, a job of
-/// another problem or version, or a path not in the tree.
+/// another problem or version, or a path not in the tree. With ``memo=True`` the job is
+/// counted by the memoized search (as ``--job LINE --memo on``): a count of any size, nodes
+/// in dlx6's conventions.
 #[pyfunction]
-pub fn run_job(py: Python<'_>, problem: ProblemArg<'_>, job: &str) -> PyResult<String> {
+#[pyo3(signature = (problem, job, memo = false))]
+pub fn run_job(py: Python<'_>, problem: ProblemArg<'_>, job: &str, memo: bool) -> PyResult<String> {
     let inner = match problem {
         ProblemArg::Problem(p) => p.snapshot(),
         ProblemArg::Text(text) => Inner {
@@ -51,19 +56,32 @@ pub fn run_job(py: Python<'_>, problem: ProblemArg<'_>, job: &str) -> PyResult<S
     let fault = |what: String| PyValueError::new_err(format!("job {} {what}", job.number));
     job.check("the problem", &sha256).map_err(fault)?;
     let started = Instant::now();
-    let run = interruptible(py, dlx_cover::Limits::NONE, |limits| {
-        Solver::new(&inner.problem)
-            .search_subtree(&job.path, limits, |_| std::ops::ControlFlow::Continue(()))
-    })?
-    .map_err(|e| {
+    let off_tree = |e: &dyn std::fmt::Display| {
         fault(format!(
             "has a path that is not in the search tree of the problem: {e}"
         ))
-    })?;
+    };
+    let (count, nodes) = if memo {
+        let run = interruptible(py, Limits::NONE, |limits| {
+            dlx_cover::subtree::count_below(&inner.problem, &job.path, limits)
+        })?
+        .map_err(|e| match e {
+            BelowError::Path(e) => off_tree(&e),
+            BelowError::Memo(e) => fault(e.to_string()),
+        })?;
+        (run.count, run.stats.nodes)
+    } else {
+        let run = interruptible(py, Limits::NONE, |limits| {
+            Solver::new(&inner.problem)
+                .search_subtree(&job.path, limits, |_| std::ops::ControlFlow::Continue(()))
+        })?
+        .map_err(|e| off_tree(&e))?;
+        (BigCount::from(run.solutions), run.nodes)
+    };
     Ok(Outcome {
         job: job.number,
-        count: run.solutions,
-        nodes: run.nodes,
+        count,
+        nodes,
         seconds: started.elapsed().as_secs_f64(),
         sha256,
         split: job.split.clone(),
@@ -102,7 +120,7 @@ pub fn merge<'py>(
         .finish(|k| format!("results[{k}]"))
         .map_err(|e| PyValueError::new_err(format!("merge: {e}")))?;
     let d = PyDict::new(py);
-    d.set_item("total", merged.total)?;
+    d.set_item("total", to_int(py, &merged.total)?)?;
     d.set_item("nodes", merged.nodes)?;
     d.set_item("jobs", merged.jobs)?;
     d.set_item("finished", merged.finished)?;

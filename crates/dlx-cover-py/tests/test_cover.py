@@ -149,6 +149,28 @@ def test_split_run_merge():
     assert dlx_cover.merge("\n".join(lines), ["\n".join(again)])["total"] == 92
 
 
+def test_jobs_with_memo_count_past_64_bits():
+    """70 pairs of items, each covered by one option of both or one option each: 2**70
+    solutions, 2**69 in each of the two jobs of a split on the first item. Jobs counted
+    with memo are exact past 2**64, and merge adds them up exactly."""
+    p = dlx_cover.Problem([f"{x}{i}" for i in range(70) for x in "ab"])
+    for i in range(70):
+        p.add_option([f"a{i}", f"b{i}"])
+        p.add_option([f"a{i}"])
+        p.add_option([f"b{i}"])
+    lines = p.split(2)
+    jobs = [l for l in lines if l.startswith("job ")]
+    assert len(jobs) == 2
+    results = [dlx_cover.run_job(p, j, memo=True) for j in jobs]
+    assert [r.split()[3] for r in results] == [str(2**69)] * 2
+    assert dlx_cover.merge(lines, results)["total"] == 2**70
+    # Without memo, the same job line on a small problem gives the same count.
+    q = queens(6)
+    small = [l for l in q.split(3) if l.startswith("job ")]
+    for j in small:
+        assert dlx_cover.run_job(q, j, memo=True).split()[3] == dlx_cover.run_job(q, j).split()[3]
+
+
 def test_pickles():
     import pickle
     p = queens(6)

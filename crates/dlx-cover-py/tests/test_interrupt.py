@@ -68,3 +68,32 @@ def test_the_gil_is_released_while_iterating():
     it = langford(17).solutions(timeout=0.3)
     assert ticks_while(lambda: list(it)) >= 5
     assert it.end == "timeout"
+
+
+SPLIT_CHILD = """
+import dlx_cover
+# 3,000 items of two options each: a binary tree, whose million-job cut takes seconds.
+k = 3000
+p = dlx_cover.Problem([f"a{i}" for i in range(k)])
+for i in range(k):
+    p.add_option([f"a{i}"])
+    p.add_option([f"a{i}"])
+print("ready", flush=True)
+try:
+    p.split(1_000_000)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+def test_sigint_interrupts_a_long_split():
+    child = subprocess.Popen([sys.executable, "-c", SPLIT_CHILD], stdout=subprocess.PIPE,
+                             text=True)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    sent = time.perf_counter()
+    child.send_signal(signal.SIGINT)
+    assert child.stdout.readline().strip() == "interrupted"
+    assert time.perf_counter() - sent < 0.5
+    assert child.wait(timeout=10) == 0

@@ -23,14 +23,24 @@
 //!   that share an item with `x`. The order in which Knuth covers `x`'s items changes which
 //!   list hides an option, not whether or how often, so the sum is his.
 //!
-//! The engine takes this representation for problems without colors whose option sets are
-//! small ([`Bits::suits`]); [`Solver::new`](crate::Solver::new) decides, and
+//! With colors (Algorithm C), an option's items are committed one at a time, and a hidden
+//! option's cost leaves out its cleansed nodes: see `bits/colors.rs`.
+//!
+//! The engine takes this representation for problems whose option sets are small
+//! ([`Bits::suits`]); [`Solver::new`](crate::Solver::new) decides, and
 //! `Solver::with_links` keeps the dancing links for any problem. Tests run both on random
-//! problems and require the same solutions in the same order with the same `Stats`.
+//! problems, with colors and without, and require the same solutions in the same order
+//! with the same `Stats`.
 
 use crate::choose::{ActiveItems, COVERED, Chooser};
 use crate::limits::{Limits, SearchEnd, SelectError};
 use crate::problem::Problem;
+
+mod colors;
+mod span;
+
+use colors::{Colors, Sets};
+use span::Span;
 
 /// Lengths handled at a time when they are copied or scanned.
 const LANES: usize = 16;
@@ -110,14 +120,11 @@ pub(crate) struct Bits {
     step: BitStep,
     /// Knuth's updates, cumulative (see the module docs).
     pub(crate) updates: u64,
-}
-
-/// Option `o`'s primary items are `option_primary[start..end]`; `weight` is `|o| − 1`.
-#[derive(Debug, Clone, Copy)]
-struct Span {
-    start: u32,
-    end: u32,
-    weight: u32,
+    /// The options' colors, when some option names a secondary item with one
+    /// (`bits/colors.rs`), and the item each level branches on (which fixes the order in
+    /// which its options' items are committed).
+    colors: Option<Colors>,
+    branch: Vec<u32>,
 }
 
 /// Where the walk stands: Knuth's steps folded into three states, as in the links' search.
@@ -132,11 +139,11 @@ enum BitStep {
 }
 
 impl Bits {
-    /// True when the problem has the form this representation takes: no colors, and few
-    /// enough options that a state is a few cache lines.
+    /// True when the problem has the form this representation takes: few enough options
+    /// that a state is a few cache lines, and at most 64 secondary items named with a color.
     pub(crate) fn suits(problem: &Problem) -> bool {
-        !problem.has_colors
-            && problem.options() <= MAX_OPTIONS
+        problem.options() <= MAX_OPTIONS
+            && (!problem.has_colors || Colors::suits(problem))
             && problem.primary <= u16::MAX as usize + 1
             && problem.options() > 0
     }
@@ -168,7 +175,10 @@ impl Bits {
             .iter()
             .all(|s| s.end - s.start == first.end - first.start && s.weight == first.weight)
             .then_some(((first.end - first.start) as usize, u64::from(first.weight)))
-            .filter(|&(p, _)| (1..=MAX_UNIFORM).contains(&p));
+            .filter(|&(p, _)| (1..=MAX_UNIFORM).contains(&p) && !problem.has_colors);
+        let colors = problem
+            .has_colors
+            .then(|| Colors::build(problem, words, &item_options));
         let mut conflicts = vec![0u64; options * words];
         for o in 0..options {
             let c = &mut conflicts[o * words..(o + 1) * words];
@@ -206,6 +216,8 @@ impl Bits {
             level: 0,
             step: BitStep::Enter,
             updates: 0,
+            colors,
+            branch: Vec::new(),
         };
         bits.reserve(FIRST_STATES - 1);
         bits
@@ -223,6 +235,9 @@ impl Bits {
 
     /// Makes sure state `slot` exists.
     fn reserve(&mut self, slot: usize) {
+        if let Some(colors) = &mut self.colors {
+            colors.reserve(slot);
+        }
         let states = slot + 1;
         if self.active.len() < states * self.words {
             // At least double, so that a deep first search grows the states a few times,
@@ -284,6 +299,44 @@ impl Bits {
         let (w, p) = (self.words, self.stride);
         self.active.copy_within(from * w..(from + 1) * w, to * w);
         self.len.copy_within(from * p..(from + 1) * p, to * p);
+        if let Some(colors) = &mut self.colors {
+            colors.copy(from, to);
+        }
+    }
+
+    /// [`Bits::cover`] on a problem with colors: the options of `i` hidden, each costing its
+    /// nodes outside `i`'s list that are not cleansed (`bits/colors.rs`).
+    fn cover_colored(&mut self, slot: usize, i: usize, level: usize) -> u64 {
+        let updates = self.cover::<0>(slot, i, level);
+        let w = self.words;
+        let colors = self.colors.as_ref().expect("a colored problem");
+        updates - colors.cleansed(slot, &self.untried[level * w..level * w + w])
+    }
+
+    /// Writes into state `to` (after `from`) the state `from` with option `x` committed as
+    /// dlx2 commits it (`bits/colors.rs`); returns the updates. `after`: the level's item in
+    /// the search, `None` for a selection.
+    fn commit_colored(&mut self, from: usize, to: usize, x: usize, after: Option<usize>) -> u64 {
+        let (w, p) = (self.words, self.stride);
+        let (older, newer) = self.active.split_at_mut(to * w);
+        let active = &mut newer[..w];
+        active.copy_from_slice(&older[from * w..from * w + w]);
+        let (older, newer) = self.len.split_at_mut(to * p);
+        let len = &mut newer[..p];
+        for (t, f) in len
+            .chunks_exact_mut(LANES)
+            .zip(older[from * p..from * p + p].chunks_exact(LANES))
+        {
+            t.copy_from_slice(f);
+        }
+        let sets = Sets {
+            words: w,
+            item_options: &self.item_options,
+            span: &self.span,
+            option_primary: &self.option_primary,
+        };
+        let colors = self.colors.as_mut().expect("a colored problem");
+        colors.commit((from, to), x, after, &sets, active, len)
     }
 
     /// Covers item `i` in state `slot` itself (the state of search level `level`): hides its
@@ -337,6 +390,11 @@ impl Bits {
             return Err(SelectError::Conflict { option });
         }
         self.reserve(slot + 1);
+        if self.colors.is_some() {
+            self.updates += self.commit_colored(slot, slot + 1, option, None);
+            self.selected.push(option);
+            return Ok(());
+        }
         // Knuth's commit of a selected option covers all its items, the option itself
         // included among those it hides.
         let hidden = by_width!(self.width(), |P| self.hide::<P>(slot, slot + 1, option));
@@ -452,8 +510,11 @@ impl Bits {
         buffer: &mut Vec<usize>,
         solutions: &mut u64,
     ) -> Option<SearchEnd> {
+        if self.colors.is_some() {
+            return self.run_as::<0, true>(tried, chooser, limits, buffer, solutions);
+        }
         by_width!(self.width(), |P| self
-            .run_as::<P>(tried, chooser, limits, buffer, solutions))
+            .run_as::<P, false>(tried, chooser, limits, buffer, solutions))
     }
 
     /// The options' uniform number of primary items, or 0 (see [`Bits::uniform`]).
@@ -461,8 +522,9 @@ impl Bits {
         self.uniform.map_or(0, |(p, _)| p)
     }
 
-    /// [`Bits::run`] with `P` fixed: 0, or the options' uniform number of primary items.
-    fn run_as<const P: usize>(
+    /// [`Bits::run`] with `P` fixed: 0, or the options' uniform number of primary items;
+    /// `C`: the problem has colors (and `P` is 0).
+    fn run_as<const P: usize, const C: bool>(
         &mut self,
         tried: &mut u64,
         chooser: &mut Chooser<'_>,
@@ -502,7 +564,15 @@ impl Bits {
                         continue;
                     }
                     self.reserve(node + 1);
-                    self.updates += self.cover::<P>(node, i, level);
+                    if C {
+                        self.updates += self.cover_colored(node, i, level);
+                        if self.branch.len() <= level {
+                            self.branch.push(0);
+                        }
+                        self.branch[level] = i as u32;
+                    } else {
+                        self.updates += self.cover::<P>(node, i, level);
+                    }
                     if self.chosen.len() <= level {
                         self.chosen.push(0);
                     }
@@ -521,9 +591,15 @@ impl Bits {
                     }
                     *tried += 1;
                     self.chosen[level] = x as u32;
-                    // Covering the other items of x: |x| − 1 updates, and the options hidden.
-                    let hidden = self.hide::<P>(node, node + 1, x);
-                    self.updates += u64::from(self.span[x].weight) + hidden;
+                    if C {
+                        let i = self.branch[level] as usize;
+                        self.updates += self.commit_colored(node, node + 1, x, Some(i));
+                    } else {
+                        // Covering the other items of x: |x| − 1 updates, and the options
+                        // hidden.
+                        let hidden = self.hide::<P>(node, node + 1, x);
+                        self.updates += u64::from(self.span[x].weight) + hidden;
+                    }
                     level += 1;
                     step = BitStep::Enter;
                 }

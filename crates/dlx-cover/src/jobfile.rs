@@ -28,12 +28,12 @@ mod read;
 mod write;
 
 pub use lines::{
-    FORMAT, Finished, Header, Job, JobLine, LineError, Outcome, VERSION, parse_job_line,
-    parse_result_line,
+    FORMAT, Finished, Header, Job, JobLine, LineError, MAX_COUNT_DIGITS, Outcome, VERSION,
+    parse_job_line, parse_result_line,
 };
 pub use merge::{Merge, MergeFault, Merged};
 pub use read::{JobFile, ranges, read_job_file, read_results};
-pub use write::{Cut, cut, identity, sha256_hex, splittable};
+pub use write::{Cut, cut, cut_until, identity, sha256_hex, splittable};
 
 #[cfg(test)]
 mod tests;

@@ -268,6 +268,9 @@ pub struct Reader {
     color_index: HashMap<String, u32>,
     /// Scratch: the current option's entries.
     entries: Vec<(usize, u32)>,
+    /// Per item, the last option line that named it (so that an option of 100,000 items
+    /// is checked for repeats in one pass).
+    named_at: Vec<usize>,
 }
 
 impl Reader {
@@ -336,6 +339,7 @@ impl Reader {
                 .set_multiplicity(item, lo, hi)
                 .map_err(KnuthErrorKind::Problem)?;
         }
+        self.named_at = vec![0; names.len()];
         self.have_items = true;
         Ok(())
     }
@@ -360,9 +364,10 @@ impl Reader {
             let Some(&item) = self.item_index.get(name) else {
                 return Err(KnuthErrorKind::UnknownItemName(name.to_string()));
             };
-            if self.entries.iter().any(|&(i, _)| i == item) {
+            if self.named_at[item] == number {
                 return Err(KnuthErrorKind::DuplicateItemInOption(name.to_string()));
             }
+            self.named_at[item] = number;
             has_primary |= item < primary;
             let color = match color {
                 None => 0,
@@ -620,6 +625,15 @@ mod tests {
         assert_eq!(
             kind_at("a b | x\na b\nx a x:2\n"),
             (3, KnuthErrorKind::DuplicateItemInOption("x".into()))
+        );
+        // In a long option, and in the next option (an item named in the option before
+        // is no repeat).
+        let names: Vec<String> = (0..5000).map(|i| format!("i{i}")).collect();
+        let all = names.join(" ");
+        let text = format!("{all}\n{all}\n{all} i4321\n");
+        assert_eq!(
+            kind_at(&text),
+            (3, KnuthErrorKind::DuplicateItemInOption("i4321".into()))
         );
     }
 

@@ -100,14 +100,14 @@
 //! same solutions in the same order, the same [`Stats`].
 //!
 //! * **Dancing links** (Knuth's dlx1/dlx2 layout): any problem; the only way for problems
-//!   with colors or with more than 4,096 options. [`Solver::with_links`] always takes it.
+//!   with more than 4,096 options. [`Solver::with_links`] always takes it.
 //! * **Bit sets** of the active options, one state copied per level instead of links undone
-//!   on the way back: problems without colors and with at most 4,096 options (N queens,
+//!   on the way back: problems with at most 4,096 options, colors or not (N queens,
 //!   Langford pairs, pentominoes, 9×9 Sudoku). The lengths of the primary items sit in one
 //!   short array, so the choice is a vector scan; hiding an option lowers the lengths of its
 //!   primary items and touches nothing else. Knuth's updates are counted as his links would
-//!   make them (each hidden option `o` is `|o| − 1` updates), so the figures still compare
-//!   with dlx1's. On this crate's benchmarks (`benches/peers.rs`) it takes 0.4–0.7 of the
+//!   make them (each hidden option `o` is `|o| − 1` updates, less its cleansed nodes), so
+//!   the figures still compare with dlx1's and dlx2's. On this crate's benchmarks (`benches/peers.rs`) it takes 0.4–0.7 of the
 //!   time of the links on the same tree.
 //!
 //! # Examples
@@ -221,6 +221,7 @@ pub mod preprocess;
 mod problem;
 mod search;
 pub mod split;
+pub mod subtree;
 mod words;
 pub mod zdd;
 

@@ -30,8 +30,9 @@ pub struct Stats {
     pub solutions: u64,
     /// Options tried: the nodes below the roots. This is what [`Limits::max_nodes`] bounds.
     pub options_tried: u64,
-    /// Cleansings, counted only by the cost search without multiplicities (Knuth's dlx5):
-    /// one per purification and one per option marked as agreeing with the new color.
+    /// Cleansings, counted by Algorithm M ([`MultiSolver`](crate::MultiSolver), Knuth's
+    /// dlx3) and by the cost search (dlx5), not by Algorithms X and C: one per purification
+    /// and one per option marked as agreeing with the new color.
     pub cleansings: u64,
 }
 

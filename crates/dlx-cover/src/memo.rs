@@ -130,11 +130,7 @@ pub fn count(
     limits: Limits,
     probe: Option<Probe>,
 ) -> Result<MemoRun, MemoError> {
-    if let Some(item) =
-        (0..problem.items()).find(|&i| problem.multiplicity(i).is_some_and(|m| m != (1, 1)))
-    {
-        return Err(MemoError::Multiplicity { item });
-    }
+    refuse_multiplicities(problem)?;
     if problem.primary_items() == 0 {
         // Nothing to cover: the empty set of options is the one solution.
         return Ok(MemoRun {
@@ -160,6 +156,14 @@ pub fn count(
         run.end = SearchEnd::Stopped;
     }
     Ok(run)
+}
+
+/// Refuses a problem with an item of multiplicity other than 1:1.
+pub(crate) fn refuse_multiplicities(problem: &Problem) -> Result<(), MemoError> {
+    match (0..problem.items()).find(|&i| problem.multiplicity(i).is_some_and(|m| m != (1, 1))) {
+        Some(item) => Err(MemoError::Multiplicity { item }),
+        None => Ok(()),
+    }
 }
 
 /// Where a secondary item's code goes in a signature: word, shift.

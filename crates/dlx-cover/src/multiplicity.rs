@@ -489,21 +489,24 @@ impl MultiSolver {
     }
 
     /// Algorithm C's purify: hides the options that give `p`'s item another color and
-    /// marks those that agree as cleansed.
+    /// marks those that agree as cleansed. Cleansings are counted as dlx3 counts them: one
+    /// for the purification, one for each other option marked.
     fn purify(&mut self, p: u32) {
         let Node { itm: cc, color, .. } = self.nodes[p as usize];
         let (nodes, n) = (&mut self.nodes[..], self.n);
-        let mut updates = 0;
+        let (mut updates, mut cleansings) = (0, 1);
         let mut rr = nodes[cc as usize].down;
         while rr > n {
             if nodes[rr as usize].color != color {
                 updates += hide_others(nodes, rr);
             } else if rr != p {
+                cleansings += 1;
                 nodes[rr as usize].color = -1;
             }
             rr = nodes[rr as usize].down;
         }
         self.stats.updates += updates;
+        self.stats.cleansings += cleansings;
     }
 
     fn unpurify(&mut self, p: u32) {

@@ -176,6 +176,27 @@ pub struct Problem {
     pub(crate) costs: Vec<u64>,
 }
 
+/// Options up to this many entries are checked for a repeated item entry by entry; the
+/// rest of a longer one (Knuth's scale: 100,000 items in one option) by sorting.
+const LONG_OPTION: usize = 64;
+
+/// In an option longer than [`LONG_OPTION`], the item of the first entry that repeats an
+/// earlier one (the one an entry-by-entry check would stop at), if any.
+fn first_repeat(entries: &[u32]) -> Option<usize> {
+    if entries.len() <= LONG_OPTION {
+        return None;
+    }
+    let mut sorted: Vec<(u32, usize)> = entries.iter().copied().zip(0..).collect();
+    sorted.sort_unstable();
+    // For each item named twice or more, the place of its second entry; the first of them.
+    sorted
+        .windows(2)
+        .filter(|w| w[0].0 == w[1].0)
+        .map(|w| w[1].1)
+        .min()
+        .map(|at| entries[at] as usize)
+}
+
 impl Problem {
     /// A problem with `primary` primary and `secondary` secondary items and no options yet.
     pub fn new(primary: usize, secondary: usize) -> Result<Self, ProblemError> {
@@ -431,7 +452,10 @@ impl Problem {
                 });
                 break;
             }
-            if self.entries[start..].contains(&(item as u32)) {
+            // A short option is checked as it grows; a long one once, below.
+            if self.entries.len() - start < LONG_OPTION
+                && self.entries[start..].contains(&(item as u32))
+            {
                 failure = Some(ProblemError::DuplicateItem { option, item });
                 break;
             }
@@ -440,6 +464,11 @@ impl Problem {
             let color = if item < self.primary { 0 } else { color };
             self.entries.push(item as u32);
             self.colors.push(color);
+        }
+        if failure.is_none()
+            && let Some(item) = first_repeat(&self.entries[start..])
+        {
+            failure = Some(ProblemError::DuplicateItem { option, item });
         }
         if failure.is_none() && !primary_seen {
             failure = Some(ProblemError::NoPrimaryItem { option });
@@ -546,6 +575,35 @@ impl Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Long options (100,000 entries) are checked for repeats in one sort; the repeat
+    /// named is the first an entry-by-entry check meets, and a refused option leaves the
+    /// problem unchanged.
+    #[test]
+    fn long_options_name_their_first_repeat() {
+        let n = 100_000;
+        let mut p = Problem::new(n, 0).unwrap();
+        assert_eq!(p.add_option(0..n), Ok(0));
+        for (repeats, want) in [
+            (vec![(70, 3), (90, 80)], 3),
+            (vec![(500, 99_000), (200, 12)], 12),
+            (vec![(10, 5), (100, 1)], 5),
+        ] {
+            let mut items: Vec<usize> = (0..n).collect();
+            for &(at, item) in &repeats {
+                items[at] = item;
+            }
+            assert_eq!(
+                p.add_option(items),
+                Err(ProblemError::DuplicateItem {
+                    option: 1,
+                    item: want
+                }),
+                "{repeats:?}"
+            );
+            assert_eq!(p.options(), 1);
+        }
+    }
 
     #[test]
     fn builder_reports_each_error_and_stays_unchanged() {

@@ -47,7 +47,7 @@ pub use solution::Solution;
 pub struct Solver {
     /// The dancing links (an empty arena when `bits` holds the problem instead).
     arena: Arena,
-    /// The problem as bit sets, for problems small enough and without colors: the same
+    /// The problem as bit sets, for problems small enough (colors or not): the same
     /// tree, solutions and counts as the links, faster (see `bits.rs`). `None`: the links.
     bits: Option<Box<Bits>>,
     has_colors: bool,
@@ -223,8 +223,8 @@ fn next_solution(mut next_within: impl FnMut(u64) -> Next) -> Option<Solution> {
 
 impl Solver {
     /// A solver for `problem`. It walks Knuth's tree with Knuth's counts whatever it holds
-    /// the problem in: dancing links, or, for a problem without colors and with at most a
-    /// few thousand options, bit sets of the active options, which are faster there (the
+    /// the problem in: dancing links, or, for a problem with at most a few thousand
+    /// options, bit sets of the active options, which are faster there (the
     /// crate docs say more). [`Solver::with_links`] always takes the links.
     pub fn new(problem: &Problem) -> Solver {
         if Bits::suits(problem) {

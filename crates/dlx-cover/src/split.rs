@@ -54,7 +54,7 @@ use thiserror::Error;
 
 use super::problem::Problem;
 use crate::choose::{ActiveItems, Chooser};
-use crate::limits::{Limits, SearchEnd};
+use crate::limits::{Cancel, Limits, SearchEnd};
 use crate::search::Solver;
 
 /// What the search does at a node.
@@ -347,6 +347,24 @@ impl Solver {
     /// [`Solver::search_subtree`]'s for `path`. So a caller can cut the tree coarsely, then
     /// cut each coarse part again on the thread that takes it. Leaves the selection empty.
     pub fn split_below(&mut self, path: &[usize], at_least: usize) -> Result<Split, PathError> {
+        let split = self.split_below_until(path, at_least, None)?;
+        Ok(split.expect("no cancel flag, no cancel"))
+    }
+
+    /// [`Solver::split`], looking at `cancel` before each node it expands: `None` once the
+    /// flag is set (the selection is then left empty, as after a whole split).
+    pub fn split_until(&mut self, at_least: usize, cancel: Cancel) -> Option<Split> {
+        self.split_below_until(&[], at_least, Some(cancel))
+            .expect("the empty path names the root")
+    }
+
+    /// [`Solver::split_below`], stopped (`Ok(None)`) once `cancel` is set.
+    fn split_below_until(
+        &mut self,
+        path: &[usize],
+        at_least: usize,
+        cancel: Option<Cancel>,
+    ) -> Result<Option<Split>, PathError> {
         self.select_path(path)?;
         let charges = NodeCharges::measure();
         let mut parts = vec![Part::Open(path.to_vec())];
@@ -364,6 +382,10 @@ impl Solver {
                         continue;
                     }
                 };
+                if cancel.is_some_and(Cancel::is_set) {
+                    self.clear_selection();
+                    return Ok(None);
+                }
                 open -= 1;
                 // Within a level the nodes come in tree order: each shares most of its path
                 // with the one before, and only the rest is selected again.
@@ -392,11 +414,11 @@ impl Solver {
             depth += 1;
         }
         self.clear_selection();
-        Ok(Split {
+        Ok(Some(Split {
             parts,
             nodes,
             updates,
-        })
+        }))
     }
 
     /// The link updates the search makes at the current node itself (covering its item and

@@ -1,6 +1,6 @@
-//! The two ways a `Solver` holds a problem, bit sets (`Solver::new` on small problems
-//! without colors) and dancing links (`Solver::with_links`), walk the same tree: on random
-//! problems, one word of options and several, every chooser, with selections, node limits,
+//! The two ways a `Solver` holds a problem, bit sets (`Solver::new` on small problems) and
+//! dancing links (`Solver::with_links`), walk the same tree: on random problems, with colors
+//! and without, one word of options and several, every chooser, with selections, node limits,
 //! paused iterators (at solutions and after a number of nodes) and split paths, they must
 //! visit the same solutions in the same order and report the same `Stats`. (Both are
 //! checked against a reference that shares no code with either in `knuth_tree.rs`; this
@@ -37,10 +37,12 @@ impl Rng {
 }
 
 /// A random problem: up to `max_items` items, a few secondary, up to `max_options`
-/// options of random items (each with a primary item).
+/// options of random items (each with a primary item); in half of them, secondary items
+/// are named with colors 1 to 3 or none (Algorithm C).
 fn random_problem(rng: &mut Rng, max_items: u64, max_options: u64) -> Problem {
     let primary = 1 + rng.below(max_items) as usize;
     let secondary = rng.below(4) as usize;
+    let colored = rng.below(2) == 0;
     let mut p = Problem::new(primary, secondary).unwrap();
     let density = 2 + rng.below(primary as u64 + 2);
     for _ in 0..1 + rng.below(max_options) {
@@ -53,7 +55,18 @@ fn random_problem(rng: &mut Rng, max_items: u64, max_options: u64) -> Problem {
         }
         // Items in any order within the option.
         rng.shuffle(&mut option);
-        p.add_option(option).unwrap();
+        let colors: Vec<u32> = option
+            .iter()
+            .map(|&i| {
+                if colored && i >= primary {
+                    rng.below(4) as u32
+                } else {
+                    0
+                }
+            })
+            .collect();
+        p.add_colored_option(option.into_iter().zip(colors))
+            .unwrap();
     }
     p
 }
@@ -264,9 +277,7 @@ fn walks_paused_every_few_nodes_are_the_walks_that_never_paused() {
     }
 }
 
-/// Problems with colors stay on the links, and agree with `with_links` trivially; problems
-/// past the bit sets' size do too. Both still count right: N queens 6 (4 solutions, 4x4
-/// as secondary diagonals) on either.
+/// N queens 6 (4 solutions, the diagonals secondary) on either form.
 #[test]
 fn queens_on_both() {
     let n = 6;

@@ -67,7 +67,7 @@ fn fixtures() -> &'static Vec<Fixture> {
                         let run = solver.count_subtree(&job.path).unwrap();
                         Outcome {
                             job: job.number,
-                            count: run.solutions,
+                            count: run.solutions.into(),
                             nodes: run.nodes,
                             seconds: 0.001 * job.number as f64,
                             sha256: sha.clone(),
@@ -173,7 +173,7 @@ fn merge(job_file: &str, results: &[String], files: usize) -> Option<(u128, u128
         merge.add(k, &chunk.join("\n"), "jobs").ok()?;
     }
     let merged = merge.finish(|k| k.to_string()).ok()?;
-    Some((merged.total, merged.nodes))
+    Some((merged.total.to_u128()?, merged.nodes))
 }
 
 proptest! {

@@ -14,14 +14,16 @@ use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use dlx_cover::Solver;
 use dlx_cover::knuth::Parsed;
+use dlx_cover::subtree::{self, BelowError};
+use dlx_cover::{BigCount, Limits, Problem, SearchEnd, Solver};
 use sha2::{Digest, Sha256};
 
 use crate::cli::args::SplitArgs;
 use crate::cli::error::{Error, Exit};
 use crate::cli::error::{after_write, report};
-use crate::cli::input::{LineReader, MAX_LINE, open};
+use crate::cli::input::{COVER_LINE, LineReader, open};
+use crate::cli::interrupt;
 use crate::cli::profile::{cpu_since, thread_cpu_time};
 use dlx_cover::jobfile::{self, Job, JobFile, JobLine, Outcome};
 
@@ -83,19 +85,21 @@ fn at(name: &str, line: usize, fault: String) -> Error {
 }
 
 /// Runs `--split`, `--job` or `--jobs` on the problem read from `name` (whose SHA-256 is
-/// `sha256`); `None` when none of them was asked for.
+/// `sha256`), jobs counted by the memoized search when `memo` (`--memo on`); `None` when
+/// none of them was asked for.
 pub fn run(
     args: &SplitArgs,
     parsed: &Parsed,
     name: &str,
     sha256: &str,
     stats: bool,
+    memo: bool,
 ) -> Option<Result<Exit, Error>> {
     let solver = Solver::new(&parsed.named.problem);
     let out = io::stdout();
     let mut out = io::BufWriter::new(out.lock());
     let result = if let Some(parts) = args.parts {
-        split(parsed, parts, sha256, stats, &mut out)
+        split(parsed, parts, sha256, stats, &mut out).map(|()| Exit::Ok)
     } else if let Some(line) = &args.job {
         match jobfile::parse_job_line(line) {
             Ok(JobLine::Job(job)) => {
@@ -104,8 +108,9 @@ pub fn run(
                     problem: name,
                     sha256,
                     stats,
+                    memo,
                 };
-                run_jobs(solver, &[(job, 1)], &run, &mut out)
+                run_jobs(solver, &parsed.named.problem, &[(job, 1)], &run, &mut out)
             }
             Ok(_) => Err(at(
                 "--job",
@@ -129,7 +134,7 @@ pub fn run(
                     file.display(),
                     jobs.header.jobs
                 ));
-                return Ok(());
+                return Ok(Exit::Ok);
             }
             let source = file.display().to_string();
             let run = Run {
@@ -137,17 +142,14 @@ pub fn run(
                 problem: name,
                 sha256,
                 stats,
+                memo,
             };
-            run_jobs(solver, &picked, &run, &mut out)
+            run_jobs(solver, &parsed.named.problem, &picked, &run, &mut out)
         })
     } else {
         return None;
     };
-    Some(
-        result
-            .and_then(|()| after_write(out.flush()))
-            .map(|()| Exit::Ok),
-    )
+    Some(result.and_then(|exit| after_write(out.flush()).map(|()| exit)))
 }
 
 /// `--split N`: the job file on standard output.
@@ -191,32 +193,82 @@ struct Run<'a> {
     sha256: &'a str,
     /// `--stats`: one line per job on standard error.
     stats: bool,
+    /// `--memo on`: each job counted by the memoized search.
+    memo: bool,
+}
+
+/// What one job counted.
+struct Counted {
+    solutions: BigCount,
+    nodes: u64,
+    updates: u64,
+}
+
+/// A job's subtree counted by the memoized search; `None` when a signal stopped it.
+fn count_with_memo(problem: &Problem, path: &[usize]) -> Result<Option<Counted>, BelowError> {
+    interrupt::watch();
+    let limits = Limits {
+        cancel: Some(interrupt::cancel()),
+        ..Limits::NONE
+    };
+    let counted = subtree::count_below(problem, path, limits)?;
+    if counted.end != SearchEnd::Exhausted {
+        return Ok(None);
+    }
+    Ok(Some(Counted {
+        solutions: counted.count,
+        nodes: counted.stats.nodes,
+        updates: counted.stats.updates,
+    }))
 }
 
 /// Runs each job (with the line it came from in `run.source`), one result line each,
-/// written as soon as the job is done.
+/// written as soon as the job is done. A signal stops a job counted with memo: the
+/// results written stand, and the exit says the run was interrupted.
 fn run_jobs<W: Write>(
     mut solver: Solver,
+    problem: &Problem,
     jobs: &[(Job, usize)],
     run: &Run,
     out: &mut W,
-) -> Result<(), Error> {
-    for (job, line) in jobs {
+) -> Result<Exit, Error> {
+    for (done, (job, line)) in jobs.iter().enumerate() {
         let fault = |what: String| at(run.source, *line, format!("job {} {what}", job.number));
         job.check(run.problem, run.sha256).map_err(fault)?;
         let started = Instant::now();
         let cpu = thread_cpu_time();
-        // Jobs come in tree order: the solver goes back from one job's path only as far as
-        // the next job's path starts the same way.
-        let found = solver.count_next_subtree(&job.path).map_err(|e| {
+        let off_tree = |e: &dyn std::fmt::Display| {
             fault(format!(
                 "has a path that is not in the search tree of {}: {e}",
                 run.problem
             ))
-        })?;
+        };
+        let found = if run.memo {
+            let counted = count_with_memo(problem, &job.path).map_err(|e| match e {
+                BelowError::Path(e) => off_tree(&e),
+                BelowError::Memo(e) => fault(e.to_string()),
+            })?;
+            let Some(counted) = counted else {
+                let done = format!("{done} job result(s) written");
+                let rest = format!("job {} and any after it were not counted", job.number);
+                return Ok(interrupt::stopped(&done, &rest));
+            };
+            counted
+        } else {
+            // Jobs come in tree order: the solver goes back from one job's path only as far
+            // as the next job's path starts the same way.
+            let found = solver
+                .count_next_subtree(&job.path)
+                .map_err(|e| off_tree(&e))?;
+            Counted {
+                solutions: found.solutions.into(),
+                nodes: found.nodes,
+                updates: found.updates,
+            }
+        };
         let outcome = Outcome {
             job: job.number,
-            count: found.solutions,
+            count: found.solutions.clone(),
             nodes: found.nodes,
             seconds: started.elapsed().as_secs_f64(),
             sha256: run.sha256.to_string(),
@@ -233,17 +285,17 @@ fn run_jobs<W: Write>(
         }
         if let Err(e) = writeln!(out, "{outcome}").and_then(|()| out.flush()) {
             // A reader that went away ends the run quietly; anything else is an error.
-            return after_write(Err(e));
+            return after_write(Err(e)).map(|()| Exit::Ok);
         }
     }
-    Ok(())
+    Ok(Exit::Ok)
 }
 
-/// Reads a whole file (`-`: standard input) as UTF-8 lines, each under the same cap as
-/// every other input ([`MAX_LINE`]).
+/// Reads a whole file (`-`: standard input) as UTF-8 lines, each under the cap of a
+/// problem's lines ([`COVER_LINE`]: a job's path is as long as the tree is deep).
 fn read_text(path: &Path) -> Result<String, Error> {
     let (name, reader) = open(path)?;
-    let mut lines = LineReader::new(reader).stop_at_cap();
+    let mut lines = LineReader::new(reader).cap(COVER_LINE).stop_at_cap();
     let mut buf = Vec::new();
     let mut text = String::new();
     while let Some((line, full_len)) = lines.next_line(&mut buf).map_err(|source| Error::Read {
@@ -254,7 +306,7 @@ fn read_text(path: &Path) -> Result<String, Error> {
             return Err(at(
                 &name,
                 line,
-                format!("line too long (over {MAX_LINE} bytes)"),
+                format!("line too long (over {COVER_LINE} bytes)"),
             ));
         }
         let utf8 =

@@ -3,6 +3,8 @@
 
 use std::fmt::{self, Display};
 
+use crate::BigCount;
+
 /// The version written into job lines: paths are only meaningful to the version (and so
 /// the item choice) of the engine that made them.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -68,7 +70,7 @@ pub struct Finished {
     /// The options chosen from the root, in order.
     pub path: Vec<usize>,
     /// Solutions counted in the subtree.
-    pub count: u64,
+    pub count: BigCount,
     /// SHA-256 of the problem text, 64 lowercase hexadecimal digits.
     pub sha256: String,
     /// The version of the engine that cut the split.
@@ -82,8 +84,9 @@ pub struct Finished {
 pub struct Outcome {
     /// The job's number.
     pub job: u64,
-    /// Solutions counted in the subtree.
-    pub count: u64,
+    /// Solutions counted in the subtree, exact at any size (a job counted with memo may
+    /// pass 2^64).
+    pub count: BigCount,
     /// Search nodes the job spent.
     pub nodes: u64,
     /// Seconds the job took.
@@ -317,6 +320,22 @@ fn whole_number(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("`{}` is not a whole number below 2^64", shorten(text)))
 }
 
+/// The most digits of a count read: far past any count a search can reach (2^66,000),
+/// and few enough that reading one costs nothing.
+pub const MAX_COUNT_DIGITS: usize = 20_000;
+
+/// A count of solutions: decimal digits, as many as it takes (up to [`MAX_COUNT_DIGITS`]).
+fn solutions(text: &str) -> Result<BigCount, String> {
+    if text.len() > MAX_COUNT_DIGITS && text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "a number of {} digits is more than the {MAX_COUNT_DIGITS} digits a count may have",
+            text.len()
+        ));
+    }
+    text.parse()
+        .map_err(|_| format!("`{}` is not a whole number", shorten(text)))
+}
+
 fn path(text: &str) -> Result<Vec<usize>, String> {
     if text == "-" {
         return Ok(Vec::new());
@@ -436,7 +455,7 @@ pub fn parse_job_line(text: &str) -> Result<JobLine, String> {
         Some("finished") => {
             f.keyword("finished")?;
             let path = f.field("path", path)?;
-            let count = f.field("count", whole_number)?;
+            let count = f.field("count", solutions)?;
             let (sha256, version) = f.stamp()?;
             let split = f.identity("split")?;
             JobLine::Finished(Finished {
@@ -490,7 +509,7 @@ pub fn parse_job_line(text: &str) -> Result<JobLine, String> {
 pub fn parse_result_line(text: &str) -> Result<Outcome, String> {
     let mut f = Fields::new(text);
     let job = f.field("result", whole_number)?;
-    let count = f.field("count", whole_number)?;
+    let count = f.field("count", solutions)?;
     let nodes = f.field("nodes", whole_number)?;
     let seconds = f.field("seconds", seconds)?;
     let sha256 = f.field("sha256", sha256)?;

@@ -3,12 +3,13 @@
 
 use super::lines::LineError;
 use super::read::{JobFile, ranges, read_results};
+use crate::BigCount;
 
 /// The checked sum of a split's results.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Merged {
-    /// Solutions: the finished subtrees' and every job's.
-    pub total: u128,
+    /// Solutions: the finished subtrees' and every job's, exact at any size.
+    pub total: BigCount,
     /// Search nodes: the split's and every job's.
     pub nodes: u128,
     /// Jobs in the split.
@@ -53,7 +54,10 @@ impl<'a> Merge<'a> {
             seen: vec![None; jobs.jobs.len()],
             twice: Vec::new(),
             merged: Merged {
-                total: jobs.finished.iter().map(|f| u128::from(f.count)).sum(),
+                total: jobs
+                    .finished
+                    .iter()
+                    .fold(BigCount::default(), |sum, f| &sum + &f.count),
                 nodes: u128::from(jobs.header.nodes),
                 jobs: jobs.header.jobs,
                 finished: jobs.finished.len(),
@@ -109,7 +113,7 @@ impl<'a> Merge<'a> {
                 continue;
             }
             *slot = Some((file, line));
-            self.merged.total += u128::from(outcome.count);
+            self.merged.total += &outcome.count;
             self.merged.nodes += u128::from(outcome.nodes);
             self.merged.seconds += outcome.seconds;
         }

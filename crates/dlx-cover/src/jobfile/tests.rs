@@ -2,6 +2,7 @@
 //! identities, and text that never makes the readers panic.
 
 use super::*;
+use crate::BigCount;
 use proptest::prelude::*;
 use sha2::{Digest, Sha256};
 
@@ -96,7 +97,7 @@ fn a_job_file_reads_back() {
     assert_eq!(f.jobs[0].path, vec![0, 4]);
     assert_eq!(f.jobs[1].path, vec![1]);
     assert_eq!(f.job_lines, vec![3, 6]);
-    assert_eq!(f.finished[0].count, 1);
+    assert_eq!(f.finished[0].count, BigCount::from(1u64));
     // The identity this test computes is the engine's.
     let parts: Vec<JobLine> = sample_file()
         .lines()
@@ -291,7 +292,7 @@ fn result_line_faults() {
         "result 3 count 5 nodes 70 seconds 0.250 sha256 {H} split {id}"
     ));
     let good = good.trim_end();
-    assert_eq!(parse_result_line(good).unwrap().count, 5);
+    assert_eq!(parse_result_line(good).unwrap().count, BigCount::from(5u64));
     assert_eq!(parse_result_line(good).unwrap().to_string(), good);
     for (bad, sealed, words) in [
         (
@@ -402,7 +403,8 @@ proptest! {
     fn lines_round_trip(
         number in any::<u64>(),
         path in prop::collection::vec(0usize..1_000_000, 0..12),
-        count in any::<u64>(),
+        limbs in prop::collection::vec(any::<u64>(), 0..4),
+        finished in any::<u64>(),
         nodes in any::<u64>(),
         millis in 0u64..10_000_000,
         sha256 in sha(),
@@ -411,9 +413,10 @@ proptest! {
     ) {
         let job = Job { number, path: path.clone(), sha256: sha256.clone(), version: version.clone(), split: split.clone() };
         prop_assert_eq!(parse_job_line(&job.to_string()), Ok(JobLine::Job(job)));
-        let fin = Finished { path, count, sha256: sha256.clone(), version: version.clone(), split: split.clone() };
+        let count = BigCount::from_limbs(limbs);
+        let fin = Finished { path, count: count.clone(), sha256: sha256.clone(), version: version.clone(), split: split.clone() };
         prop_assert_eq!(parse_job_line(&fin.to_string()), Ok(JobLine::Finished(fin)));
-        let head = Header { jobs: number, finished: count, nodes, sha256: sha256.clone(), version, id: split.clone() };
+        let head = Header { jobs: number, finished, nodes, sha256: sha256.clone(), version, id: split.clone() };
         prop_assert_eq!(parse_job_line(&head.to_string()), Ok(JobLine::Header(head)));
         let out = Outcome { job: number, count, nodes, seconds: millis as f64 / 1000.0, sha256, split };
         let back = parse_result_line(&out.to_string()).unwrap();
@@ -454,4 +457,43 @@ proptest! {
             Err(e) => prop_assert!(e.line >= 1 && e.line <= text.lines().count().max(1)),
         }
     }
+}
+
+/// Counts past 2^64 (a job counted with memo) are read, written and added up exactly; the
+/// figures are Python's (2^64 + 5, 2^130 and 1 + both).
+#[test]
+fn counts_past_64_bits_are_read_and_merged_exactly() {
+    let file = sample_file();
+    let id = split_id(&file);
+    let jobs = read_job_file(&file).unwrap();
+    let (a, b) = (
+        "18446744073709551621",
+        "1361129467683753853853498429727072845824",
+    );
+    let results = seal(&format!(
+        "result 0 count {a} nodes 7 seconds 0.500 sha256 {H} split {id}\n\
+         result 1 count {b} nodes 8 seconds 0.250 sha256 {H} split {id}\n"
+    ));
+    let read: Vec<Outcome> = results
+        .lines()
+        .map(|l| parse_result_line(l).unwrap())
+        .collect();
+    assert_eq!(read[0].count.to_string(), a);
+    assert_eq!(read[1].count.to_string(), b);
+    assert_eq!(read[1].to_string(), results.lines().nth(1).unwrap());
+    let mut merge = Merge::new(&jobs);
+    merge.add(0, &results, "jobs").unwrap();
+    let merged = merge.finish(|k| k.to_string()).unwrap();
+    assert_eq!(
+        merged.total.to_string(),
+        "1361129467683753853871945173800782397446"
+    );
+    assert_eq!(merged.nodes, 9 + 7 + 8);
+    // A count of more digits than any search reaches is refused, before it is read.
+    let long = "9".repeat(MAX_COUNT_DIGITS + 1);
+    let line = seal(&format!(
+        "result 0 count {long} nodes 7 seconds 0.500 sha256 {H} split {id}"
+    ));
+    let fault = parse_result_line(line.trim_end()).unwrap_err();
+    assert!(fault.contains("20001 digits"), "{fault}");
 }

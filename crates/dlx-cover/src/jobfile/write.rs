@@ -5,9 +5,11 @@
 use sha2::{Digest, Sha256};
 
 use super::lines::{Finished, Header, Job, JobLine, VERSION};
+use crate::BigCount;
+use crate::Cancel;
 use crate::problem::Problem;
 use crate::search::Solver;
-use crate::split::Part;
+use crate::split::{Part, Split};
 
 /// SHA-256 of `bytes` as 64 lowercase hexadecimal digits: the problem's hash in every line.
 pub fn sha256_hex(bytes: &[u8]) -> String {
@@ -72,7 +74,25 @@ impl Cut {
 /// [`splittable`] refuses.
 pub fn cut(problem: &Problem, sha256: &str, at_least: usize) -> Result<Cut, String> {
     splittable(problem)?;
-    let split = Solver::new(problem).split(at_least);
+    Ok(job_file(Solver::new(problem).split(at_least), sha256))
+}
+
+/// [`cut`], stopped once `cancel` is set (`Ok(None)`): the flag is looked at before each
+/// node the split expands ([`Solver::split_until`]).
+pub fn cut_until(
+    problem: &Problem,
+    sha256: &str,
+    at_least: usize,
+    cancel: Cancel,
+) -> Result<Option<Cut>, String> {
+    splittable(problem)?;
+    Ok(Solver::new(problem)
+        .split_until(at_least, cancel)
+        .map(|split| job_file(split, sha256)))
+}
+
+/// The job file of `split`, cut from a problem whose text has SHA-256 `sha256`.
+fn job_file(split: Split, sha256: &str) -> Cut {
     let version = VERSION.to_string();
     let mut header = Header {
         jobs: split.open() as u64,
@@ -99,7 +119,7 @@ pub fn cut(problem: &Problem, sha256: &str, at_least: usize) -> Result<Cut, Stri
             }
             Part::Finished { path, solutions } => JobLine::Finished(Finished {
                 path,
-                count: solutions,
+                count: BigCount::from(solutions),
                 sha256: sha256.to_string(),
                 version: version.clone(),
                 split: String::new(),
@@ -115,5 +135,5 @@ pub fn cut(problem: &Problem, sha256: &str, at_least: usize) -> Result<Cut, Stri
         }
     }
     header.id = id;
-    Ok(Cut { header, lines })
+    Cut { header, lines }
 }
