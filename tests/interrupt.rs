@@ -242,7 +242,10 @@ fn memo_jobs_stop_on_a_signal() {
             &jobs,
         ),
     ] {
-        let out = Command::new(BIN).args(&args).output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+            .args(&args)
+            .output()
+            .unwrap();
         assert!(out.status.success(), "{args:?}");
         std::fs::write(path, out.stdout).unwrap();
     }
