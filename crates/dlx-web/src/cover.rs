@@ -10,8 +10,9 @@ use serde_json::{Value, json};
 
 use crate::reply::error;
 
-/// The longest line taken, in bytes: the CLI's cap on every input line (64 KiB).
-pub const MAX_LINE: usize = 64 * 1024;
+/// The longest line taken, in bytes: the CLI's cap on a line of `cover`'s input (16 MiB,
+/// room for Knuth's 100,000-item headers).
+pub const MAX_LINE: usize = 16 * 1024 * 1024;
 
 /// The problem in `text`, refused as the CLI refuses it: a line over [`MAX_LINE`] bytes
 /// is an error naming the line, before any parse or search.

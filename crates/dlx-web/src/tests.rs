@@ -260,8 +260,12 @@ fn variants_solve_as_the_cli() {
 
 #[test]
 fn the_cover_box_refuses_a_line_the_cli_refuses() {
-    let long = format!("{}\na\n", "a ".repeat(40_000));
+    let long = format!("{}\na\n", "ab ".repeat(6_000_000));
     let r = parsed(cover(&long, 1.0, 1, 1e9));
-    assert_eq!(r["message"], "line 1: line too long (over 65536 bytes)");
+    assert_eq!(r["message"], "line 1: line too long (over 16777216 bytes)");
     assert_eq!(parsed(cover_memo(&long, 1e9))["status"], "error");
+    // Under the cap, the line is read, and its fault named, as the CLI names it.
+    let repeated = format!("{}\na\n", "a ".repeat(650_000));
+    let r = parsed(cover(&repeated, 1.0, 1, 1e9));
+    assert_eq!(r["message"], "line 1: duplicate item name: \"a\"");
 }
