@@ -249,18 +249,11 @@ fn memo_jobs_stop_on_a_signal() {
         assert!(out.status.success(), "{args:?}");
         std::fs::write(path, out.stdout).unwrap();
     }
-    let args = [
-        "cover",
-        "--jobs",
+    let args = common::all_jobs(
         jobs.to_str().unwrap(),
-        "--index",
-        "0",
-        "--stride",
-        "1",
-        "--memo",
-        "on",
         problem.to_str().unwrap(),
-    ];
+        &["--memo", "on"],
+    );
     let r = interrupt(&args, false, false, "-INT");
     check_rule(&args, &r);
     assert_eq!(r.stdout, "");

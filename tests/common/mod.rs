@@ -19,6 +19,15 @@ pub struct Run {
     pub stderr: String,
 }
 
+/// `cover --jobs JOBS --index 0 --stride 1 EXTRA… PROBLEM`: every job of a job file in one
+/// run, with `extra` flags before the problem.
+pub fn all_jobs<'a>(jobs: &'a str, problem: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["cover", "--jobs", jobs, "--index", "0", "--stride", "1"];
+    args.extend_from_slice(extra);
+    args.push(problem);
+    args
+}
+
 /// Fails the test, showing `text`, unless it contains `part`.
 #[track_caller]
 pub fn assert_has(text: &str, part: impl AsRef<str>) {

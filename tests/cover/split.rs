@@ -223,16 +223,7 @@ fn eight_queens_setup(tag: &str) -> (PathBuf, PathBuf, String, Vec<String>) {
     let problem = emit_problem("queens", "8");
     let (jobs, _) = ok(&["cover", "--split", "12", s(&problem)]);
     let job_file = temp(&format!("{tag}-jobs.txt"), &jobs);
-    let (results, _) = ok(&[
-        "cover",
-        "--jobs",
-        s(&job_file),
-        "--index",
-        "0",
-        "--stride",
-        "1",
-        s(&problem),
-    ]);
+    let (results, _) = ok(&common::all_jobs(s(&job_file), s(&problem), &[]));
     let lines = results.lines().map(String::from).collect();
     (problem, job_file, jobs, lines)
 }
@@ -312,16 +303,7 @@ fn merge_refuses_missing_duplicated_foreign_and_unknown_jobs() {
     let (b, _) = ok(&["cover", "--split", "30", s(&problem)]);
     let (a_file, b_file) = (temp("merge-a.txt", &a), temp("merge-b.txt", &b));
     let run_all = |file: &Path, tag: &str| {
-        let (out, _) = ok(&[
-            "cover",
-            "--jobs",
-            s(file),
-            "--index",
-            "0",
-            "--stride",
-            "1",
-            s(&problem),
-        ]);
+        let (out, _) = ok(&common::all_jobs(s(file), s(&problem), &[]));
         temp(tag, &out)
     };
     let (ra, rb) = (
@@ -616,18 +598,11 @@ fn jobs_with_memo_count_and_merge_past_64_bits() {
     let problem = temp("pairs70.dlx", &text);
     let (jobs, _) = ok(&["cover", "--split", "2", s(&problem)]);
     let job_file = temp("pairs70-jobs.txt", &jobs);
-    let (results, _) = ok(&[
-        "cover",
-        "--jobs",
+    let (results, _) = ok(&common::all_jobs(
         s(&job_file),
-        "--index",
-        "0",
-        "--stride",
-        "1",
-        "--memo",
-        "on",
         s(&problem),
-    ]);
+        &["--memo", "on"],
+    ));
     let counts: Vec<&str> = results
         .lines()
         .map(|l| l.split(' ').nth(3).unwrap())

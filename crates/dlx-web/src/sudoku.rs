@@ -62,8 +62,13 @@ fn variant_solver(puzzle: &Grid, rules: &Rules) -> Result<Option<VariantSolver>,
     Ok(solver)
 }
 
-/// See [`crate::solve`].
-pub fn solve(text: &str, rules: &str, max_nodes: u64) -> Value {
+/// The puzzle in `text` and a solver for it (the variant's when `rules` name one, else
+/// [`DlxSolver`]) handed to `run`; or the reply refusing them.
+fn with_solver(
+    text: &str,
+    rules: &str,
+    run: impl FnOnce(&Grid, &mut dyn SudokuSolver) -> Value,
+) -> Value {
     let (puzzle, rules) = match read_with(text, rules) {
         Ok(p) => p,
         Err(e) => return e,
@@ -80,50 +85,44 @@ pub fn solve(text: &str, rules: &str, max_nodes: u64) -> Value {
             &mut classic
         }
     };
-    let outcome = solver.solve_within(&puzzle, Limits::nodes(max_nodes));
-    let side = puzzle.shape().side();
-    let mut reply = json!({ "puzzle": puzzle.to_line(), "side": side, "nodes": solver.nodes() });
-    match outcome {
-        Outcome::Solved(answer) => {
-            reply["status"] = "solved".into();
-            reply["answer"] = answer.to_line().into();
+    run(&puzzle, solver)
+}
+
+/// See [`crate::solve`].
+pub fn solve(text: &str, rules: &str, max_nodes: u64) -> Value {
+    with_solver(text, rules, |puzzle, solver| {
+        let outcome = solver.solve_within(puzzle, Limits::nodes(max_nodes));
+        let side = puzzle.shape().side();
+        let mut reply =
+            json!({ "puzzle": puzzle.to_line(), "side": side, "nodes": solver.nodes() });
+        match outcome {
+            Outcome::Solved(answer) => {
+                reply["status"] = "solved".into();
+                reply["answer"] = answer.to_line().into();
+            }
+            Outcome::NoSolution(why) => {
+                reply["status"] = "no solution".into();
+                reply["message"] = format!("no solution: {why}").into();
+            }
+            Outcome::GaveUp(why) => reply["status"] = gave_up(why).into(),
         }
-        Outcome::NoSolution(why) => {
-            reply["status"] = "no solution".into();
-            reply["message"] = format!("no solution: {why}").into();
-        }
-        Outcome::GaveUp(why) => reply["status"] = gave_up(why).into(),
-    }
-    reply
+        reply
+    })
 }
 
 /// See [`crate::count`].
 pub fn count(text: &str, rules: &str, limit: u64, max_nodes: u64) -> Value {
-    let (puzzle, rules) = match read_with(text, rules) {
-        Ok(p) => p,
-        Err(e) => return e,
-    };
-    let mut variant = match variant_solver(&puzzle, &rules) {
-        Ok(v) => v,
-        Err(e) => return e,
-    };
-    let mut classic;
-    let solver: &mut dyn SudokuSolver = match &mut variant {
-        Some(v) => v,
-        None => {
-            classic = DlxSolver::new(puzzle.shape());
-            &mut classic
-        }
-    };
-    let counted = solver.count_within(&puzzle, limit, Limits::nodes(max_nodes));
-    let status = counted.gave_up.map_or("counted", gave_up);
-    json!({
-        "status": status,
-        "puzzle": puzzle.to_line(),
-        "side": puzzle.shape().side(),
-        "solutions": counted.solutions,
-        "complete": counted.complete,
-        "nodes": solver.nodes(),
+    with_solver(text, rules, |puzzle, solver| {
+        let counted = solver.count_within(puzzle, limit, Limits::nodes(max_nodes));
+        let status = counted.gave_up.map_or("counted", gave_up);
+        json!({
+            "status": status,
+            "puzzle": puzzle.to_line(),
+            "side": puzzle.shape().side(),
+            "solutions": counted.solutions,
+            "complete": counted.complete,
+            "nodes": solver.nodes(),
+        })
     })
 }
 
