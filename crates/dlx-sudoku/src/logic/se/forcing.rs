@@ -21,6 +21,7 @@
 //! A hint's complexity is the sum of its chains' complexities; the difficulty is the
 //! technique's base plus the length increment. SE applies the first of the easiest.
 
+use super::advanced::{View, advanced_offs};
 use super::board::{Board, UNITS, units_of};
 use super::chains::{
     Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, keep_best, key,
@@ -35,6 +36,9 @@ pub(crate) enum Mode {
     Nishio,
     Multiple,
     Dynamic,
+    /// Dynamic chains whose walk, when stalled, also uses pointing/claiming, hidden and
+    /// naked pairs and X-wings ("Dynamic+", 9.0+, see `advanced`).
+    Plus,
 }
 
 impl Mode {
@@ -47,6 +51,7 @@ impl Mode {
             Mode::Nishio => 7.5,
             Mode::Multiple => 8.0,
             Mode::Dynamic => 8.5,
+            Mode::Plus => 9.0,
         }
     }
 }
@@ -68,11 +73,13 @@ impl Branch {
 
 /// One search: the board, the technique and the nodes of all its chains.
 struct Search<'a> {
+    values: &'a [u8; 81],
     cands: &'a [u16; 81],
     mode: Mode,
     arena: Arena,
     buf_off: Vec<Key>,
     buf_on: Vec<(Key, Cause)>,
+    buf_adv: Vec<(Key, Vec<Key>)>,
     cache: Vec<Option<Rc<Branch>>>,
 }
 
@@ -169,11 +176,44 @@ impl Search<'_> {
                         pending_on.push_back(n);
                     }
                 }
+            } else if self.mode == Mode::Plus && self.advance(&grid, &mut off, &mut pending_off) {
+                continue;
             } else {
                 break None;
             }
         };
         Branch { on, off, absurd }
+    }
+
+    /// Adds the off potentials SE's advanced rules find on the working board of a stalled
+    /// walk; false when there are none.
+    fn advance(&mut self, grid: &[u16; 81], off: &mut Linked, pending: &mut VecDeque<u32>) -> bool {
+        let view = View {
+            values: self.values,
+            initial: self.cands,
+            grid,
+        };
+        let mut found = std::mem::take(&mut self.buf_adv);
+        advanced_offs(&view, &mut found);
+        let mut added = false;
+        for (k, parents) in &found {
+            if off.get(*k).is_some() {
+                continue;
+            }
+            let nodes: Vec<u32> = parents
+                .iter()
+                .map(|&p| off.get(p).expect("a parent the walk removed"))
+                .collect();
+            let n = self.arena.push(*k, nodes.first().copied());
+            for &p in &nodes[1..] {
+                self.arena.add_parent(p);
+            }
+            off.add(*k, n);
+            pending.push_back(n);
+            added = true;
+        }
+        self.buf_adv = found;
+        added
     }
 
     /// Offers the hint concluding `target` from the chains ending at `ends` (counting
@@ -214,6 +254,10 @@ impl Kind {
     fn name_and_key(self, mode: Mode) -> (&'static str, u8) {
         match (self, mode) {
             (_, Mode::Nishio) => ("Nishio Forcing Chains", 7),
+            (Kind::Contradiction, Mode::Plus) => ("Dynamic Contradiction Forcing Chains (+)", 7),
+            (Kind::Double, Mode::Plus) => ("Dynamic Double Forcing Chains (+)", 1),
+            (Kind::Cell, Mode::Plus) => ("Dynamic Cell Forcing Chains (+)", 5),
+            (Kind::Region, Mode::Plus) => ("Dynamic Region Forcing Chains (+)", 6),
             (Kind::Contradiction, _) => ("Dynamic Contradiction Forcing Chains", 7),
             (Kind::Double, _) => ("Dynamic Double Forcing Chains", 1),
             (Kind::Cell, Mode::Dynamic) => ("Dynamic Cell Forcing Chains", 5),
@@ -242,7 +286,7 @@ fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHi
     let on_key = key(cell, digit, true);
     let on_branch = search.branch(on_key);
     let contradiction = mode != Mode::Multiple;
-    let double = mode == Mode::Dynamic && search.cands[cell].count_ones() >= 3;
+    let double = matches!(mode, Mode::Dynamic | Mode::Plus) && search.cands[cell].count_ones() >= 3;
     if !contradiction && !double {
         return on_branch;
     }
@@ -320,18 +364,28 @@ fn from_cell(search: &mut Search, cell: usize, best: &mut Option<ChainHint>) {
 }
 
 /// The hint SE's Nishio, multiple or dynamic forcing chains would apply, if any.
-pub(crate) fn forcing_chains(board: &Board, mode: Mode) -> Option<ChainHint> {
+/// `stop` is asked before each source cell; when it says so the search gives up (None).
+pub(crate) fn forcing_chains(
+    board: &Board,
+    mode: Mode,
+    stop: &dyn Fn() -> bool,
+) -> Option<ChainHint> {
     let min = if mode == Mode::Multiple { 3 } else { 2 };
     let mut best = None;
     let mut search = Search {
+        values: &board.values,
         cands: &board.cands,
         mode,
         arena: Arena::default(),
         buf_off: Vec::new(),
         buf_on: Vec::new(),
+        buf_adv: Vec::new(),
         cache: vec![None; KEYS],
     };
     for cell in (0..81).filter(|&c| board.cands[c].count_ones() >= min) {
+        if stop() {
+            return None;
+        }
         from_cell(&mut search, cell, &mut best);
     }
     best
