@@ -26,6 +26,7 @@
 
 use super::board::{Kind, UNITS, contains};
 use super::chains::{Key, key};
+use super::cycles::{NestedHint, nested_hints};
 
 /// The board an advanced rule looks at: the digits placed (for the count of empty cells),
 /// the candidates at the start of the chain, and the working candidates.
@@ -244,10 +245,19 @@ fn x_wing(v: &View, out: &mut Vec<Found>) {
     }
 }
 
-/// The off potentials SE's Dynamic+ rules add to a stalled walk, in SE's order, each with
-/// its parents (off potentials already reached); empty when no rule applies.
-pub(crate) fn advanced_offs(v: &View, out: &mut Vec<(Key, Vec<Key>)>) {
-    out.clear();
+/// What the advanced rules add to a stalled walk: off potentials in SE's order, each with
+/// its parents and, when a nested chain removed it, that chain (an index into `chains`).
+#[derive(Default)]
+pub(crate) struct Advanced {
+    pub(crate) offs: Vec<(Key, Vec<Key>, Option<usize>)>,
+    pub(crate) chains: Vec<NestedHint>,
+}
+
+/// The off potentials SE's rules of nesting `level` (1: Dynamic+; 2: also forcing chains
+/// and cycles) add to a stalled walk, in SE's order; empty when no rule applies.
+pub(crate) fn advanced_offs(v: &View, level: u8, out: &mut Advanced) {
+    out.offs.clear();
+    out.chains.clear();
     let mut found = Vec::new();
     let rules: [fn(&View, &mut Vec<Found>); 4] = [locking, hidden_pair, naked_pair, x_wing];
     for rule in rules {
@@ -257,13 +267,31 @@ pub(crate) fn advanced_offs(v: &View, out: &mut Vec<(Key, Vec<Key>)>) {
             hash_order(&mut f.removed);
             for &(cell, digits) in &f.removed {
                 for d in (1..=9u8).filter(|&d| digits & (1 << d) != 0) {
-                    out.push((key(cell, d, false), f.parents.clone()));
+                    out.offs
+                        .push((key(cell, d, false), f.parents.clone(), None));
                 }
             }
         }
-        if !out.is_empty() {
+        if !out.offs.is_empty() {
             return;
         }
+    }
+    if level < 2 {
+        return;
+    }
+    for mut hint in nested_hints(v.initial, v.grid) {
+        if hint.parents.is_empty() {
+            continue;
+        }
+        hash_order(&mut hint.removed);
+        let i = out.chains.len();
+        for &(cell, digits) in &hint.removed {
+            for d in (1..=9u8).filter(|&d| digits & (1 << d) != 0) {
+                out.offs
+                    .push((key(cell, d, false), hint.parents.clone(), Some(i)));
+            }
+        }
+        out.chains.push(hint);
     }
 }
 
@@ -299,11 +327,11 @@ mod tests {
             initial: &initial,
             grid: &grid,
         };
-        let mut out = Vec::new();
-        advanced_offs(&v, &mut out);
+        let mut out = Advanced::default();
+        advanced_offs(&v, 1, &mut out);
         // Box 0 / row 0 pointing removes 1 from (0,3)..(0,8); six parents.
-        assert_eq!(out.len(), 6);
-        assert!(out.iter().all(|(_, p)| p.len() == 6));
-        assert_eq!(out[0].0, key(3, 1, false));
+        assert_eq!(out.offs.len(), 6);
+        assert!(out.offs.iter().all(|(_, p, n)| p.len() == 6 && n.is_none()));
+        assert_eq!(out.offs[0].0, key(3, 1, false));
     }
 }

@@ -21,7 +21,7 @@
 //! A hint's complexity is the sum of its chains' complexities; the difficulty is the
 //! technique's base plus the length increment. SE applies the first of the easiest.
 
-use super::advanced::{View, advanced_offs};
+use super::advanced::{Advanced, View, advanced_offs};
 use super::board::{Board, UNITS, units_of};
 use super::chains::{
     Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, keep_best, key,
@@ -39,6 +39,9 @@ pub(crate) enum Mode {
     /// Dynamic chains whose walk, when stalled, also uses pointing/claiming, hidden and
     /// naked pairs and X-wings ("Dynamic+", 9.0+, see `advanced`).
     Plus,
+    /// Nested forcing chains of the first level: Dynamic+ whose walk also uses SE's
+    /// "Forcing Chains & Cycles" (9.5+).
+    Nested,
 }
 
 impl Mode {
@@ -52,6 +55,16 @@ impl Mode {
             Mode::Multiple => 8.0,
             Mode::Dynamic => 8.5,
             Mode::Plus => 9.0,
+            Mode::Nested => 9.5,
+        }
+    }
+
+    /// SE's nesting level: 1 for Dynamic+, 2 for nested forcing chains, 0 otherwise.
+    fn level(self) -> u8 {
+        match self {
+            Mode::Plus => 1,
+            Mode::Nested => 2,
+            _ => 0,
         }
     }
 }
@@ -79,7 +92,7 @@ struct Search<'a> {
     arena: Arena,
     buf_off: Vec<Key>,
     buf_on: Vec<(Key, Cause)>,
-    buf_adv: Vec<(Key, Vec<Key>)>,
+    buf_adv: Advanced,
     cache: Vec<Option<Rc<Branch>>>,
 }
 
@@ -176,7 +189,7 @@ impl Search<'_> {
                         pending_on.push_back(n);
                     }
                 }
-            } else if self.mode == Mode::Plus && self.advance(&grid, &mut off, &mut pending_off) {
+            } else if self.mode.level() > 0 && self.advance(&grid, &mut off, &mut pending_off) {
                 continue;
             } else {
                 break None;
@@ -194,9 +207,9 @@ impl Search<'_> {
             grid,
         };
         let mut found = std::mem::take(&mut self.buf_adv);
-        advanced_offs(&view, &mut found);
+        advanced_offs(&view, self.mode.level(), &mut found);
         let mut added = false;
-        for (k, parents) in &found {
+        for (k, parents, nested) in &found.offs {
             if off.get(*k).is_some() {
                 continue;
             }
@@ -207,6 +220,10 @@ impl Search<'_> {
             let n = self.arena.push(*k, nodes.first().copied());
             for &p in &nodes[1..] {
                 self.arena.add_parent(p);
+            }
+            if let Some(i) = nested {
+                let chain = &found.chains[*i];
+                self.arena.set_nested(&chain.identity, chain.complexity);
             }
             off.add(*k, n);
             pending.push_back(n);
@@ -224,8 +241,9 @@ impl Search<'_> {
         };
         let base = self.mode.base();
         let mut complexity = 0;
+        let mut counted = Vec::new();
         for &n in ends {
-            complexity += self.arena.ancestor_count(n);
+            complexity += self.arena.complexity(n, &mut counted);
             if let Some(b) = best {
                 let d = base + length_added(complexity);
                 if d > b.difficulty || (d == b.difficulty && complexity > b.complexity) {
@@ -258,6 +276,12 @@ impl Kind {
             (Kind::Double, Mode::Plus) => ("Dynamic Double Forcing Chains (+)", 1),
             (Kind::Cell, Mode::Plus) => ("Dynamic Cell Forcing Chains (+)", 5),
             (Kind::Region, Mode::Plus) => ("Dynamic Region Forcing Chains (+)", 6),
+            (Kind::Contradiction, Mode::Nested) => {
+                ("Dynamic Contradiction Forcing Chains (+ Forcing Chains)", 7)
+            }
+            (Kind::Double, Mode::Nested) => ("Dynamic Double Forcing Chains (+ Forcing Chains)", 1),
+            (Kind::Cell, Mode::Nested) => ("Dynamic Cell Forcing Chains (+ Forcing Chains)", 5),
+            (Kind::Region, Mode::Nested) => ("Dynamic Region Forcing Chains (+ Forcing Chains)", 6),
             (Kind::Contradiction, _) => ("Dynamic Contradiction Forcing Chains", 7),
             (Kind::Double, _) => ("Dynamic Double Forcing Chains", 1),
             (Kind::Cell, Mode::Dynamic) => ("Dynamic Cell Forcing Chains", 5),
@@ -286,7 +310,8 @@ fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHi
     let on_key = key(cell, digit, true);
     let on_branch = search.branch(on_key);
     let contradiction = mode != Mode::Multiple;
-    let double = matches!(mode, Mode::Dynamic | Mode::Plus) && search.cands[cell].count_ones() >= 3;
+    let double = matches!(mode, Mode::Dynamic | Mode::Plus | Mode::Nested)
+        && search.cands[cell].count_ones() >= 3;
     if !contradiction && !double {
         return on_branch;
     }
@@ -379,7 +404,7 @@ pub(crate) fn forcing_chains(
         arena: Arena::default(),
         buf_off: Vec::new(),
         buf_on: Vec::new(),
-        buf_adv: Vec::new(),
+        buf_adv: Advanced::default(),
         cache: vec![None; KEYS],
     };
     for cell in (0..81).filter(|&c| board.cands[c].count_ones() >= min) {

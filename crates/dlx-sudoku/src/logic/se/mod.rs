@@ -58,7 +58,7 @@ pub use step::{Effect, SeStep};
 
 /// The smallest difficulty of the techniques SE tries after the last one implemented here
 /// (dynamic forcing chains with nested rules, "Dynamic+", 9.0), in tenths.
-pub const NEXT_MISSING: u8 = 95;
+pub const NEXT_MISSING: u8 = 100;
 
 /// A difficulty on SE's scale, exact or a lower bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,6 +151,9 @@ fn next_step(board: &Board, stop: &dyn Fn() -> bool) -> Option<SeStep> {
         })
         .or_else(|| {
             forcing::forcing_chains(board, forcing::Mode::Plus, stop).map(chains::ChainHint::step)
+        })
+        .or_else(|| {
+            forcing::forcing_chains(board, forcing::Mode::Nested, stop).map(chains::ChainHint::step)
         })
 }
 
