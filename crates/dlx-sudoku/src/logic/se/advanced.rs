@@ -27,6 +27,7 @@
 use super::board::{Kind, UNITS, contains};
 use super::chains::{Key, key};
 use super::cycles::{NestedHint, nested_hints};
+use super::forcing::nested_multiple_hints;
 
 /// The board an advanced rule looks at: the digits placed (for the count of empty cells),
 /// the candidates at the start of the chain, and the working candidates.
@@ -254,7 +255,7 @@ pub(crate) struct Advanced {
 }
 
 /// The off potentials SE's rules of nesting `level` (1: Dynamic+; 2: also forcing chains
-/// and cycles) add to a stalled walk, in SE's order; empty when no rule applies.
+/// and cycles; 3: also multiple forcing chains) add to a stalled walk, in SE's order; empty when no rule applies.
 pub(crate) fn advanced_offs(v: &View, level: u8, out: &mut Advanced) {
     out.offs.clear();
     out.chains.clear();
@@ -276,10 +277,17 @@ pub(crate) fn advanced_offs(v: &View, level: u8, out: &mut Advanced) {
             return;
         }
     }
-    if level < 2 {
-        return;
+    if level >= 2 {
+        nested(out, nested_hints(v.initial, v.grid));
     }
-    for mut hint in nested_hints(v.initial, v.grid) {
+    if level >= 3 && out.offs.is_empty() {
+        nested(out, nested_multiple_hints(v.values, v.initial, v.grid));
+    }
+}
+
+/// Adds the removals of nested chains that owe something to the outer chain.
+fn nested(out: &mut Advanced, hints: Vec<NestedHint>) {
+    for mut hint in hints {
         if hint.parents.is_empty() {
             continue;
         }

@@ -267,7 +267,13 @@ pub(crate) struct NestedHint {
 
 /// The off potentials whose removal (from `initial` to `current`) made the on potential
 /// `k` follow for `cause`, added once each.
-fn owed(initial: &[u16; 81], current: &[u16; 81], k: Key, cause: Cause, out: &mut Vec<Key>) {
+pub(crate) fn owed(
+    initial: &[u16; 81],
+    current: &[u16; 81],
+    k: Key,
+    cause: Cause,
+    out: &mut Vec<Key>,
+) {
     let (cell, digit) = (cell_of(k), digit_of(k));
     let lost = |c: usize, d: u8| initial[c] & !current[c] & (1 << d) != 0;
     let mut add = |p: Key| {

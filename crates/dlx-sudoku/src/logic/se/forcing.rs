@@ -24,9 +24,11 @@
 use super::advanced::{Advanced, View, advanced_offs};
 use super::board::{Board, UNITS, units_of};
 use super::chains::{
-    Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, keep_best, key,
-    length_added, off_to_on, on_to_off, target_effect,
+    Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best,
+    key, length_added, off_to_on, on_to_off, target_effect,
 };
+use super::cycles::{NestedHint, owed};
+use super::step::Effect;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
@@ -42,6 +44,9 @@ pub(crate) enum Mode {
     /// Nested forcing chains of the first level: Dynamic+ whose walk also uses SE's
     /// "Forcing Chains & Cycles" (9.5+).
     Nested,
+    /// Nested forcing chains of the second level: also SE's multiple (cell and region)
+    /// forcing chains (10.0+).
+    Nested3,
 }
 
 impl Mode {
@@ -56,6 +61,7 @@ impl Mode {
             Mode::Dynamic => 8.5,
             Mode::Plus => 9.0,
             Mode::Nested => 9.5,
+            Mode::Nested3 => 10.0,
         }
     }
 
@@ -64,6 +70,7 @@ impl Mode {
         match self {
             Mode::Plus => 1,
             Mode::Nested => 2,
+            Mode::Nested3 => 3,
             _ => 0,
         }
     }
@@ -93,6 +100,10 @@ struct Search<'a> {
     buf_off: Vec<Key>,
     buf_on: Vec<(Key, Cause)>,
     buf_adv: Advanced,
+    /// When set, every hint is kept here (nested forcing chains need them all), and the
+    /// reason of each on node is noted in `causes`.
+    collect: Option<Vec<Collected>>,
+    causes: Vec<Option<Cause>>,
     cache: Vec<Option<Rc<Branch>>>,
 }
 
@@ -174,6 +185,13 @@ impl Search<'_> {
                     if self.mode.dynamic() {
                         self.hidden_parents(n, cause, &grid, &off);
                     }
+                    if self.collect.is_some() {
+                        let i = n as usize;
+                        if self.causes.len() <= i {
+                            self.causes.resize(i + 1, None);
+                        }
+                        self.causes[i] = Some(cause);
+                    }
                     made.push(n);
                 }
                 self.buf_on = ons;
@@ -240,6 +258,21 @@ impl Search<'_> {
             return;
         };
         let base = self.mode.base();
+        if let Some(all) = &mut self.collect {
+            let mut complexity = 0;
+            for &n in ends {
+                complexity += self.arena.ancestor_count(n);
+            }
+            all.push(Collected {
+                difficulty: base + length_added(complexity),
+                complexity,
+                sort_key: kind.name_and_key(self.mode).1,
+                effect,
+                ends: ends.to_vec(),
+                kind,
+            });
+            return;
+        }
         let mut complexity = 0;
         let mut counted = Vec::new();
         for &n in ends {
@@ -259,13 +292,24 @@ impl Search<'_> {
     }
 }
 
+/// A hint kept whole, for nested forcing chains.
+struct Collected {
+    difficulty: f64,
+    complexity: usize,
+    sort_key: u8,
+    effect: Effect,
+    ends: Vec<u32>,
+    kind: Kind,
+}
+
 /// The kinds of hint, for names and sort keys.
 #[derive(Clone, Copy)]
 enum Kind {
     Contradiction,
     Double,
     Cell,
-    Region,
+    /// Region forcing chains in this unit.
+    Region(usize),
 }
 
 impl Kind {
@@ -275,19 +319,36 @@ impl Kind {
             (Kind::Contradiction, Mode::Plus) => ("Dynamic Contradiction Forcing Chains (+)", 7),
             (Kind::Double, Mode::Plus) => ("Dynamic Double Forcing Chains (+)", 1),
             (Kind::Cell, Mode::Plus) => ("Dynamic Cell Forcing Chains (+)", 5),
-            (Kind::Region, Mode::Plus) => ("Dynamic Region Forcing Chains (+)", 6),
+            (Kind::Region(_), Mode::Plus) => ("Dynamic Region Forcing Chains (+)", 6),
             (Kind::Contradiction, Mode::Nested) => {
                 ("Dynamic Contradiction Forcing Chains (+ Forcing Chains)", 7)
             }
             (Kind::Double, Mode::Nested) => ("Dynamic Double Forcing Chains (+ Forcing Chains)", 1),
             (Kind::Cell, Mode::Nested) => ("Dynamic Cell Forcing Chains (+ Forcing Chains)", 5),
-            (Kind::Region, Mode::Nested) => ("Dynamic Region Forcing Chains (+ Forcing Chains)", 6),
+            (Kind::Region(_), Mode::Nested) => {
+                ("Dynamic Region Forcing Chains (+ Forcing Chains)", 6)
+            }
+            (Kind::Contradiction, Mode::Nested3) => (
+                "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+                7,
+            ),
+            (Kind::Double, Mode::Nested3) => (
+                "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+                1,
+            ),
+            (Kind::Cell, Mode::Nested3) => {
+                ("Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)", 5)
+            }
+            (Kind::Region(_), Mode::Nested3) => (
+                "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+                6,
+            ),
             (Kind::Contradiction, _) => ("Dynamic Contradiction Forcing Chains", 7),
             (Kind::Double, _) => ("Dynamic Double Forcing Chains", 1),
             (Kind::Cell, Mode::Dynamic) => ("Dynamic Cell Forcing Chains", 5),
             (Kind::Cell, _) => ("Cell Forcing Chains", 5),
-            (Kind::Region, Mode::Dynamic) => ("Dynamic Region Forcing Chains", 6),
-            (Kind::Region, _) => ("Region Forcing Chains", 6),
+            (Kind::Region(_), Mode::Dynamic) => ("Dynamic Region Forcing Chains", 6),
+            (Kind::Region(_), _) => ("Region Forcing Chains", 6),
         }
     }
 }
@@ -310,8 +371,10 @@ fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHi
     let on_key = key(cell, digit, true);
     let on_branch = search.branch(on_key);
     let contradiction = mode != Mode::Multiple;
-    let double = matches!(mode, Mode::Dynamic | Mode::Plus | Mode::Nested)
-        && search.cands[cell].count_ones() >= 3;
+    let double = matches!(
+        mode,
+        Mode::Dynamic | Mode::Plus | Mode::Nested | Mode::Nested3
+    ) && search.cands[cell].count_ones() >= 3;
     if !contradiction && !double {
         return on_branch;
     }
@@ -361,7 +424,7 @@ fn regions(
             let mut sets = vec![own.side(on)];
             sets.extend(others.iter().map(|b| b.side(on)));
             for (k, ends) in common(&sets) {
-                search.offer(best, k, &ends, Kind::Region);
+                search.offer(best, k, &ends, Kind::Region(unit));
             }
         }
     }
@@ -405,6 +468,8 @@ pub(crate) fn forcing_chains(
         buf_off: Vec::new(),
         buf_on: Vec::new(),
         buf_adv: Advanced::default(),
+        collect: None,
+        causes: Vec::new(),
         cache: vec![None; KEYS],
     };
     for cell in (0..81).filter(|&c| board.cands[c].count_ones() >= min) {
@@ -414,4 +479,75 @@ pub(crate) fn forcing_chains(
         from_cell(&mut search, cell, &mut best);
     }
     best
+}
+
+/// Every hint of SE's multiple (cell and region) forcing chains on the working board
+/// `current` of a dynamic chain that started on `initial`, sorted as SE sorts them, each
+/// removal set once, with its parents: the off potentials of the outer chain that made an
+/// on potential of its chains follow, or that took the source cell's other digits or the
+/// region's other positions (the chains' own assumptions).
+pub(crate) fn nested_multiple_hints(
+    values: &[u8; 81],
+    initial: &[u16; 81],
+    current: &[u16; 81],
+) -> Vec<NestedHint> {
+    let mut search = Search {
+        values,
+        cands: current,
+        mode: Mode::Multiple,
+        arena: Arena::default(),
+        buf_off: Vec::new(),
+        buf_on: Vec::new(),
+        buf_adv: Advanced::default(),
+        collect: Some(Vec::new()),
+        causes: Vec::new(),
+        cache: vec![None; KEYS],
+    };
+    let mut none = None;
+    for cell in (0..81).filter(|&c| current[c].count_ones() >= 3) {
+        from_cell(&mut search, cell, &mut none);
+    }
+    let mut found = search.collect.take().unwrap_or_default();
+    found.sort_by(|a, b| {
+        (a.difficulty, a.complexity, a.sort_key)
+            .partial_cmp(&(b.difficulty, b.complexity, b.sort_key))
+            .expect("finite difficulties")
+    });
+    let mut out: Vec<NestedHint> = Vec::new();
+    for h in found {
+        let mut removed: Vec<(usize, u16)> = match h.effect {
+            Effect::Eliminate(r) => r.iter().map(|&(c, d)| (c, 1u16 << d)).collect(),
+            Effect::Place(c, d) => vec![(c, current[c] & !(1 << d))],
+        };
+        removed.sort_unstable();
+        if out.iter().any(|o| o.removed == removed) {
+            continue;
+        }
+        let (mut parents, mut identity) = (Vec::new(), Vec::new());
+        for &end in &h.ends {
+            for m in search.arena.path(end) {
+                let k = search.arena.key(m);
+                identity.push(k);
+                let cause = match search.causes.get(m as usize).copied().flatten() {
+                    Some(c) => Some(c),
+                    None if search.arena.path(m).len() == 1 => match h.kind {
+                        Kind::Region(unit) => Some(Cause::Unit(unit)),
+                        _ => Some(Cause::Cell),
+                    },
+                    None => None,
+                };
+                if let (true, Some(c)) = (is_on(k), cause) {
+                    owed(initial, current, k, c, &mut parents);
+                }
+            }
+            identity.push(KEYS);
+        }
+        out.push(NestedHint {
+            removed,
+            parents,
+            identity,
+            complexity: h.complexity,
+        });
+    }
+    out
 }

@@ -58,7 +58,7 @@ pub use step::{Effect, SeStep};
 
 /// The smallest difficulty of the techniques SE tries after the last one implemented here
 /// (dynamic forcing chains with nested rules, "Dynamic+", 9.0), in tenths.
-pub const NEXT_MISSING: u8 = 100;
+pub const NEXT_MISSING: u8 = 105;
 
 /// A difficulty on SE's scale, exact or a lower bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,6 +154,10 @@ fn next_step(board: &Board, stop: &dyn Fn() -> bool) -> Option<SeStep> {
         })
         .or_else(|| {
             forcing::forcing_chains(board, forcing::Mode::Nested, stop).map(chains::ChainHint::step)
+        })
+        .or_else(|| {
+            forcing::forcing_chains(board, forcing::Mode::Nested3, stop)
+                .map(chains::ChainHint::step)
         })
 }
 
