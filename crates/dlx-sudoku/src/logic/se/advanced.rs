@@ -1,8 +1,13 @@
 //! The implication rules beyond X and Y links that SE's "Dynamic+" forcing chains (9.0+)
-//! use: when a dynamic chain's walk has nothing left to follow, SE runs pointing/claiming,
-//! hidden pairs, naked pairs and X-wings (in that order) on the working board, the one
-//! with the assumption's removals, and every candidate such a pattern removes becomes an
-//! off potential of the chain.
+//! and nested forcing chains (9.5+, 10.0+) use: when a dynamic chain's walk has nothing
+//! left to follow, SE runs pointing/claiming, hidden pairs, naked pairs and X-wings (in
+//! that order), then at the nested levels its forcing chains and cycles (`cycles`), then
+//! at the second level its cell and region forcing chains (`forcing`), on the working
+//! board, the one with the assumption's removals, and every candidate such a pattern
+//! removes becomes an off potential of the chain. A nested chain's hints come sorted as
+//! SE sorts them, each set of removals once; the chain is remembered with the off
+//! potentials it made, and its complexity counts once in every hint whose chains pass
+//! through them.
 //!
 //! The behaviour restated here, from studying Sudoku Explainer:
 //!

@@ -11,21 +11,26 @@
 //! VWXYZ-wing (6.2+), aligned pair exclusion (6.2, `exclusion`), UVWXYZ-wing (6.6), then
 //! SE's chaining techniques: forcing chains and cycles (6.5+, `cycles`), TUVWXYZ-wing
 //! (7.5), aligned triplet exclusion (7.5), Nishio forcing chains (7.5+), cell and region
-//! forcing chains (8.0+) and dynamic forcing chains (8.5+, `forcing`; the implication
-//! rules, complexities and length increments of all chains are in `chains`). A
-//! "direct" technique is an elimination that leaves a hidden single; SE rates and applies
-//! it as that placement. Where a technique finds several steps, SE applies the one it
-//! sorts first (most often the easiest); each finder says how.
+//! forcing chains (8.0+), dynamic forcing chains (8.5+, `forcing`; the implication
+//! rules, complexities and length increments of all chains are in `chains`), then dynamic
+//! forcing chains whose walks, when they stall, also use other techniques on the board of
+//! the assumption (`advanced`): "Dynamic+" (9.0+: pointing/claiming, hidden and naked
+//! pairs, X-wings), nested forcing chains of the first level (9.5+: also SE's forcing
+//! chains and cycles) and of the second (10.0+: also cell and region forcing chains),
+//! where a nested chain's complexity adds to the chain using it. A "direct" technique is
+//! an elimination that leaves a hidden single; SE rates and applies it as that placement.
+//! Where a technique finds several steps, SE applies the one it sorts first (most often
+//! the easiest); each finder says how.
 //!
 //! * **ER** is the hardest step's difficulty.
 //! * **EP** is the hardest difficulty up to the first placement.
 //! * **ED** is the first step's difficulty.
 //!
-//! SE's ladder goes on with dynamic forcing chains that use other techniques inside
-//! ("Dynamic+", 9.0+, and nested forcing chains, 9.5+); those are not implemented here:
-//! when no technique above applies, the rating stops and each of ER/EP/ED not yet settled
-//! becomes a **lower bound** at [`NEXT_MISSING`] (every technique SE could try next is
-//! rated at least that), never an exact number that could be wrong.
+//! SE's ladder ends with dynamic forcing chains nested in dynamic forcing chains (10.5+),
+//! not implemented here: when no technique above applies, the rating stops and each of
+//! ER/EP/ED not yet settled becomes a **lower bound** at [`NEXT_MISSING`] (every technique
+//! SE could try next is rated at least that), never an exact number that could be wrong.
+//! A walk cut short by the caller ([`walk_until`]) bounds them by the steps taken.
 //!
 //! ```
 //! use dlx_sudoku::logic::se;
@@ -57,7 +62,7 @@ use std::fmt;
 pub use step::{Effect, SeStep};
 
 /// The smallest difficulty of the techniques SE tries after the last one implemented here
-/// (dynamic forcing chains with nested rules, "Dynamic+", 9.0), in tenths.
+/// (dynamic forcing chains nested in dynamic forcing chains, 10.5), in tenths.
 pub const NEXT_MISSING: u8 = 105;
 
 /// A difficulty on SE's scale, exact or a lower bound.
