@@ -119,7 +119,7 @@ fn generate_se_makes_unique_minimal_puzzles_in_the_range() {
         assert_eq!(count_fills(p, 2), 1, "one fill: {p}");
         let b = p.as_bytes();
         for k in (0..81).filter(|&k| b[k] != b'.') {
-            assert_eq!(b[80 - k] != b'.', true, "rot180 at {k}: {p}");
+            assert!(b[80 - k] != b'.', "rot180 at {k}: {p}");
             let mut q = b.to_vec();
             q[k] = b'.';
             q[80 - k] = b'.';
