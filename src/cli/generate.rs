@@ -139,11 +139,6 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     let rated = args.difficulty != Difficulty::Any
         || args.format != GenerateFormat::Line
         || args.se.is_some();
-    if args.se.is_some() && args.size != 9 {
-        return Err(Error::Usage(
-            "--se rates on Sudoku Explainer's scale, which takes 9x9 puzzles only".to_string(),
-        ));
-    }
     let workers = Workers::new(resolve_threads(args.threads), || Maker {
         generator: limited(Generator::new(settings), args, started),
         singles: Board::with_locked(shape, false),
@@ -339,6 +334,11 @@ fn settings(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Settings, Er
         args.min_clues.unwrap_or(0),
         args.max_clues.unwrap_or(usize::MAX),
     );
+    if args.se.is_some() && args.size != 9 {
+        return Err(Error::Usage(
+            "--se rates on Sudoku Explainer's scale, which takes 9x9 puzzles only".to_string(),
+        ));
+    }
     if min_clues > max_clues {
         return Err(Error::Usage(format!(
             "--min-clues {min_clues} is above --max-clues {max_clues}"

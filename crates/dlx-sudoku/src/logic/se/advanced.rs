@@ -32,7 +32,10 @@
 use super::board::{Kind, UNITS, contains};
 use super::chains::{Key, key};
 use super::cycles::{NestedHint, nested_hints};
-use super::forcing::nested_multiple_hints;
+
+/// The finder of multiple forcing chains' hints for the second nesting level (given by
+/// `forcing`, which owns that search): board values, initial and working candidates.
+pub(crate) type MultipleHints = fn(&[u8; 81], &[u16; 81], &[u16; 81]) -> Vec<NestedHint>;
 
 /// The board an advanced rule looks at: the digits placed (for the count of empty cells),
 /// the candidates at the start of the chain, and the working candidates.
@@ -261,7 +264,7 @@ pub(crate) struct Advanced {
 
 /// The off potentials SE's rules of nesting `level` (1: Dynamic+; 2: also forcing chains
 /// and cycles; 3: also multiple forcing chains) add to a stalled walk, in SE's order; empty when no rule applies.
-pub(crate) fn advanced_offs(v: &View, level: u8, out: &mut Advanced) {
+pub(crate) fn advanced_offs(v: &View, level: u8, multiple: MultipleHints, out: &mut Advanced) {
     out.offs.clear();
     out.chains.clear();
     let mut found = Vec::new();
@@ -286,7 +289,7 @@ pub(crate) fn advanced_offs(v: &View, level: u8, out: &mut Advanced) {
         nested(out, nested_hints(v.initial, v.grid));
     }
     if level >= 3 && out.offs.is_empty() {
-        nested(out, nested_multiple_hints(v.values, v.initial, v.grid));
+        nested(out, multiple(v.values, v.initial, v.grid));
     }
 }
 
@@ -341,7 +344,7 @@ mod tests {
             grid: &grid,
         };
         let mut out = Advanced::default();
-        advanced_offs(&v, 1, &mut out);
+        advanced_offs(&v, 1, |_, _, _| Vec::new(), &mut out);
         // Box 0 / row 0 pointing removes 1 from (0,3)..(0,8); six parents.
         assert_eq!(out.offs.len(), 6);
         assert!(out.offs.iter().all(|(_, p, n)| p.len() == 6 && n.is_none()));

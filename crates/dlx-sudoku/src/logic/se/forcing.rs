@@ -225,7 +225,7 @@ impl Search<'_> {
             grid,
         };
         let mut found = std::mem::take(&mut self.buf_adv);
-        advanced_offs(&view, self.mode.level(), &mut found);
+        advanced_offs(&view, self.mode.level(), nested_multiple_hints, &mut found);
         let mut added = false;
         for (k, parents, nested) in &found.offs {
             if off.get(*k).is_some() {
