@@ -22,13 +22,9 @@ const BANDS: [(&str, u8, u32); 5] = [
     ("<=4.4", 44, 95),
     ("4.5-6.4", 64, 95),
     ("6.5-8.9", 89, 95),
-    ("9.0-9.9", 99, BAND_9),
-    (">=10.0", 255, 0),
+    ("9.0-9.9", 99, 95),
+    (">=10.0", 255, 85),
 ];
-
-/// The share of exact ERs required in 9.0-9.9 (nested forcing chains, 9.5+, are not
-/// implemented: those puzzles get lower bounds).
-const BAND_9: u32 = 50;
 
 fn tenths(text: &str) -> u8 {
     (text.parse::<f32>().expect("a rating") * 10.0).round() as u8
