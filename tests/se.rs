@@ -41,7 +41,8 @@ fn dynamic_plus_ratings_equal_serate_and_batches_keep_input_order() {
     let run = run_bin(&["explain", "--scale", "se"], format!("{PLUS}\n"));
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stdout.contains("Dynamic Contradiction Forcing Chains (+) (9.8): "),
+        run.stdout
+            .contains("Dynamic Contradiction Forcing Chains (+) (9.8): "),
         "{}",
         run.stdout
     );
