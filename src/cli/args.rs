@@ -207,6 +207,10 @@ pub struct ExplainArgs {
     /// The rating scale: the ladder's own, or Sudoku Explainer's steps and ratings.
     #[arg(long, value_enum, default_value_t = Scale::Ladder)]
     pub scale: Scale,
+    /// With --scale se: time for each puzzle (`2s`, `250ms`, `1m`; a bare number is
+    /// milliseconds); the steps found by then are shown, the rating as lower bounds (exit 3).
+    #[arg(long, value_name = "TIME", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
 #[derive(Debug, Args)]
@@ -225,6 +229,10 @@ pub struct RateArgs {
     /// Sudoku Explainer's ER/EP/ED (9×9; `>=X` marks a lower bound).
     #[arg(long, value_enum, default_value_t = Scale::Ladder)]
     pub scale: Scale,
+    /// With --scale se: time for each puzzle (`2s`, `250ms`, `1m`; a bare number is
+    /// milliseconds); a rating cut short prints the bounds reached (`>=X`, exit 3).
+    #[arg(long, value_name = "TIME", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
 /// Flags of `solve` and `count`.
@@ -489,6 +497,11 @@ pub struct GenerateArgs {
     /// The level, on QQWing's names: simple, easy, intermediate, expert, or any.
     #[arg(long, value_enum, default_value_t = Difficulty::Any)]
     pub difficulty: Difficulty,
+    /// Sudoku Explainer's rating (ER) the puzzles must have, as `LO-HI` (`7.0-8.0`,
+    /// `9.0-9.5`) or one value (`8.3`); 9×9 only, not with --difficulty. A rating this
+    /// program only bounds (`>=X`) does not count as in the range.
+    #[arg(long, value_name = "LO-HI", value_parser = parse_se_range, conflicts_with = "difficulty")]
+    pub se: Option<SeRange>,
     /// Fewest givens (puzzles with fewer are made again).
     #[arg(long, value_name = "N")]
     pub min_clues: Option<usize>,
@@ -517,6 +530,63 @@ pub struct GenerateArgs {
     /// Print puzzles made, time, rate, attempts per puzzle and the seed to standard error.
     #[arg(long)]
     pub stats: bool,
+}
+
+/// A range of SE ratings in tenths, both ends included (`generate --se`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeRange {
+    pub lo: u8,
+    pub hi: u8,
+}
+
+impl std::fmt::Display for SeRange {
+    /// `7.0-8.0`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (lo, hi) = (self.lo, self.hi);
+        write!(f, "{}.{}-{}.{}", lo / 10, lo % 10, hi / 10, hi % 10)
+    }
+}
+
+impl SeRange {
+    /// Whether an ER in tenths lies in the range.
+    pub fn holds(self, tenths: u8) -> bool {
+        (self.lo..=self.hi).contains(&tenths)
+    }
+}
+
+/// Parses `--se`: `LO-HI` or one rating, each 1.0 to 20.0 with at most one decimal.
+pub fn parse_se_range(text: &str) -> Result<SeRange, String> {
+    let one = |t: &str| -> Result<u8, String> {
+        let t = t.trim();
+        let (whole, tenth) = t.split_once('.').unwrap_or((t, "0"));
+        let ok = !whole.is_empty()
+            && whole.len() <= 2
+            && tenth.len() == 1
+            && whole
+                .bytes()
+                .chain(tenth.bytes())
+                .all(|b| b.is_ascii_digit());
+        let tenths = if ok {
+            whole.parse::<u8>().unwrap_or(0) * 10 + tenth.parse::<u8>().unwrap_or(0)
+        } else {
+            0
+        };
+        if (10..=200).contains(&tenths) {
+            Ok(tenths)
+        } else {
+            Err(format!(
+                "'{t}' is not an SE rating (1.0 to 20.0, one decimal)"
+            ))
+        }
+    };
+    let (lo, hi) = match text.split_once('-') {
+        Some((a, b)) => (one(a)?, one(b)?),
+        None => (one(text)?, one(text)?),
+    };
+    if lo > hi {
+        return Err(format!("'{text}': the low end is above the high end"));
+    }
+    Ok(SeRange { lo, hi })
 }
 
 /// Parses `--size`: 4, 6, 9, 16 or 25.
@@ -681,6 +751,17 @@ mod tests {
             assert_eq!(clap_name, d.name());
         }
         assert_eq!(Difficulty::Expert.name(), Level::Expert.name());
+    }
+
+    #[test]
+    fn se_ranges_parse() {
+        assert_eq!(parse_se_range("7.0-8.0"), Ok(SeRange { lo: 70, hi: 80 }));
+        assert_eq!(parse_se_range("9-9.5"), Ok(SeRange { lo: 90, hi: 95 }));
+        assert_eq!(parse_se_range("8.3"), Ok(SeRange { lo: 83, hi: 83 }));
+        assert!(parse_se_range("8.0-7.0").is_err());
+        assert!(parse_se_range("7.25-8").is_err());
+        assert!(parse_se_range("0.5").is_err());
+        assert!(parse_se_range("x-8").is_err());
     }
 
     #[test]

@@ -8,11 +8,11 @@ use std::ops::Range;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use dlx_sudoku::generate::{Board, Exhausted, Generated, Generator, Settings};
-use dlx_sudoku::logic::{Level, Logic};
+use dlx_sudoku::logic::{Level, Logic, se};
 use dlx_sudoku::{Grid, Shape};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::args::{Difficulty, GenerateArgs, GenerateFormat};
+use super::args::{Difficulty, GenerateArgs, GenerateFormat, SeRange};
 use super::batch::{Lanes, Workers, resolve_threads, spawn_feeder};
 use super::error::{Error, Exit};
 use super::error::{after_write, report};
@@ -36,6 +36,8 @@ const CHUNKS_PER_WORKER: usize = 8;
 pub struct Grade {
     /// The level, on QQWing's four names.
     pub level: Difficulty,
+    /// SE's ER in tenths when rated on that scale and exact (`--se`).
+    pub se_er: Option<u8>,
     /// Named fields for CSV and JSON (values already JSON: numbers, or quoted strings).
     pub fields: Vec<(&'static str, String)>,
 }
@@ -44,6 +46,8 @@ pub struct Grade {
 /// calibrated on 9×9): QQWing's levels by the ladder's hardest step.
 struct Grader {
     logic: Logic,
+    /// `--se`: the range of SE ratings asked for (then the ladder is not used).
+    se: Option<SeRange>,
     /// Only the level is wanted (line output): `Logic::level_of_unique`, the ladder's path
     /// up to its first expert step, without the fill search and the machine effort's
     /// searches of random isomorphs. The level is the same, since `rate` takes it from that
@@ -63,12 +67,16 @@ fn difficulty(level: Level) -> Difficulty {
 impl Grader {
     /// The rating of a unique puzzle; `None` when the ladder cannot take it.
     fn grade(&mut self, puzzle: &Grid) -> Option<Grade> {
+        if self.se.is_some() {
+            return se_grade(puzzle);
+        }
         let board = self.logic.board(puzzle).ok()?;
         if self.level_only {
             // The generator proved the puzzle unique, so the ladder need not search for
             // the fill, and can stop at its first expert step.
             return Some(Grade {
                 level: difficulty(self.logic.level_of_unique(&board)),
+                se_er: None,
                 fields: Vec::new(),
             });
         }
@@ -77,6 +85,7 @@ impl Grader {
         let hardest = r.hardest.map(|t| t.name());
         Some(Grade {
             level,
+            se_er: None,
             fields: vec![
                 ("level", json_string(Some(r.level.name()))),
                 ("hardest", json_string(hardest)),
@@ -86,6 +95,23 @@ impl Grader {
             ],
         })
     }
+}
+
+/// SE's rating of a puzzle as a grade: its fields, and `Any` for the level (the range
+/// is checked by the caller).
+fn se_grade(puzzle: &Grid) -> Option<Grade> {
+    let r = se::rate(puzzle)?;
+    let hardest = (!r.hardest.is_empty()).then_some(&*r.hardest);
+    Some(Grade {
+        level: Difficulty::Any,
+        se_er: (!r.er.lower_bound).then_some(r.er.tenths),
+        fields: vec![
+            ("er", format!("\"{}\"", r.er)),
+            ("ep", format!("\"{}\"", r.ep)),
+            ("ed", format!("\"{}\"", r.ed)),
+            ("hardest", json_string(hardest)),
+        ],
+    })
 }
 
 /// One worker's state: its generator, boards for the cheap tests, and its grader (when
@@ -110,13 +136,16 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     });
     let settings = settings(args, shape, seed)?;
     // Rate when a level is asked, or for the rating fields of CSV and JSON.
-    let rated = args.difficulty != Difficulty::Any || args.format != GenerateFormat::Line;
+    let rated = args.difficulty != Difficulty::Any
+        || args.format != GenerateFormat::Line
+        || args.se.is_some();
     let workers = Workers::new(resolve_threads(args.threads), || Maker {
         generator: limited(Generator::new(settings), args, started),
         singles: Board::with_locked(shape, false),
         locked: Board::with_locked(shape, true),
         grader: rated.then(|| Grader {
             logic: Logic::new(shape),
+            se: args.se,
             level_only: args.format == GenerateFormat::Line,
         }),
     })
@@ -135,7 +164,9 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
         timed_out: false,
     };
     if args.format == GenerateFormat::Csv {
-        sink.written = sink.out.write_all(csv_header(rated).as_bytes());
+        sink.written = sink
+            .out
+            .write_all(csv_header(rated, args.se.is_some()).as_bytes());
     }
     let searching = Instant::now();
     let (lanes, feeder) = Lanes::new(workers.in_flight(CHUNKS_PER_WORKER));
@@ -149,7 +180,8 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
             let made = workers.map(&indices, |&index, maker: &mut Maker| {
                 // Once a signal came nothing more is written: the rest are not made.
                 (!interrupt::requested()).then(|| {
-                    make_one(maker, index, args.difficulty).map(|g| (g.attempts, render(args, &g)))
+                    make_one(maker, index, args.difficulty, args.se)
+                        .map(|g| (g.attempts, render(args, &g)))
                 })
             });
             (range, made)
@@ -173,11 +205,14 @@ pub fn run(args: &GenerateArgs) -> Result<Exit, Error> {
     if args.stats {
         let secs = started.elapsed().as_secs_f64();
         report(&format!(
-            "stats: {made} puzzles ({}x{}, symmetry {}, difficulty {}) in {secs:.3} s, {:.1} puzzles/s, {:.2} attempts/puzzle, seed {seed}, {} {}",
+            "stats: {made} puzzles ({}x{}, symmetry {}, {}) in {secs:.3} s, {:.1} puzzles/s, {:.2} attempts/puzzle, seed {seed}, {} {}",
             shape.side(),
             shape.side(),
             args.symmetry,
-            args.difficulty.name(),
+            args.se.map_or_else(
+                || format!("difficulty {}", args.difficulty.name()),
+                |r| format!("se {r}")
+            ),
             made as f64 / secs.max(1e-9),
             attempts as f64 / made.max(1) as f64,
             workers.threads(),
@@ -299,6 +334,11 @@ fn settings(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Settings, Er
         args.min_clues.unwrap_or(0),
         args.max_clues.unwrap_or(usize::MAX),
     );
+    if args.se.is_some() && args.size != 9 {
+        return Err(Error::Usage(
+            "--se rates on Sudoku Explainer's scale, which takes 9x9 puzzles only".to_string(),
+        ));
+    }
     if min_clues > max_clues {
         return Err(Error::Usage(format!(
             "--min-clues {min_clues} is above --max-clues {max_clues}"
@@ -347,6 +387,7 @@ fn make_one(
     maker: &mut Maker,
     index: u64,
     target: Difficulty,
+    se_range: Option<SeRange>,
 ) -> Result<Generated<Option<Grade>>, Exhausted> {
     let Maker {
         generator,
@@ -364,6 +405,18 @@ fn make_one(
         // monotone, so a puzzle they solve never needs a harder step on the ladder: solved
         // by singles means simple or easy; by singles, pointing and claiming means at most
         // intermediate.
+        if let Some(range) = se_range {
+            // In SE's ladder everything before pointing and claiming is rated 2.5 or less,
+            // and they 2.6 and 2.8: a puzzle the propagations solve never needs more.
+            if (range.lo > 23 && by_singles(puzzle)) || (range.lo > 28 && by_locked(puzzle)) {
+                return None;
+            }
+            let grade = grader.grade(puzzle)?;
+            return grade
+                .se_er
+                .is_some_and(|er| range.holds(er))
+                .then_some(Some(grade));
+        }
         match target {
             Difficulty::Intermediate if by_singles(puzzle) => return None,
             Difficulty::Expert if by_locked(puzzle) => return None,
@@ -377,9 +430,11 @@ fn make_one(
     })
 }
 
-fn csv_header(graded: bool) -> String {
+fn csv_header(graded: bool, se: bool) -> String {
     let mut h = String::from("puzzle,solution,clues,symmetry,attempts");
-    if graded {
+    if se {
+        h.push_str(",er,ep,ed,hardest");
+    } else if graded {
         h.push_str(",level,hardest,score,steps,effort");
     }
     h.push('\n');

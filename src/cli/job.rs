@@ -2,6 +2,8 @@
 //! makes of one record ([`Answer`]): shared by `solve` (the batch run) and `logic` (the
 //! ladder's answers).
 
+use std::time::Duration;
+
 use dlx_sudoku::logic::Technique;
 
 use super::args::{LogicFormat, OutputFormat, Scale};
@@ -26,12 +28,14 @@ pub enum Task {
         format: LogicFormat,
         candidates: bool,
         scale: Scale,
+        timeout: Option<Duration>,
     },
-    /// The rating, from `samples` isomorphs, on `scale`.
+    /// The rating, from `samples` isomorphs, on `scale` (SE's: within `timeout`).
     Rate {
         format: LogicFormat,
         samples: usize,
         scale: Scale,
+        timeout: Option<Duration>,
     },
 }
 

@@ -61,6 +61,7 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
     let shape = puzzle.shape();
     let grid_too = format == LogicFormat::Candidates;
     let format = if grid_too { LogicFormat::Text } else { format };
+    let mut timed_out = false;
     let mut text = match task {
         Task::Hint(_) => match hint_text(logic, &board, &line, shape, format) {
             Ok(t) => t,
@@ -73,11 +74,15 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
             scale: Scale::Se, ..
         } => {
             let text = match task {
-                Task::Rate { .. } => se::rating_text(puzzle, &line, format),
-                _ => se::explain_text(puzzle, &line, format),
+                Task::Rate { timeout, .. } => se::rating_text(puzzle, &line, format, timeout),
+                Task::Explain { timeout, .. } => se::explain_text(puzzle, &line, format, timeout),
+                Task::Hint(_) => None,
             };
             match text {
-                Some(t) if record.marks.is_none() => t,
+                Some((t, cut)) if record.marks.is_none() => {
+                    timed_out = cut;
+                    t
+                }
                 _ => {
                     let note = format!(
                         "{input}:{}: --scale se takes 9x9 puzzles of digits",
@@ -108,8 +113,13 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
             text,
             multi: explained || grid_too,
         },
-        note: None,
-        status: Status::Solved,
+        note: timed_out
+            .then(|| format!("{input}:{}: --timeout: the rating is a bound", record.line)),
+        status: if timed_out {
+            Status::GaveUp
+        } else {
+            Status::Solved
+        },
         // The ladder's own search counts neither.
         nodes: 0,
         guesses: None,

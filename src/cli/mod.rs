@@ -67,16 +67,20 @@ pub fn main() -> ExitCode {
                 format: args.format,
                 candidates: args.candidates,
                 scale: args.scale,
+                timeout: args.timeout,
             };
-            solve::run_logic("explain", task, &args.common)
+            se_only_timeout(args.timeout, args.scale)
+                .and_then(|()| solve::run_logic("explain", task, &args.common))
         }
         Command::Rate(args) => {
             let task = Task::Rate {
                 format: args.format,
                 samples: args.samples as usize,
                 scale: args.scale,
+                timeout: args.timeout,
             };
-            solve::run_logic("rate", task, &args.common)
+            se_only_timeout(args.timeout, args.scale)
+                .and_then(|()| solve::run_logic("rate", task, &args.common))
         }
         Command::Completions(args) => shell::completions(args.shell),
         Command::Man(args) => shell::man(args.subcommand.as_deref()),
@@ -86,4 +90,14 @@ pub fn main() -> ExitCode {
         e.exit()
     });
     ExitCode::from(exit as u8)
+}
+
+/// `--timeout` of `rate` and `explain` bounds SE's walk only (the ladder's is quick).
+fn se_only_timeout(timeout: Option<std::time::Duration>, scale: args::Scale) -> Result<(), Error> {
+    if timeout.is_some() && scale != args::Scale::Se {
+        return Err(Error::Usage(
+            "--timeout works with --scale se only".to_string(),
+        ));
+    }
+    Ok(())
 }

@@ -3,6 +3,7 @@
 //! object carries the program version and the scale, so a rating can be reproduced.
 
 use std::fmt::Write as _;
+use std::time::{Duration, Instant};
 
 use dlx_sudoku::Grid;
 use dlx_sudoku::logic::cell_name;
@@ -33,20 +34,43 @@ fn json_score(key: &str, s: Score) -> String {
     )
 }
 
-/// The rating of one puzzle, or `None` when it is not a 9×9 puzzle SE can take.
-pub fn rating_text(puzzle: &Grid, line: &str, format: LogicFormat) -> Option<String> {
-    let r: SeRating = se::rate(puzzle)?;
+/// SE's walk of a puzzle within `timeout` (from now), if any.
+fn walk(puzzle: &Grid, timeout: Option<Duration>) -> Option<se::SeWalk> {
+    match timeout {
+        None => se::walk(puzzle),
+        Some(t) => {
+            let deadline = Instant::now() + t;
+            se::walk_until(puzzle, &|| Instant::now() >= deadline)
+        }
+    }
+}
+
+/// The rating of one puzzle, and whether `timeout` cut it short (then it holds the bounds
+/// reached); `None` when it is not a 9×9 puzzle SE can take.
+pub fn rating_text(
+    puzzle: &Grid,
+    line: &str,
+    format: LogicFormat,
+    timeout: Option<Duration>,
+) -> Option<(String, bool)> {
+    let walk = walk(puzzle, timeout)?;
+    let r: SeRating = walk.rating();
+    let status = if walk.interrupted {
+        "timeout"
+    } else {
+        "solved"
+    };
     let hardest = if r.hardest.is_empty() {
         "none"
     } else {
         &r.hardest
     };
-    Some(match format {
+    let text = match format {
         LogicFormat::Text | LogicFormat::Candidates => {
             format!("{line} ED={}/{}/{} {hardest}\n", r.er, r.ep, r.ed)
         }
         LogicFormat::Csv => format!(
-            "{},solved,{},{},{},{},{VERSION},se\n",
+            "{},{status},{},{},{},{},{VERSION},se\n",
             csv_field(line),
             r.er,
             r.ep,
@@ -54,7 +78,7 @@ pub fn rating_text(puzzle: &Grid, line: &str, format: LogicFormat) -> Option<Str
             csv_field(hardest)
         ),
         LogicFormat::Json => format!(
-            "{{\"puzzle\":{},\"status\":\"solved\",{},{},{},\"hardest\":{},\"version\":\"{VERSION}\",\
+            "{{\"puzzle\":{},\"status\":\"{status}\",{},{},{},\"hardest\":{},\"version\":\"{VERSION}\",\
              \"scale\":\"se\"}}\n",
             json_string(Some(line)),
             json_score("er", r.er),
@@ -62,7 +86,8 @@ pub fn rating_text(puzzle: &Grid, line: &str, format: LogicFormat) -> Option<Str
             json_score("ed", r.ed),
             json_string(Some(hardest))
         ),
-    })
+    };
+    Some((text, walk.interrupted))
 }
 
 /// What a step does, for people: `r1c3=4` or `r2c5<>7, r2c6<>7`.
@@ -88,10 +113,16 @@ fn step_json(step: &SeStep) -> String {
     )
 }
 
-/// SE's walk of one puzzle, or `None` when it is not a 9×9 puzzle SE can take. The walk
-/// ends with the rating, or where the next step needs a technique not implemented.
-pub fn explain_text(puzzle: &Grid, line: &str, format: LogicFormat) -> Option<String> {
-    let walk = se::walk(puzzle)?;
+/// SE's walk of one puzzle, and whether `timeout` cut it short; `None` when it is not a
+/// 9×9 puzzle SE can take. The walk ends with the rating, or where the next step needs a
+/// technique not implemented, or where the time ran out.
+pub fn explain_text(
+    puzzle: &Grid,
+    line: &str,
+    format: LogicFormat,
+    timeout: Option<Duration>,
+) -> Option<(String, bool)> {
+    let walk = walk(puzzle, timeout)?;
     let r = walk.rating();
     let mut out = String::new();
     if format == LogicFormat::Json {
@@ -107,7 +138,7 @@ pub fn explain_text(puzzle: &Grid, line: &str, format: LogicFormat) -> Option<St
             r.ep,
             r.ed
         );
-        return Some(out);
+        return Some((out, walk.interrupted));
     }
     let _ = writeln!(out, "puzzle {line}");
     for (i, s) in walk.steps.iter().enumerate() {
@@ -120,9 +151,11 @@ pub fn explain_text(puzzle: &Grid, line: &str, format: LogicFormat) -> Option<St
             effect_text(&s.effect)
         );
     }
-    if walk.stuck {
+    if walk.interrupted {
+        out.push_str("timeout: the next step was not found in time\n");
+    } else if walk.stuck {
         out.push_str("stuck: the next step needs a technique not implemented here\n");
     }
     let _ = writeln!(out, "ED={}/{}/{}", r.er, r.ep, r.ed);
-    Some(out)
+    Some((out, walk.interrupted))
 }

@@ -65,6 +65,9 @@ pub(crate) struct Node {
     pub(crate) key: Key,
     start: u32,
     len: u32,
+    /// The nested chain that removed this candidate (index into `Arena::nested`), or
+    /// `NONE`.
+    nested: u32,
 }
 
 /// The nodes of one search, by index. A node's parents are added right after it, before
@@ -73,6 +76,9 @@ pub(crate) struct Node {
 pub(crate) struct Arena {
     nodes: Vec<Node>,
     parents: Vec<u32>,
+    /// The nested chains met (nested forcing chains), each once: its identity (the chain's
+    /// potentials) and its complexity.
+    nested: Vec<(Vec<Key>, usize)>,
     /// Per key, the last ancestor count that met it (a stamp, to avoid clearing).
     seen: Vec<u32>,
     stamp: u32,
@@ -87,6 +93,7 @@ impl Arena {
             key,
             start,
             len: u32::from(parent.is_some()),
+            nested: NONE,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -139,6 +146,51 @@ impl Arena {
             next.clear();
         }
         count
+    }
+
+    /// Marks the last node pushed as removed by a nested chain of this identity and
+    /// complexity (chains with the same potentials are one chain, as in SE).
+    pub(crate) fn set_nested(&mut self, identity: &[Key], complexity: usize) {
+        let id = match self.nested.iter().position(|(i, _)| i == identity) {
+            Some(id) => id,
+            None => {
+                self.nested.push((identity.to_vec(), complexity));
+                self.nested.len() - 1
+            }
+        };
+        self.nodes.last_mut().expect("a node").nested = id as u32;
+    }
+
+    /// The complexity of the chain ending at `n`: its ancestor count, plus the complexity
+    /// of each nested chain among its ancestors not yet in `counted` (SE's nested forcing
+    /// chains count each chain inside once per hint).
+    pub(crate) fn complexity(&mut self, n: u32, counted: &mut Vec<u32>) -> usize {
+        if self.nested.is_empty() {
+            return self.ancestor_count(n);
+        }
+        if self.seen.is_empty() {
+            self.seen = vec![0; KEYS];
+        }
+        self.stamp += 1;
+        let mut total = 0;
+        let (mut todo, mut next) = (vec![n], Vec::new());
+        while !todo.is_empty() {
+            for &m in &todo {
+                let node = self.nodes[m as usize];
+                if self.seen[node.key] != self.stamp {
+                    self.seen[node.key] = self.stamp;
+                    total += 1;
+                    if node.nested != NONE && !counted.contains(&node.nested) {
+                        counted.push(node.nested);
+                        total += self.nested[node.nested as usize].1;
+                    }
+                    next.extend_from_slice(self.parents_of(m));
+                }
+            }
+            std::mem::swap(&mut todo, &mut next);
+            next.clear();
+        }
+        total
     }
 
     /// The first-parent path from `n` back to its assumption, `n` first.
@@ -204,6 +256,27 @@ pub(crate) fn on_to_off(cands: &[u16; 81], k: Key, y: bool, out: &mut Vec<Key>) 
             if added & (1 << c) == 0 && cands[c] & (1 << digit) != 0 {
                 added |= 1 << c;
                 out.push(key(c, digit, false));
+            }
+        }
+    }
+}
+
+/// [`on_to_off`] with the reason of each potential: the cell (Y rule) or the unit.
+pub(crate) fn on_to_off_causes(cands: &[u16; 81], k: Key, y: bool, out: &mut Vec<(Key, Cause)>) {
+    out.clear();
+    let (cell, digit) = (cell_of(k), digit_of(k));
+    if y {
+        for d in (1..=9u8).filter(|&d| d != digit && cands[cell] & (1 << d) != 0) {
+            out.push((key(cell, d, false), Cause::Cell));
+        }
+    }
+    let mut added = 1u128 << cell;
+    for unit in units_of(cell) {
+        for &c in &UNITS[unit] {
+            let c = c as usize;
+            if added & (1 << c) == 0 && cands[c] & (1 << digit) != 0 {
+                added |= 1 << c;
+                out.push((key(c, digit, false), Cause::Unit(unit)));
             }
         }
     }

@@ -20,11 +20,11 @@
 //! The difficulty adds the length increment of `chains` to the base; the complexity is
 //! the chain's number of distinct potentials.
 
-use super::board::Board;
+use super::board::{Board, UNITS};
 use super::cells::{PEERS, members};
 use super::chains::{
-    Arena, ChainHint, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best, key, off_to_on,
-    on_to_off, target_effect,
+    Arena, Cause, ChainHint, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best, key,
+    length_added, off_to_on, on_to_off_causes, target_effect,
 };
 use super::step::Effect;
 use std::collections::VecDeque;
@@ -46,9 +46,26 @@ impl Pass {
     }
 }
 
+/// Records the reason of node `n` (nodes are numbered in push order).
+fn note(causes: &mut Vec<Option<Cause>>, n: u32, cause: Option<Cause>) {
+    let n = n as usize;
+    if causes.len() <= n {
+        causes.resize(n + 1, None);
+    }
+    causes[n] = cause;
+}
+
 /// The cycles back to `source` (on) found by SE's cycle walk, as end nodes.
-fn find_cycles(cands: &[u16; 81], arena: &mut Arena, source: Key, pass: Pass) -> Vec<u32> {
+/// `causes` gets the reason of every node pushed (by node index; none for the root).
+fn find_cycles(
+    cands: &[u16; 81],
+    arena: &mut Arena,
+    source: Key,
+    pass: Pass,
+    causes: &mut Vec<Option<Cause>>,
+) -> Vec<u32> {
     let root = arena.push(source, None);
+    note(causes, root, None);
     let mut to_on = Linked::new();
     to_on.add(source, root);
     let (mut pending_on, mut pending_off) = (VecDeque::from([root]), VecDeque::new());
@@ -57,18 +74,21 @@ fn find_cycles(cands: &[u16; 81], arena: &mut Arena, source: Key, pass: Pass) ->
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
         while let Some(p) = pending_on.pop_front() {
-            on_to_off(cands, arena.key(p), pass.y, &mut offs);
-            for &off in &offs {
+            on_to_off_causes(cands, arena.key(p), pass.y, &mut offs);
+            for &(off, cause) in &offs {
                 if !arena.has_ancestor(p, off) {
-                    pending_off.push_back(arena.push(off, Some(p)));
+                    let n = arena.push(off, Some(p));
+                    note(causes, n, Some(cause));
+                    pending_off.push_back(n);
                 }
             }
         }
         length += 1;
         while let Some(p) = pending_off.pop_front() {
             off_to_on(cands, arena.key(p), pass.y, pass.x, &mut ons);
-            for &(on, _) in &ons {
+            for &(on, cause) in &ons {
                 let n = arena.push(on, Some(p));
+                note(causes, n, Some(cause));
                 if length >= 4 && on == source {
                     cycles.push(n);
                 }
@@ -114,8 +134,15 @@ fn cycle_removals(cands: &[u16; 81], arena: &Arena, end: u32) -> Vec<(usize, u8)
 
 /// The conclusions of SE's forcing-chain walk from `source` (on or off): nodes holding
 /// the source's opposite.
-fn forcing_walk(cands: &[u16; 81], arena: &mut Arena, source: Key, y: bool, chains: &mut Vec<u32>) {
+fn forcing_walk(
+    cands: &[u16; 81],
+    arena: &mut Arena,
+    (source, y): (Key, bool),
+    chains: &mut Vec<u32>,
+    causes: &mut Vec<Option<Cause>>,
+) {
     let root = arena.push(source, None);
+    note(causes, root, None);
     let (mut to_on, mut to_off) = (Linked::new(), Linked::new());
     let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
     if is_on(source) {
@@ -134,9 +161,10 @@ fn forcing_walk(cands: &[u16; 81], arena: &mut Arena, source: Key, y: bool, chai
     };
     while !pending_on.is_empty() || !pending_off.is_empty() {
         while let Some(p) = pending_on.pop_front() {
-            on_to_off(cands, arena.key(p), y, &mut offs);
-            for &off in &offs {
+            on_to_off_causes(cands, arena.key(p), y, &mut offs);
+            for &(off, cause) in &offs {
                 let n = arena.push(off, Some(p));
+                note(causes, n, Some(cause));
                 conclude(arena, n, chains);
                 if to_off.add(off, n) {
                     pending_off.push_back(n);
@@ -145,8 +173,9 @@ fn forcing_walk(cands: &[u16; 81], arena: &mut Arena, source: Key, y: bool, chai
         }
         while let Some(p) = pending_off.pop_front() {
             off_to_on(cands, arena.key(p), y, true, &mut ons);
-            for &(on, _) in &ons {
+            for &(on, cause) in &ons {
                 let n = arena.push(on, Some(p));
+                note(causes, n, Some(cause));
                 conclude(arena, n, chains);
                 if to_on.add(on, n) {
                     pending_on.push_back(n);
@@ -159,8 +188,9 @@ fn forcing_walk(cands: &[u16; 81], arena: &mut Arena, source: Key, y: bool, chai
 /// The hints of one assumption in one pass, in SE's order, offered to `best`.
 fn from_assumption(cands: &[u16; 81], source: Key, pass: Pass, best: &mut Option<ChainHint>) {
     let mut arena = Arena::default();
+    let mut causes = Vec::new();
     let both = pass.x && pass.y;
-    for end in find_cycles(cands, &mut arena, source, pass) {
+    for end in find_cycles(cands, &mut arena, source, pass, &mut causes) {
         let complexity = arena.ancestor_count(end);
         let name = match (pass.x, pass.y) {
             (true, true) => "Bidirectional Cycle",
@@ -177,8 +207,15 @@ fn from_assumption(cands: &[u16; 81], source: Key, pass: Pass, best: &mut Option
         return;
     }
     let mut chains = Vec::new();
-    forcing_walk(cands, &mut arena, source, pass.y, &mut chains);
-    forcing_walk(cands, &mut arena, conjugate(source), pass.y, &mut chains);
+    forcing_walk(
+        cands,
+        &mut arena,
+        (source, pass.y),
+        &mut chains,
+        &mut causes,
+    );
+    let off = conjugate(source);
+    forcing_walk(cands, &mut arena, (off, pass.y), &mut chains, &mut causes);
     for target in chains {
         let Some(effect) = target_effect(cands, arena.key(target)) else {
             continue;
@@ -216,4 +253,160 @@ pub(crate) fn cycles_and_chains(board: &Board) -> Option<ChainHint> {
         }
     }
     best
+}
+
+/// A hint of "Forcing Chains & Cycles" as SE's nested forcing chains use it inside a
+/// dynamic chain: what it removes (in SE's order), the off potentials of the outer chain
+/// it owes itself to, and its identity and complexity (for the outer chain's complexity).
+pub(crate) struct NestedHint {
+    pub(crate) removed: Vec<(usize, u16)>,
+    pub(crate) parents: Vec<Key>,
+    pub(crate) identity: Vec<Key>,
+    pub(crate) complexity: usize,
+}
+
+/// The off potentials whose removal (from `initial` to `current`) made the on potential
+/// `k` follow for `cause`, added once each.
+pub(crate) fn owed(
+    initial: &[u16; 81],
+    current: &[u16; 81],
+    k: Key,
+    cause: Cause,
+    out: &mut Vec<Key>,
+) {
+    let (cell, digit) = (cell_of(k), digit_of(k));
+    let lost = |c: usize, d: u8| initial[c] & !current[c] & (1 << d) != 0;
+    let mut add = |p: Key| {
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    };
+    match cause {
+        Cause::Cell => (1..=9u8)
+            .filter(|&d| lost(cell, d))
+            .for_each(|d| add(key(cell, d, false))),
+        Cause::Unit(u) => UNITS[u]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| lost(c, digit))
+            .for_each(|c| add(key(c, digit, false))),
+    }
+}
+
+/// Every hint of SE's "Forcing Chains & Cycles" on the working board `current` of a
+/// dynamic chain that started on `initial`, sorted as SE sorts them (difficulty,
+/// complexity, kind; ties in the order found), each removal set once, with its parents.
+pub(crate) fn nested_hints(initial: &[u16; 81], current: &[u16; 81]) -> Vec<NestedHint> {
+    let cands = current;
+    let mut found: Vec<(f64, u8, NestedHint)> = Vec::new();
+    let passes = [
+        Pass { y: false, x: true },
+        Pass { y: true, x: false },
+        Pass { y: true, x: true },
+    ];
+    for pass in passes {
+        let both = pass.x && pass.y;
+        for cell in 0..81 {
+            let n = cands[cell].count_ones();
+            if n < 2 || (!pass.x && n > 2) {
+                continue;
+            }
+            for d in (1..=9u8).filter(|&d| cands[cell] & (1 << d) != 0) {
+                let source = key(cell, d, true);
+                let mut arena = Arena::default();
+                let mut causes = Vec::new();
+                let mut hints = Vec::new();
+                for end in find_cycles(cands, &mut arena, source, pass, &mut causes) {
+                    let removed = cycle_removals(cands, &arena, end);
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    let path = arena.path(end);
+                    let mut parents = Vec::new();
+                    for &m in &path[..path.len() - 1] {
+                        let k = arena.key(m);
+                        if let (true, Some(c)) = (is_on(k), causes[m as usize]) {
+                            owed(initial, cands, k, c, &mut parents);
+                        }
+                    }
+                    // The same cycle walked backwards: its off potentials turn on, for the
+                    // reasons that turned them off.
+                    for &m in path[1..path.len() - 1].iter().rev() {
+                        let k = arena.key(m);
+                        if let (false, Some(c)) = (is_on(k), causes[m as usize]) {
+                            owed(initial, cands, conjugate(k), c, &mut parents);
+                        }
+                    }
+                    let base = if both { 7.0 } else { 6.5 };
+                    hints.push((base, end, removed, parents, 1));
+                }
+                if pass.x {
+                    let mut chains = Vec::new();
+                    forcing_walk(
+                        cands,
+                        &mut arena,
+                        (source, pass.y),
+                        &mut chains,
+                        &mut causes,
+                    );
+                    let off = conjugate(source);
+                    forcing_walk(cands, &mut arena, (off, pass.y), &mut chains, &mut causes);
+                    for target in chains {
+                        let Some(effect) = target_effect(cands, arena.key(target)) else {
+                            continue;
+                        };
+                        let removed = match effect {
+                            Effect::Eliminate(r) => r,
+                            Effect::Place(c, d) => (1..=9u8)
+                                .filter(|&o| o != d && cands[c] & (1 << o) != 0)
+                                .map(|o| (c, o))
+                                .collect(),
+                        };
+                        let mut parents = Vec::new();
+                        for m in arena.path(target) {
+                            let k = arena.key(m);
+                            if let (true, Some(c)) = (is_on(k), causes[m as usize]) {
+                                owed(initial, cands, k, c, &mut parents);
+                            }
+                        }
+                        let base = if both { 7.0 } else { 6.6 };
+                        hints.push((base, target, removed, parents, 2));
+                    }
+                }
+                for (base, end, removed, parents, tag) in hints {
+                    let complexity = arena.ancestor_count(end);
+                    let mut identity = vec![tag];
+                    identity.extend(arena.path(end).iter().map(|&m| arena.key(m)));
+                    let mut by_cell: Vec<(usize, u16)> = Vec::new();
+                    for (c, d) in removed {
+                        match by_cell.iter_mut().find(|x| x.0 == c) {
+                            Some(x) => x.1 |= 1 << d,
+                            None => by_cell.push((c, 1 << d)),
+                        }
+                    }
+                    by_cell.sort_unstable();
+                    let difficulty = base + length_added(complexity);
+                    let hint = NestedHint {
+                        removed: by_cell,
+                        parents,
+                        identity,
+                        complexity,
+                    };
+                    found.push((difficulty, pass.sort_key(), hint));
+                }
+            }
+        }
+    }
+    found.sort_by(|a, b| {
+        (a.0, a.2.complexity, a.1)
+            .partial_cmp(&(b.0, b.2.complexity, b.1))
+            .expect("finite difficulties")
+    });
+    let mut out: Vec<NestedHint> = Vec::new();
+    for (_, _, h) in found {
+        if !out.iter().any(|o| o.removed == h.removed) {
+            out.push(h);
+        }
+    }
+    out
 }

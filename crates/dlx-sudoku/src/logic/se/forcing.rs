@@ -21,11 +21,14 @@
 //! A hint's complexity is the sum of its chains' complexities; the difficulty is the
 //! technique's base plus the length increment. SE applies the first of the easiest.
 
+use super::advanced::{Advanced, View, advanced_offs};
 use super::board::{Board, UNITS, units_of};
 use super::chains::{
-    Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, keep_best, key,
-    length_added, off_to_on, on_to_off, target_effect,
+    Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best,
+    key, length_added, off_to_on, on_to_off, target_effect,
 };
+use super::cycles::{NestedHint, owed};
+use super::step::Effect;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
@@ -35,6 +38,15 @@ pub(crate) enum Mode {
     Nishio,
     Multiple,
     Dynamic,
+    /// Dynamic chains whose walk, when stalled, also uses pointing/claiming, hidden and
+    /// naked pairs and X-wings ("Dynamic+", 9.0+, see `advanced`).
+    Plus,
+    /// Nested forcing chains of the first level: Dynamic+ whose walk also uses SE's
+    /// "Forcing Chains & Cycles" (9.5+).
+    Nested,
+    /// Nested forcing chains of the second level: also SE's multiple (cell and region)
+    /// forcing chains (10.0+).
+    Nested3,
 }
 
 impl Mode {
@@ -47,6 +59,19 @@ impl Mode {
             Mode::Nishio => 7.5,
             Mode::Multiple => 8.0,
             Mode::Dynamic => 8.5,
+            Mode::Plus => 9.0,
+            Mode::Nested => 9.5,
+            Mode::Nested3 => 10.0,
+        }
+    }
+
+    /// SE's nesting level: 1 for Dynamic+, 2 for nested forcing chains, 0 otherwise.
+    fn level(self) -> u8 {
+        match self {
+            Mode::Plus => 1,
+            Mode::Nested => 2,
+            Mode::Nested3 => 3,
+            _ => 0,
         }
     }
 }
@@ -68,11 +93,17 @@ impl Branch {
 
 /// One search: the board, the technique and the nodes of all its chains.
 struct Search<'a> {
+    values: &'a [u8; 81],
     cands: &'a [u16; 81],
     mode: Mode,
     arena: Arena,
     buf_off: Vec<Key>,
     buf_on: Vec<(Key, Cause)>,
+    buf_adv: Advanced,
+    /// When set, every hint is kept here (nested forcing chains need them all), and the
+    /// reason of each on node is noted in `causes`.
+    collect: Option<Vec<Collected>>,
+    causes: Vec<Option<Cause>>,
     cache: Vec<Option<Rc<Branch>>>,
 }
 
@@ -154,6 +185,13 @@ impl Search<'_> {
                     if self.mode.dynamic() {
                         self.hidden_parents(n, cause, &grid, &off);
                     }
+                    if self.collect.is_some() {
+                        let i = n as usize;
+                        if self.causes.len() <= i {
+                            self.causes.resize(i + 1, None);
+                        }
+                        self.causes[i] = Some(cause);
+                    }
                     made.push(n);
                 }
                 self.buf_on = ons;
@@ -169,11 +207,48 @@ impl Search<'_> {
                         pending_on.push_back(n);
                     }
                 }
+            } else if self.mode.level() > 0 && self.advance(&grid, &mut off, &mut pending_off) {
+                continue;
             } else {
                 break None;
             }
         };
         Branch { on, off, absurd }
+    }
+
+    /// Adds the off potentials SE's advanced rules find on the working board of a stalled
+    /// walk; false when there are none.
+    fn advance(&mut self, grid: &[u16; 81], off: &mut Linked, pending: &mut VecDeque<u32>) -> bool {
+        let view = View {
+            values: self.values,
+            initial: self.cands,
+            grid,
+        };
+        let mut found = std::mem::take(&mut self.buf_adv);
+        advanced_offs(&view, self.mode.level(), nested_multiple_hints, &mut found);
+        let mut added = false;
+        for (k, parents, nested) in &found.offs {
+            if off.get(*k).is_some() {
+                continue;
+            }
+            let nodes: Vec<u32> = parents
+                .iter()
+                .map(|&p| off.get(p).expect("a parent the walk removed"))
+                .collect();
+            let n = self.arena.push(*k, nodes.first().copied());
+            for &p in &nodes[1..] {
+                self.arena.add_parent(p);
+            }
+            if let Some(i) = nested {
+                let chain = &found.chains[*i];
+                self.arena.set_nested(&chain.identity, chain.complexity);
+            }
+            off.add(*k, n);
+            pending.push_back(n);
+            added = true;
+        }
+        self.buf_adv = found;
+        added
     }
 
     /// Offers the hint concluding `target` from the chains ending at `ends` (counting
@@ -183,9 +258,25 @@ impl Search<'_> {
             return;
         };
         let base = self.mode.base();
+        if let Some(all) = &mut self.collect {
+            let mut complexity = 0;
+            for &n in ends {
+                complexity += self.arena.ancestor_count(n);
+            }
+            all.push(Collected {
+                difficulty: base + length_added(complexity),
+                complexity,
+                sort_key: kind.name_and_key(self.mode).1,
+                effect,
+                ends: ends.to_vec(),
+                kind,
+            });
+            return;
+        }
         let mut complexity = 0;
+        let mut counted = Vec::new();
         for &n in ends {
-            complexity += self.arena.ancestor_count(n);
+            complexity += self.arena.complexity(n, &mut counted);
             if let Some(b) = best {
                 let d = base + length_added(complexity);
                 if d > b.difficulty || (d == b.difficulty && complexity > b.complexity) {
@@ -201,25 +292,63 @@ impl Search<'_> {
     }
 }
 
+/// A hint kept whole, for nested forcing chains.
+struct Collected {
+    difficulty: f64,
+    complexity: usize,
+    sort_key: u8,
+    effect: Effect,
+    ends: Vec<u32>,
+    kind: Kind,
+}
+
 /// The kinds of hint, for names and sort keys.
 #[derive(Clone, Copy)]
 enum Kind {
     Contradiction,
     Double,
     Cell,
-    Region,
+    /// Region forcing chains in this unit.
+    Region(usize),
 }
 
 impl Kind {
     fn name_and_key(self, mode: Mode) -> (&'static str, u8) {
         match (self, mode) {
             (_, Mode::Nishio) => ("Nishio Forcing Chains", 7),
+            (Kind::Contradiction, Mode::Plus) => ("Dynamic Contradiction Forcing Chains (+)", 7),
+            (Kind::Double, Mode::Plus) => ("Dynamic Double Forcing Chains (+)", 1),
+            (Kind::Cell, Mode::Plus) => ("Dynamic Cell Forcing Chains (+)", 5),
+            (Kind::Region(_), Mode::Plus) => ("Dynamic Region Forcing Chains (+)", 6),
+            (Kind::Contradiction, Mode::Nested) => {
+                ("Dynamic Contradiction Forcing Chains (+ Forcing Chains)", 7)
+            }
+            (Kind::Double, Mode::Nested) => ("Dynamic Double Forcing Chains (+ Forcing Chains)", 1),
+            (Kind::Cell, Mode::Nested) => ("Dynamic Cell Forcing Chains (+ Forcing Chains)", 5),
+            (Kind::Region(_), Mode::Nested) => {
+                ("Dynamic Region Forcing Chains (+ Forcing Chains)", 6)
+            }
+            (Kind::Contradiction, Mode::Nested3) => (
+                "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+                7,
+            ),
+            (Kind::Double, Mode::Nested3) => (
+                "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+                1,
+            ),
+            (Kind::Cell, Mode::Nested3) => {
+                ("Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)", 5)
+            }
+            (Kind::Region(_), Mode::Nested3) => (
+                "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+                6,
+            ),
             (Kind::Contradiction, _) => ("Dynamic Contradiction Forcing Chains", 7),
             (Kind::Double, _) => ("Dynamic Double Forcing Chains", 1),
             (Kind::Cell, Mode::Dynamic) => ("Dynamic Cell Forcing Chains", 5),
             (Kind::Cell, _) => ("Cell Forcing Chains", 5),
-            (Kind::Region, Mode::Dynamic) => ("Dynamic Region Forcing Chains", 6),
-            (Kind::Region, _) => ("Region Forcing Chains", 6),
+            (Kind::Region(_), Mode::Dynamic) => ("Dynamic Region Forcing Chains", 6),
+            (Kind::Region(_), _) => ("Region Forcing Chains", 6),
         }
     }
 }
@@ -242,7 +371,10 @@ fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHi
     let on_key = key(cell, digit, true);
     let on_branch = search.branch(on_key);
     let contradiction = mode != Mode::Multiple;
-    let double = mode == Mode::Dynamic && search.cands[cell].count_ones() >= 3;
+    let double = matches!(
+        mode,
+        Mode::Dynamic | Mode::Plus | Mode::Nested | Mode::Nested3
+    ) && search.cands[cell].count_ones() >= 3;
     if !contradiction && !double {
         return on_branch;
     }
@@ -292,7 +424,7 @@ fn regions(
             let mut sets = vec![own.side(on)];
             sets.extend(others.iter().map(|b| b.side(on)));
             for (k, ends) in common(&sets) {
-                search.offer(best, k, &ends, Kind::Region);
+                search.offer(best, k, &ends, Kind::Region(unit));
             }
         }
     }
@@ -320,19 +452,102 @@ fn from_cell(search: &mut Search, cell: usize, best: &mut Option<ChainHint>) {
 }
 
 /// The hint SE's Nishio, multiple or dynamic forcing chains would apply, if any.
-pub(crate) fn forcing_chains(board: &Board, mode: Mode) -> Option<ChainHint> {
+/// `stop` is asked before each source cell; when it says so the search gives up (None).
+pub(crate) fn forcing_chains(
+    board: &Board,
+    mode: Mode,
+    stop: &dyn Fn() -> bool,
+) -> Option<ChainHint> {
     let min = if mode == Mode::Multiple { 3 } else { 2 };
     let mut best = None;
     let mut search = Search {
+        values: &board.values,
         cands: &board.cands,
         mode,
         arena: Arena::default(),
         buf_off: Vec::new(),
         buf_on: Vec::new(),
+        buf_adv: Advanced::default(),
+        collect: None,
+        causes: Vec::new(),
         cache: vec![None; KEYS],
     };
     for cell in (0..81).filter(|&c| board.cands[c].count_ones() >= min) {
+        if stop() {
+            return None;
+        }
         from_cell(&mut search, cell, &mut best);
     }
     best
+}
+
+/// Every hint of SE's multiple (cell and region) forcing chains on the working board
+/// `current` of a dynamic chain that started on `initial`, sorted as SE sorts them, each
+/// removal set once, with its parents: the off potentials of the outer chain that made an
+/// on potential of its chains follow, or that took the source cell's other digits or the
+/// region's other positions (the chains' own assumptions).
+pub(crate) fn nested_multiple_hints(
+    values: &[u8; 81],
+    initial: &[u16; 81],
+    current: &[u16; 81],
+) -> Vec<NestedHint> {
+    let mut search = Search {
+        values,
+        cands: current,
+        mode: Mode::Multiple,
+        arena: Arena::default(),
+        buf_off: Vec::new(),
+        buf_on: Vec::new(),
+        buf_adv: Advanced::default(),
+        collect: Some(Vec::new()),
+        causes: Vec::new(),
+        cache: vec![None; KEYS],
+    };
+    let mut none = None;
+    for cell in (0..81).filter(|&c| current[c].count_ones() >= 3) {
+        from_cell(&mut search, cell, &mut none);
+    }
+    let mut found = search.collect.take().unwrap_or_default();
+    found.sort_by(|a, b| {
+        (a.difficulty, a.complexity, a.sort_key)
+            .partial_cmp(&(b.difficulty, b.complexity, b.sort_key))
+            .expect("finite difficulties")
+    });
+    let mut out: Vec<NestedHint> = Vec::new();
+    for h in found {
+        let mut removed: Vec<(usize, u16)> = match h.effect {
+            Effect::Eliminate(r) => r.iter().map(|&(c, d)| (c, 1u16 << d)).collect(),
+            Effect::Place(c, d) => vec![(c, current[c] & !(1 << d))],
+        };
+        removed.sort_unstable();
+        if out.iter().any(|o| o.removed == removed) {
+            continue;
+        }
+        let (mut parents, mut identity) = (Vec::new(), Vec::new());
+        for &end in &h.ends {
+            for m in search.arena.path(end) {
+                let k = search.arena.key(m);
+                identity.push(k);
+                let cause = match search.causes.get(m as usize).copied().flatten() {
+                    Some(c) => Some(c),
+                    None if search.arena.path(m).len() == 1 => match h.kind {
+                        Kind::Region(unit) => Some(Cause::Unit(unit)),
+                        _ => Some(Cause::Cell),
+                    },
+                    None => None,
+                };
+                if let (true, Some(c)) = (is_on(k), cause) {
+                    owed(initial, current, k, c, &mut parents);
+                }
+            }
+            identity.push(KEYS);
+        }
+        out.push(NestedHint {
+            removed,
+            parents,
+            identity,
+            complexity: h.complexity,
+        });
+    }
+    out
 }

@@ -11,21 +11,26 @@
 //! VWXYZ-wing (6.2+), aligned pair exclusion (6.2, `exclusion`), UVWXYZ-wing (6.6), then
 //! SE's chaining techniques: forcing chains and cycles (6.5+, `cycles`), TUVWXYZ-wing
 //! (7.5), aligned triplet exclusion (7.5), Nishio forcing chains (7.5+), cell and region
-//! forcing chains (8.0+) and dynamic forcing chains (8.5+, `forcing`; the implication
-//! rules, complexities and length increments of all chains are in `chains`). A
-//! "direct" technique is an elimination that leaves a hidden single; SE rates and applies
-//! it as that placement. Where a technique finds several steps, SE applies the one it
-//! sorts first (most often the easiest); each finder says how.
+//! forcing chains (8.0+), dynamic forcing chains (8.5+, `forcing`; the implication
+//! rules, complexities and length increments of all chains are in `chains`), then dynamic
+//! forcing chains whose walks, when they stall, also use other techniques on the board of
+//! the assumption (`advanced`): "Dynamic+" (9.0+: pointing/claiming, hidden and naked
+//! pairs, X-wings), nested forcing chains of the first level (9.5+: also SE's forcing
+//! chains and cycles) and of the second (10.0+: also cell and region forcing chains),
+//! where a nested chain's complexity adds to the chain using it. A "direct" technique is
+//! an elimination that leaves a hidden single; SE rates and applies it as that placement.
+//! Where a technique finds several steps, SE applies the one it sorts first (most often
+//! the easiest); each finder says how.
 //!
 //! * **ER** is the hardest step's difficulty.
 //! * **EP** is the hardest difficulty up to the first placement.
 //! * **ED** is the first step's difficulty.
 //!
-//! SE's ladder goes on with dynamic forcing chains that use other techniques inside
-//! ("Dynamic+", 9.0+, and nested forcing chains, 9.5+); those are not implemented here:
-//! when no technique above applies, the rating stops and each of ER/EP/ED not yet settled
-//! becomes a **lower bound** at [`NEXT_MISSING`] (every technique SE could try next is
-//! rated at least that), never an exact number that could be wrong.
+//! SE's ladder ends with dynamic forcing chains nested in dynamic forcing chains (10.5+),
+//! not implemented here: when no technique above applies, the rating stops and each of
+//! ER/EP/ED not yet settled becomes a **lower bound** at [`NEXT_MISSING`] (every technique
+//! SE could try next is rated at least that), never an exact number that could be wrong.
+//! A walk cut short by the caller ([`walk_until`]) bounds them by the steps taken.
 //!
 //! ```
 //! use dlx_sudoku::logic::se;
@@ -37,6 +42,7 @@
 //! # Ok::<(), dlx_sudoku::GridError>(())
 //! ```
 
+mod advanced;
 mod board;
 mod cells;
 mod chains;
@@ -56,8 +62,8 @@ use std::fmt;
 pub use step::{Effect, SeStep};
 
 /// The smallest difficulty of the techniques SE tries after the last one implemented here
-/// (dynamic forcing chains with nested rules, "Dynamic+", 9.0), in tenths.
-pub const NEXT_MISSING: u8 = 90;
+/// (dynamic forcing chains nested in dynamic forcing chains, 10.5), in tenths.
+pub const NEXT_MISSING: u8 = 105;
 
 /// A difficulty on SE's scale, exact or a lower bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,17 +98,22 @@ pub struct SeRating {
 }
 
 /// The walk of a puzzle: the steps taken, and whether it stopped short of the solution
-/// because the next step needs a technique not implemented.
+/// because the next step needs a technique not implemented, or because it was told to stop.
 #[derive(Clone, Debug)]
 pub struct SeWalk {
     /// The steps, in order.
     pub steps: Vec<SeStep>,
     /// True when the walk stopped before the grid was solved.
     pub stuck: bool,
+    /// True when it stopped because the caller's `stop` said so (then the next step is
+    /// unknown, and only the steps taken bound the rating).
+    pub interrupted: bool,
 }
 
 /// The first step of SE's ladder on this board, if an implemented technique applies.
-fn next_step(board: &Board) -> Option<SeStep> {
+/// `stop` is asked between the chain searches' source cells; a search it cuts short
+/// finds nothing.
+fn next_step(board: &Board, stop: &dyn Fn() -> bool) -> Option<SeStep> {
     rules::hidden_single(board)
         .or_else(|| rules::direct_locking(board))
         .or_else(|| rules::direct_hidden_set(board, 2))
@@ -133,25 +144,56 @@ fn next_step(board: &Board) -> Option<SeStep> {
         .or_else(|| wings::als_wing(board, 6))
         .or_else(|| exclusion::aligned_triplet(board))
         .or_else(|| {
-            forcing::forcing_chains(board, forcing::Mode::Nishio).map(chains::ChainHint::step)
+            forcing::forcing_chains(board, forcing::Mode::Nishio, stop).map(chains::ChainHint::step)
         })
         .or_else(|| {
-            forcing::forcing_chains(board, forcing::Mode::Multiple).map(chains::ChainHint::step)
+            forcing::forcing_chains(board, forcing::Mode::Multiple, stop)
+                .map(chains::ChainHint::step)
         })
         .or_else(|| {
-            forcing::forcing_chains(board, forcing::Mode::Dynamic).map(chains::ChainHint::step)
+            forcing::forcing_chains(board, forcing::Mode::Dynamic, stop)
+                .map(chains::ChainHint::step)
+        })
+        .or_else(|| {
+            forcing::forcing_chains(board, forcing::Mode::Plus, stop).map(chains::ChainHint::step)
+        })
+        .or_else(|| {
+            forcing::forcing_chains(board, forcing::Mode::Nested, stop).map(chains::ChainHint::step)
+        })
+        .or_else(|| {
+            forcing::forcing_chains(board, forcing::Mode::Nested3, stop)
+                .map(chains::ChainHint::step)
         })
 }
 
 /// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.
 pub fn walk(puzzle: &Grid) -> Option<SeWalk> {
+    walk_until(puzzle, &|| false)
+}
+
+/// SE's steps on a 9×9 puzzle until `stop` returns true (it is asked often: between
+/// steps and inside the long searches); `None` if the puzzle is not 9×9 or its givens
+/// clash. A walk stopped that way is `interrupted`, and its rating is the bound the
+/// steps taken prove.
+pub fn walk_until(puzzle: &Grid, stop: &dyn Fn() -> bool) -> Option<SeWalk> {
     if puzzle.shape().side() != 9 {
         return None;
     }
     let mut board = Board::new(puzzle.cells())?;
     let mut steps = Vec::new();
+    let mut interrupted = false;
     while !board.solved() && !board.broken() {
-        let Some(step) = next_step(&board) else {
+        if stop() {
+            interrupted = true;
+            break;
+        }
+        let found = next_step(&board, stop);
+        if stop() {
+            // The search may have been cut short: its answer is not SE's.
+            interrupted = true;
+            break;
+        }
+        let Some(step) = found else {
             break;
         };
         match &step.effect {
@@ -165,7 +207,11 @@ pub fn walk(puzzle: &Grid) -> Option<SeWalk> {
         steps.push(step);
     }
     let stuck = !board.solved();
-    Some(SeWalk { steps, stuck })
+    Some(SeWalk {
+        steps,
+        stuck,
+        interrupted,
+    })
 }
 
 impl SeWalk {
@@ -186,10 +232,17 @@ impl SeWalk {
                 ep = Some(er);
             }
         }
+        // Stuck: every technique SE could try next is rated NEXT_MISSING or more.
+        // Interrupted: the next step is unknown, only the steps taken count.
+        let floor = if self.interrupted {
+            er
+        } else {
+            er.max(NEXT_MISSING)
+        };
         let bound = |settled: Option<u8>| match settled {
             Some(t) => exact(t),
             None => Score {
-                tenths: er.max(NEXT_MISSING),
+                tenths: floor,
                 lower_bound: true,
             },
         };
@@ -214,6 +267,12 @@ impl SeWalk {
 /// ER/EP/ED of a 9×9 puzzle; `None` if it is not 9×9 or its givens clash.
 pub fn rate(puzzle: &Grid) -> Option<SeRating> {
     walk(puzzle).map(|w| w.rating())
+}
+
+/// ER/EP/ED of a 9×9 puzzle, or the bounds reached when `stop` returned true (see
+/// [`walk_until`]); `None` if it is not 9×9 or its givens clash.
+pub fn rate_until(puzzle: &Grid, stop: &dyn Fn() -> bool) -> Option<SeRating> {
+    walk_until(puzzle, stop).map(|w| w.rating())
 }
 
 #[cfg(test)]

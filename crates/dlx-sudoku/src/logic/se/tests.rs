@@ -1,22 +1,29 @@
-//! Agreement with Sudoku Explainer on the committed test set (tests/data/se_ratings.tsv,
-//! rated by `serate`): per band of SE's ER, how often our ER/EP/ED are exact, and that no
-//! rating is ever above SE's unless marked as a lower bound.
+//! Agreement with Sudoku Explainer on the committed test sets (tests/data/se_ratings.tsv
+//! and tests/data/se_ratings_9plus.tsv, rated by `serate`): per band of SE's ER, how often
+//! our ER/EP/ED are exact, and that no rating is ever above SE's, bound or not.
 
 use super::{Score, rate};
 use crate::Grid;
 
-const DATA: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../tests/data/se_ratings.tsv"
-));
+const DATA: [&str; 2] = [
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/se_ratings.tsv"
+    )),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/se_ratings_9plus.tsv"
+    )),
+];
 
 /// The bands of the issue, by SE's ER in tenths (upper bounds inclusive), and the share of
 /// exact ERs required in each at the level this rater reaches (in percent).
-const BANDS: [(&str, u8, u32); 4] = [
+const BANDS: [(&str, u8, u32); 5] = [
     ("<=4.4", 44, 95),
     ("4.5-6.4", 64, 95),
     ("6.5-8.9", 89, 95),
-    (">=9.0", 255, 50),
+    ("9.0-9.9", 99, 95),
+    (">=10.0", 255, 85),
 ];
 
 fn tenths(text: &str) -> u8 {
@@ -34,8 +41,11 @@ fn check(ours: Score, theirs: u8, what: &str, puzzle: &str) -> bool {
 
 #[test]
 fn agreement_with_serate_per_band() {
-    let mut table = [[0u32; 4]; 4]; // per band: puzzles, ER, EP, ED exact
-    for line in DATA.lines().filter(|l| !l.starts_with('#')).skip(1) {
+    let mut table = [[0u32; 4]; BANDS.len()]; // per band: puzzles, ER, EP, ED exact
+    let rows = DATA
+        .iter()
+        .flat_map(|d| d.lines().filter(|l| !l.starts_with('#')).skip(1));
+    for line in rows {
         let f: Vec<&str> = line.split('\t').collect();
         let puzzle: Grid = f[1].parse().expect("a puzzle");
         let (er, ep, ed) = (tenths(f[2]), tenths(f[3]), tenths(f[4]));

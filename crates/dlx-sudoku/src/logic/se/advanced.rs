@@ -1,0 +1,353 @@
+//! The implication rules beyond X and Y links that SE's "Dynamic+" forcing chains (9.0+)
+//! and nested forcing chains (9.5+, 10.0+) use: when a dynamic chain's walk has nothing
+//! left to follow, SE runs pointing/claiming, hidden pairs, naked pairs and X-wings (in
+//! that order), then at the nested levels its forcing chains and cycles (`cycles`), then
+//! at the second level its cell and region forcing chains (`forcing`), on the working
+//! board, the one with the assumption's removals, and every candidate such a pattern
+//! removes becomes an off potential of the chain. A nested chain's hints come sorted as
+//! SE sorts them, each set of removals once; the chain is remembered with the off
+//! potentials it made, and its complexity counts once in every hint whose chains pass
+//! through them.
+//!
+//! The behaviour restated here, from studying Sudoku Explainer:
+//!
+//! * Only the first of the four rules that yields anything counts at one time; the walk
+//!   then goes on, and the rules run again when it stalls again.
+//! * A pattern counts only if it owes something to the assumption: its **parents** are
+//!   the off potentials of the chain that made it (the digit's positions gone from the
+//!   first unit of a pointing/claiming or from the base lines of an X-wing, outside the
+//!   second unit or the cover lines; the pair's digits gone from the rest of a hidden
+//!   pair's unit; the other digits gone from a naked pair's cells). A pattern without
+//!   parents is skipped (it was on the board already).
+//! * Patterns come in SE's scan order: pointing/claiming by unit pairs (box/column,
+//!   box/row, column/box, row/box), then digit, first unit, second unit; hidden and naked
+//!   pairs by unit (boxes, columns, rows) then pair; X-wings with columns as base lines,
+//!   then rows, by pair of lines then digit. Pairs come in increasing bitmask order
+//!   ({0,1}, {0,2}, {1,2}, {0,3}, …).
+//! * SE keeps a pattern's removals in a hash map keyed by cell, whose iteration order is
+//!   the cell index modulo the table size (16, 32, … for up to 12, 24, … cells), ties in
+//!   insertion order; the digits of a cell go in increasing order. That order decides
+//!   which off potential the walk follows first, so it is reproduced.
+
+use super::board::{Kind, UNITS, contains};
+use super::chains::{Key, key};
+use super::cycles::{NestedHint, nested_hints};
+
+/// The finder of multiple forcing chains' hints for the second nesting level (given by
+/// `forcing`, which owns that search): board values, initial and working candidates.
+pub(crate) type MultipleHints = fn(&[u8; 81], &[u16; 81], &[u16; 81]) -> Vec<NestedHint>;
+
+/// The board an advanced rule looks at: the digits placed (for the count of empty cells),
+/// the candidates at the start of the chain, and the working candidates.
+pub(crate) struct View<'a> {
+    pub(crate) values: &'a [u8; 81],
+    pub(crate) initial: &'a [u16; 81],
+    pub(crate) grid: &'a [u16; 81],
+}
+
+/// One pattern found: the off potentials it needs (its parents) and what it removes.
+struct Found {
+    parents: Vec<Key>,
+    removed: Vec<(usize, u16)>,
+}
+
+impl View<'_> {
+    /// Positions (0..9 within the unit) of `digit` on the working board.
+    fn positions(&self, unit: usize, digit: u8) -> u16 {
+        let mut mask = 0;
+        for (i, &c) in UNITS[unit].iter().enumerate() {
+            if self.grid[c as usize] & (1 << digit) != 0 {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    fn empty_in(&self, unit: usize) -> usize {
+        UNITS[unit]
+            .iter()
+            .filter(|&&c| self.values[c as usize] == 0)
+            .count()
+    }
+
+    /// Whether `digit` was a candidate of `cell` at the start and is gone now.
+    fn lost(&self, cell: usize, digit: u8) -> bool {
+        self.initial[cell] & !self.grid[cell] & (1 << digit) != 0
+    }
+}
+
+/// The pairs of 0..9 in SE's order (increasing bitmask).
+fn pairs() -> impl Iterator<Item = (usize, usize)> {
+    (1..9).flat_map(|hi| (0..hi).map(move |lo| (lo, hi)))
+}
+
+/// Each mask has at least two bits and their union exactly two: the union.
+fn common_pair(a: u16, b: u16) -> Option<u16> {
+    (a.count_ones() >= 2 && b.count_ones() >= 2 && (a | b).count_ones() == 2).then_some(a | b)
+}
+
+/// Orders a pattern's removals as SE's hash map iterates them.
+fn hash_order(removed: &mut [(usize, u16)]) {
+    let mut cap = 16;
+    while removed.len() > cap * 3 / 4 {
+        cap *= 2;
+    }
+    removed.sort_by_key(|&(cell, _)| cell & (cap - 1));
+}
+
+/// The unit pairs of pointing and claiming, as in the ladder.
+const LOCKS: [(Kind, Kind); 4] = [
+    (Kind::Box, Kind::Column),
+    (Kind::Box, Kind::Row),
+    (Kind::Column, Kind::Box),
+    (Kind::Row, Kind::Box),
+];
+
+fn locking(v: &View, out: &mut Vec<Found>) {
+    for (k1, k2) in LOCKS {
+        for digit in 1..=9u8 {
+            let bit = 1u16 << digit;
+            for u1 in k1.units() {
+                let pos = v.positions(u1, digit);
+                if pos.count_ones() < 2 {
+                    continue;
+                }
+                for u2 in k2.units() {
+                    let inside = (0..9)
+                        .filter(|i| pos & (1 << i) != 0)
+                        .all(|i| contains(u2, UNITS[u1][i] as usize));
+                    if !inside {
+                        continue;
+                    }
+                    let removed: Vec<(usize, u16)> = UNITS[u2]
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| !contains(u1, c) && v.grid[c] & bit != 0)
+                        .map(|c| (c, bit))
+                        .collect();
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    let parents = UNITS[u1]
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| v.lost(c, digit) && !contains(u2, c))
+                        .map(|c| key(c, digit, false))
+                        .collect();
+                    out.push(Found { parents, removed });
+                }
+            }
+        }
+    }
+}
+
+const SCAN: [Kind; 3] = [Kind::Box, Kind::Column, Kind::Row];
+
+fn hidden_pair(v: &View, out: &mut Vec<Found>) {
+    for unit in SCAN.iter().flat_map(|k| k.units()) {
+        if v.empty_in(unit) <= 4 {
+            continue;
+        }
+        for (a, b) in pairs() {
+            let (d1, d2) = (a as u8 + 1, b as u8 + 1);
+            let Some(union) = common_pair(v.positions(unit, d1), v.positions(unit, d2)) else {
+                continue;
+            };
+            let keep = (1u16 << d1) | (1 << d2);
+            let mut removed = Vec::new();
+            let mut parents = Vec::new();
+            for (i, &c) in UNITS[unit].iter().enumerate() {
+                let c = c as usize;
+                if union & (1 << i) != 0 {
+                    let extra = v.grid[c] & !keep;
+                    if extra != 0 {
+                        removed.push((c, extra));
+                    }
+                } else {
+                    for d in [d1, d2] {
+                        if v.initial[c] & (1 << d) != 0 {
+                            parents.push(key(c, d, false));
+                        }
+                    }
+                }
+            }
+            if !removed.is_empty() {
+                out.push(Found { parents, removed });
+            }
+        }
+    }
+}
+
+fn naked_pair(v: &View, out: &mut Vec<Found>) {
+    for unit in SCAN.iter().flat_map(|k| k.units()) {
+        if v.empty_in(unit) < 4 {
+            continue;
+        }
+        let cells = &UNITS[unit];
+        for (a, b) in pairs() {
+            let (ca, cb) = (cells[a] as usize, cells[b] as usize);
+            let Some(union) = common_pair(v.grid[ca], v.grid[cb]) else {
+                continue;
+            };
+            let removed: Vec<(usize, u16)> = cells
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| c != ca && c != cb && v.grid[c] & union != 0)
+                .map(|c| (c, v.grid[c] & union))
+                .collect();
+            if removed.is_empty() {
+                continue;
+            }
+            let parents = [ca, cb]
+                .iter()
+                .flat_map(|&c| {
+                    (1..=9u8)
+                        .filter(move |&d| v.initial[c] & (1 << d) != 0 && union & (1 << d) == 0)
+                        .map(move |d| key(c, d, false))
+                })
+                .collect();
+            out.push(Found { parents, removed });
+        }
+    }
+}
+
+fn x_wing(v: &View, out: &mut Vec<Found>) {
+    let mut placed = [0usize; 10];
+    for &d in v.values.iter().filter(|&&d| d != 0) {
+        placed[d as usize] += 1;
+    }
+    for (base, cover) in [(Kind::Column, Kind::Row), (Kind::Row, Kind::Column)] {
+        let (base0, cover0) = (base.units().start, cover.units().start);
+        for (a, b) in pairs() {
+            for digit in 1..=9u8 {
+                if placed[digit as usize] + 4 > 9 {
+                    continue;
+                }
+                let bit = 1u16 << digit;
+                let (la, lb) = (base0 + a, base0 + b);
+                let Some(covers) = common_pair(v.positions(la, digit), v.positions(lb, digit))
+                else {
+                    continue;
+                };
+                let mut removed = Vec::new();
+                for i in (0..9).filter(|i| covers & (1 << i) != 0) {
+                    for (j, &c) in UNITS[cover0 + i].iter().enumerate() {
+                        if j != a && j != b && v.grid[c as usize] & bit != 0 {
+                            removed.push((c as usize, bit));
+                        }
+                    }
+                }
+                if removed.is_empty() {
+                    continue;
+                }
+                let mut parents = Vec::new();
+                for line in [la, lb] {
+                    for (j, &c) in UNITS[line].iter().enumerate() {
+                        if covers & (1 << j) == 0 && v.lost(c as usize, digit) {
+                            parents.push(key(c as usize, digit, false));
+                        }
+                    }
+                }
+                out.push(Found { parents, removed });
+            }
+        }
+    }
+}
+
+/// What the advanced rules add to a stalled walk: off potentials in SE's order, each with
+/// its parents and, when a nested chain removed it, that chain (an index into `chains`).
+#[derive(Default)]
+pub(crate) struct Advanced {
+    pub(crate) offs: Vec<(Key, Vec<Key>, Option<usize>)>,
+    pub(crate) chains: Vec<NestedHint>,
+}
+
+/// The off potentials SE's rules of nesting `level` (1: Dynamic+; 2: also forcing chains
+/// and cycles; 3: also multiple forcing chains) add to a stalled walk, in SE's order; empty when no rule applies.
+pub(crate) fn advanced_offs(v: &View, level: u8, multiple: MultipleHints, out: &mut Advanced) {
+    out.offs.clear();
+    out.chains.clear();
+    let mut found = Vec::new();
+    let rules: [fn(&View, &mut Vec<Found>); 4] = [locking, hidden_pair, naked_pair, x_wing];
+    for rule in rules {
+        found.clear();
+        rule(v, &mut found);
+        for f in found.iter_mut().filter(|f| !f.parents.is_empty()) {
+            hash_order(&mut f.removed);
+            for &(cell, digits) in &f.removed {
+                for d in (1..=9u8).filter(|&d| digits & (1 << d) != 0) {
+                    out.offs
+                        .push((key(cell, d, false), f.parents.clone(), None));
+                }
+            }
+        }
+        if !out.offs.is_empty() {
+            return;
+        }
+    }
+    if level >= 2 {
+        nested(out, nested_hints(v.initial, v.grid));
+    }
+    if level >= 3 && out.offs.is_empty() {
+        nested(out, multiple(v.values, v.initial, v.grid));
+    }
+}
+
+/// Adds the removals of nested chains that owe something to the outer chain.
+fn nested(out: &mut Advanced, hints: Vec<NestedHint>) {
+    for mut hint in hints {
+        if hint.parents.is_empty() {
+            continue;
+        }
+        hash_order(&mut hint.removed);
+        let i = out.chains.len();
+        for &(cell, digits) in &hint.removed {
+            for d in (1..=9u8).filter(|&d| digits & (1 << d) != 0) {
+                out.offs
+                    .push((key(cell, d, false), hint.parents.clone(), Some(i)));
+            }
+        }
+        out.chains.push(hint);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_in_bitmask_order() {
+        let p: Vec<_> = pairs().take(4).collect();
+        assert_eq!(p, [(0, 1), (0, 2), (1, 2), (0, 3)]);
+        assert_eq!(pairs().count(), 36);
+    }
+
+    #[test]
+    fn hash_order_is_index_modulo_table() {
+        let mut r: Vec<(usize, u16)> = [3, 17, 20, 40].iter().map(|&c| (c, 0)).collect();
+        hash_order(&mut r);
+        assert_eq!(r.iter().map(|x| x.0).collect::<Vec<_>>(), [17, 3, 20, 40]);
+    }
+
+    #[test]
+    fn pointing_owes_its_parents_to_the_chain() {
+        // Digit 1 in box 0 only in row 0 after the chain removed it from (1,0) and (2,2).
+        let values = [0u8; 81];
+        let initial = [0x3feu16; 81];
+        let mut grid = initial;
+        for c in [9, 10, 11, 18, 19, 20] {
+            grid[c] &= !(1 << 1);
+        }
+        let v = View {
+            values: &values,
+            initial: &initial,
+            grid: &grid,
+        };
+        let mut out = Advanced::default();
+        advanced_offs(&v, 1, |_, _, _| Vec::new(), &mut out);
+        // Box 0 / row 0 pointing removes 1 from (0,3)..(0,8); six parents.
+        assert_eq!(out.offs.len(), 6);
+        assert!(out.offs.iter().all(|(_, p, n)| p.len() == 6 && n.is_none()));
+        assert_eq!(out.offs[0].0, key(3, 1, false));
+    }
+}
