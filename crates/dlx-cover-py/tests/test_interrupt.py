@@ -60,7 +60,7 @@ def ticks_while(work):
 
 
 def test_the_gil_is_released():
-    assert ticks_while(lambda: (queens(12).count(), queens(12).count())) >= 5
+    assert ticks_while(lambda: (queens(13).count(), queens(13).count())) >= 5
 
 
 def test_the_gil_is_released_while_iterating():
