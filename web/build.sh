@@ -36,8 +36,12 @@ echo "build.sh: building crates/dlx-web for wasm32-unknown-unknown" >&2
 (
     cd "$root/crates/dlx-web"
     build_std=(-Zbuild-std=std,panic_abort)
+    # A panic traps at once where std is built here (see below); a prebuilt std keeps its
+    # panic messages.
+    immediate_abort="-Zunstable-options -Cpanic=immediate-abort"
     if [ -n "${NO_BUILD_STD:-}" ]; then
         build_std=()
+        immediate_abort=""
     else
         # Debian's compiler first on PATH, for this step only.
         export PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1
@@ -45,9 +49,13 @@ echo "build.sh: building crates/dlx-web for wasm32-unknown-unknown" >&2
     fi
     # 128-bit SIMD (every current browser has it): the compiler vectorises the solver's
     # scans of item lengths, 10-20 % faster in Chromium on top1465. Optimised for size
-    # (opt-level s): the module gzipped is 282 KB against 349 KB at opt-level 3, and the
-    # page was no slower on top1465 within the noise (docs/benchmarks.md, "In the browser").
-    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
+    # (opt-level s), and a panic traps at once (-Cpanic=immediate-abort: no message
+    # formatting in the module; the library's entry points do not panic on any input, and a
+    # trap in the worker is reported by the page). With Sudoku Explainer's nested chains
+    # the module gzipped is about 282 KB this way, against 310 KB with panic messages and
+    # 349 KB at opt-level 3 (the bound is 300 KB); opt-level z (284 KB) made the page 2.1×
+    # the CLI on top1465 (docs/benchmarks.md, "In the browser").
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128 $immediate_abort" \
         CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_PROFILE_RELEASE_LTO=true \
         CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_OPT_LEVEL=s \
         nice "$wasm_cargo" build -j2 --quiet --release --target wasm32-unknown-unknown \
