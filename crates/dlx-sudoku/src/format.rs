@@ -24,7 +24,7 @@ mod row;
 mod suspect;
 
 pub use chars::lines;
-use chars::{BOM, Chars};
+use chars::{Chars, bare};
 pub use error::{FormatError, FormatErrorKind};
 pub use kind::Format;
 pub use record::Record;
@@ -77,8 +77,7 @@ pub struct Parser {
 /// records too, but only the parser knows. `line` is whole (not cut at a length cap) and
 /// without its line end.
 pub fn ends_any_grid(line: &[u8]) -> bool {
-    let line = line.strip_prefix(BOM).unwrap_or(line);
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let line = bare(line);
     if line.len() == 81 {
         // Without stopping early, so that the test runs on whole vectors of bytes.
         return line
@@ -116,10 +115,7 @@ impl Parser {
             return self.settle(suspect, number, raw, full_len);
         }
         let truncated = full_len > raw.len();
-        // A byte-order mark starts line 1 of a file saved by some editors, and any line
-        // where such files were joined (`cat a.txt b.txt`).
-        let raw = raw.strip_prefix(BOM).unwrap_or(raw);
-        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let raw = bare(raw);
         // The commonest line of all, a 9×9 puzzle in 81 digits and dots with no grid
         // pending: read as the general path below reads it (no space to trim, no label,
         // no rule, one token of a puzzle's length), without its steps. (81 bytes read as

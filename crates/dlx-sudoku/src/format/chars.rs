@@ -8,6 +8,13 @@ use crate::grid::{Shape, describe_byte};
 /// The UTF-8 byte-order mark.
 pub(super) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// A line as read, without a byte-order mark at its start (files saved by some editors,
+/// and files joined with `cat`, carry them) or a CR at its end.
+pub(super) fn bare(raw: &[u8]) -> &[u8] {
+    let raw = raw.strip_prefix(BOM).unwrap_or(raw);
+    raw.strip_suffix(b"\r").unwrap_or(raw)
+}
+
 /// Stands for one non-ASCII character (or one byte of invalid UTF-8) in [`Chars`]: never a
 /// symbol, counted as one character.
 const WIDE: u8 = 0x80;

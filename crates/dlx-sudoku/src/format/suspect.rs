@@ -11,7 +11,7 @@
 
 use std::collections::VecDeque;
 
-use super::chars::{BOM, Chars};
+use super::chars::{Chars, bare};
 use super::error::{FormatError, FormatErrorKind};
 use super::kind::Format;
 use super::record::{Pending, Record};
@@ -77,8 +77,7 @@ pub(super) fn stray_record(first: &Pending) -> Record {
 /// The values of `raw` read as a further row of `grid` (whole and without a fault), if it is
 /// one.
 pub(super) fn row_of(grid: &Pending, raw: &[u8]) -> Option<Vec<u8>> {
-    let raw = raw.strip_prefix(BOM).unwrap_or(raw);
-    let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+    let raw = bare(raw);
     let chars = Chars::new(raw);
     let line = chars.line();
     if line.is_empty() || line[0] == b'#' || is_rule(line) {
