@@ -59,3 +59,22 @@ pub(super) fn add(problem: &mut Problem, items: &[usize]) {
         .add_option(items.iter().copied())
         .expect("the encoding's options are valid");
 }
+
+/// The two accessors every encoding has, over its `named` field: `problem()` for a
+/// [`Solver`](dlx_cover::Solver) and `named()` for the item names.
+macro_rules! named_accessors {
+    ($encoding:ty) => {
+        impl $encoding {
+            /// The problem, for a [`Solver`](dlx_cover::Solver).
+            pub fn problem(&self) -> &dlx_cover::Problem {
+                &self.named.problem
+            }
+
+            /// The problem with its item names.
+            pub fn named(&self) -> &dlx_cover::knuth::Named {
+                &self.named
+            }
+        }
+    };
+}
+pub(super) use named_accessors;

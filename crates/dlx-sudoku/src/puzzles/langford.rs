@@ -54,16 +54,6 @@ impl Langford {
         self.n
     }
 
-    /// The problem, for a [`Solver`](dlx_cover::Solver).
-    pub fn problem(&self) -> &Problem {
-        &self.named.problem
-    }
-
-    /// The problem with its item names.
-    pub fn named(&self) -> &Named {
-        &self.named
-    }
-
     /// The arrangement: `2n` values, position by position.
     ///
     /// # Panics
@@ -78,3 +68,5 @@ impl Langford {
         sequence
     }
 }
+
+super::common::named_accessors!(Langford);

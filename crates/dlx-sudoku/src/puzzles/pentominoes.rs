@@ -202,16 +202,6 @@ impl Pentominoes {
         self.height
     }
 
-    /// The problem, for a [`Solver`](dlx_cover::Solver).
-    pub fn problem(&self) -> &Problem {
-        &self.named.problem
-    }
-
-    /// The problem with its item names.
-    pub fn named(&self) -> &Named {
-        &self.named
-    }
-
     /// The board: `height` rows of `width` piece letters (`.` where no piece lies).
     ///
     /// # Panics
@@ -227,6 +217,8 @@ impl Pentominoes {
         board
     }
 }
+
+super::common::named_accessors!(Pentominoes);
 
 #[cfg(test)]
 mod tests {

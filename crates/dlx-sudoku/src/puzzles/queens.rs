@@ -89,16 +89,6 @@ impl Queens {
         self.n
     }
 
-    /// The problem, for a [`Solver`](dlx_cover::Solver).
-    pub fn problem(&self) -> &Problem {
-        &self.named.problem
-    }
-
-    /// The problem with its item names.
-    pub fn named(&self) -> &Named {
-        &self.named
-    }
-
     /// The column of the queen on each row.
     ///
     /// # Panics
@@ -112,3 +102,5 @@ impl Queens {
         columns
     }
 }
+
+super::common::named_accessors!(Queens);

@@ -74,16 +74,6 @@ impl SudokuCover {
         }
     }
 
-    /// The problem, for a [`Solver`](dlx_cover::Solver).
-    pub fn problem(&self) -> &Problem {
-        &self.named.problem
-    }
-
-    /// The problem with its item names.
-    pub fn named(&self) -> &Named {
-        &self.named
-    }
-
     /// The puzzle with the solution's values filled in.
     ///
     /// # Panics
@@ -98,3 +88,5 @@ impl SudokuCover {
         grid
     }
 }
+
+super::common::named_accessors!(SudokuCover);
