@@ -78,6 +78,7 @@
 //! and fish size from 2 to 4.
 
 mod board;
+mod ladder;
 mod ladder9;
 mod places;
 pub mod se;
@@ -87,13 +88,13 @@ mod step;
 mod tally9;
 mod techniques;
 mod weights;
-mod wings;
 
 pub use board::Candidates;
 pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};
 
 use crate::geometry::Geometry;
 use crate::rng::SplitMix;
+use ladder::Sets;
 use search::{Found, Isomorph, search};
 use search9::Tables9;
 
@@ -137,6 +138,8 @@ pub struct Logic {
     geometry: Geometry,
     /// The fixed tables of the 9×9 search, for sides of 9.
     tables9: Option<Box<Tables9>>,
+    /// The units and peers as sets of cells, for the techniques.
+    sets: Sets,
     samples: usize,
 }
 
@@ -153,6 +156,7 @@ impl Logic {
         let geometry = Geometry::new(shape);
         Logic {
             tables9: Tables9::new(&geometry).map(Box::new),
+            sets: Sets::new(&geometry),
             geometry,
             samples: DEFAULT_SAMPLES,
         }
@@ -249,7 +253,8 @@ impl Logic {
         if board.is_solved() {
             return None;
         }
-        techniques::next_step(&self.geometry, board).or_else(|| Some(guess(board, fill)))
+        techniques::next_step(&self.geometry, &self.sets, board)
+            .or_else(|| Some(guess(board, fill)))
     }
 
     /// Applies a step: places its digits and removes its eliminated candidates.
@@ -286,7 +291,7 @@ impl Logic {
         if board.is_solved() {
             return Ok(None);
         }
-        if let Some(step) = techniques::next_step(&self.geometry, board) {
+        if let Some(step) = techniques::next_step(&self.geometry, &self.sets, board) {
             return Ok(Some(step));
         }
         let fill = self.fill(board)?;
@@ -320,7 +325,7 @@ impl Logic {
                 empty -= 1;
                 continue;
             }
-            let step = techniques::beyond_singles(g, &board, &places, &mut memo)
+            let step = techniques::beyond_singles(g, &self.sets, &board, &places, &mut memo)
                 .unwrap_or_else(|| guess(&board, fill));
             counts[step.technique.index()] += 1;
             for &(cell, v) in &step.eliminate {
@@ -360,7 +365,7 @@ impl Logic {
         let mut board = board.clone();
         let mut level = Level::Simple;
         while !board.is_solved() {
-            let Some(step) = techniques::next_step(&self.geometry, &board) else {
+            let Some(step) = techniques::next_step(&self.geometry, &self.sets, &board) else {
                 return Level::Expert;
             };
             level = level.max(step.technique.level());
@@ -453,7 +458,7 @@ impl Logic {
         }
         let fill = fill.expect("at least one sample");
         let (counts, steps) = match path {
-            Some(p) => p.finish(&fill),
+            Some(p) => p.finish(&fill, self.sets.narrow().expect("9×9 sets")),
             None => self.tally(board.clone(), &fill),
         };
         let used = || Technique::ALL.into_iter().filter(|t| counts[t.index()] > 0);

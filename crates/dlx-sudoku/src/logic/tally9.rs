@@ -12,6 +12,7 @@
 //! [`Step`]: super::Step
 
 use super::board::Candidates;
+use super::ladder::Tables;
 use super::ladder9;
 use super::search9::{BOX, COL, ROW, Tables9, band_fewest, band_words, index_planes, plane_digit};
 use super::step::Technique;
@@ -199,8 +200,13 @@ fn is_one(m: u32) -> bool {
 /// How often each technique is used on the path from the board to its fill, and the number
 /// of steps: what the general tally gives, faster.
 #[cfg(test)]
-pub(crate) fn tally(t: &Tables9, board: &Candidates, fill: &Grid) -> (Counts, usize) {
-    Path::new(t, board).finish(fill)
+pub(crate) fn tally(
+    t: &Tables9,
+    sets: &Tables<u128>,
+    board: &Candidates,
+    fill: &Grid,
+) -> (Counts, usize) {
+    Path::new(t, board).finish(fill, sets)
 }
 
 /// `rate`'s path, taken in two stretches: the singles from the board on, which need no fill,
@@ -283,7 +289,7 @@ impl<'t> Path<'t> {
 
     /// The rest of the path, to the fill: how often each technique is used, and the number
     /// of steps.
-    pub(crate) fn finish(mut self, fill: &Grid) -> (Counts, usize) {
+    pub(crate) fn finish(mut self, fill: &Grid, sets: &Tables<u128>) -> (Counts, usize) {
         let mut memo = ladder9::Memo::with_fill(fill.cells().try_into().expect("81 cells"));
         while self.bits.open != [0; 3] {
             self.steps += 1;
@@ -296,10 +302,11 @@ impl<'t> Path<'t> {
                 ladder9::masks_of(&boards),
                 "masks kept up to date"
             );
-            if let Some((technique, gone)) =
-                ladder9::beyond_singles(&boards, &bits.masks, true, &mut memo)
+            if let Some(found) =
+                ladder9::beyond_singles(sets, &boards, &bits.masks, true, &mut memo)
             {
-                self.counts[technique.index()] += 1;
+                let gone = found.gone;
+                self.counts[found.technique.index()] += 1;
                 for (b, band) in bits.cand.iter_mut().enumerate() {
                     let cells = (gone.cells >> (27 * b)) as u32 & BAND;
                     for (d, x) in band.iter_mut().enumerate() {

@@ -38,28 +38,25 @@
 //! `colouring.rs` simple colouring.
 
 mod bits;
-mod colouring;
 mod intersections;
 mod matched;
 mod memo;
 mod subsets;
 mod view;
-mod wings;
 
-pub(crate) use bits::masks_of;
+pub(crate) use bits::{masks_of, unit_counts};
 #[cfg(test)]
 pub(crate) use matched::matched_everywhere;
 pub(crate) use memo::Memo;
-pub(crate) use view::Found;
 
 use bits::{Cells, at_least_each};
-use colouring::simple_colouring;
 use intersections::intersection;
 use matched::matched;
 use memo::scopes_of;
 use subsets::{fish, hidden_subset, naked_subset};
 use view::{ALL_UNITS, Census, View};
-use wings::{w_wing, xy_wing, xyz_wing};
+
+use super::ladder::{self, Board, Found, Tables};
 
 /// The first step beyond the singles, as the general ladder finds it, or `None` when only a
 /// guess is left (the board may have singles: they are not looked for here).
@@ -68,13 +65,15 @@ use wings::{w_wing, xy_wing, xyz_wing};
 /// fill, as every board does where `rate`'s tally looks beyond the singles. Then each scan
 /// leaves out the units and digits where only its dual could hold (see [`floor`](view::floor)).
 pub(crate) fn beyond_singles(
+    t: &Tables<Cells>,
     cand: &[Cells; 9],
     masks: &[u32; 81],
     settled: bool,
     memo: &mut Memo,
-) -> Option<Found> {
+) -> Option<Found<Cells>> {
     memo.refresh(cand);
-    if let Some(f) = intersection(cand, true, memo).or_else(|| intersection(cand, false, memo)) {
+    let b = &Board { t, cand, masks };
+    if let Some(f) = intersection(b, true, memo).or_else(|| intersection(b, false, memo)) {
         return Some(f);
     }
     let v = &View::new(cand, masks, settled);
@@ -106,17 +105,17 @@ pub(crate) fn beyond_singles(
             }
         }
     }
-    naked_subset(v, &n, 2, memo)
-        .or_else(|| hidden_subset(v, &n, 2, memo))
-        .or_else(|| naked_subset(v, &n, 3, memo))
-        .or_else(|| fish(v, &n, 2, memo))
-        .or_else(|| hidden_subset(v, &n, 3, memo))
-        .or_else(|| fish(v, &n, 3, memo))
-        .or_else(|| xy_wing(v, &n))
-        .or_else(|| xyz_wing(v, &n))
-        .or_else(|| w_wing(v, &n))
-        .or_else(|| naked_subset(v, &n, 4, memo))
-        .or_else(|| fish(v, &n, 4, memo))
-        .or_else(|| hidden_subset(v, &n, 4, memo))
-        .or_else(|| simple_colouring(v, memo))
+    naked_subset(v, b, &n, 2, memo)
+        .or_else(|| hidden_subset(v, b, &n, 2, memo))
+        .or_else(|| naked_subset(v, b, &n, 3, memo))
+        .or_else(|| fish(v, b, &n, 2, memo))
+        .or_else(|| hidden_subset(v, b, &n, 3, memo))
+        .or_else(|| fish(v, b, &n, 3, memo))
+        .or_else(|| ladder::xy_wing(b, n.two))
+        .or_else(|| ladder::xyz_wing(b, n.two, n.three))
+        .or_else(|| ladder::w_wing(b, n.two))
+        .or_else(|| naked_subset(v, b, &n, 4, memo))
+        .or_else(|| fish(v, b, &n, 4, memo))
+        .or_else(|| hidden_subset(v, b, &n, 4, memo))
+        .or_else(|| ladder::simple_colouring(b, &mut memo.colouring))
 }

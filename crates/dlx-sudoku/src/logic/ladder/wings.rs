@@ -1,0 +1,129 @@
+//! The XY-wing, the XYZ-wing and the W-wing on sets of cells.
+
+use super::cells::{CellSet, bits_of, each, several};
+use super::{Board, Found, Pattern};
+use crate::logic::step::Technique;
+
+/// XY-wing: pivot `xy` with pincers `xz` and `yz` it sees; `z` leaves the cells that see both
+/// pincers. Pivots in reading order, then the first pincer, then the second. `two` holds the
+/// cells with two candidates.
+pub(crate) fn xy_wing<B: CellSet>(v: &Board<B>, two: B) -> Option<Found<B>> {
+    let t = v.t;
+    for pivot in each(two) {
+        let p = v.masks[pivot];
+        let near = t.peers[pivot] & two;
+        // The pincers share one digit with the pivot: they hold one of its two.
+        let (x, y) = (p.trailing_zeros() as usize, 31 - p.leading_zeros() as usize);
+        for a in each(near & (v.cand[x] ^ v.cand[y])) {
+            let am = v.masks[a];
+            let z = am & !p;
+            let want = (p & !am) | z;
+            let zd = z.trailing_zeros() as usize;
+            // The cells of two candidates holding both of `want`'s.
+            for c in each(near & B::after(a) & v.holding(want)) {
+                let gone = v.cand[zd] & t.peers[a] & t.peers[c];
+                if !gone.is_empty() {
+                    let pattern = Pattern::Wing {
+                        cells: [pivot, a, c],
+                        digits: p | z,
+                        z: zd,
+                    };
+                    return Some(Found::only(Technique::XyWing, zd, gone, pattern));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// XYZ-wing: pivot `xyz` with pincers `xz` and `yz` it sees; `z` leaves the cells that see
+/// all three. `two` and `three` hold the cells with two and three candidates.
+pub(crate) fn xyz_wing<B: CellSet>(v: &Board<B>, two: B, three: B) -> Option<Found<B>> {
+    let t = v.t;
+    for pivot in each(three) {
+        let p = v.masks[pivot];
+        // The pincers: peers with two candidates, both the pivot's (two of its three:
+        // the cells where at least two of its digits' boards meet).
+        let [x, y, z] = {
+            let lo = p.trailing_zeros() as usize;
+            let hi = 31 - p.leading_zeros() as usize;
+            let mid = (p & !(1 << lo) & !(1 << hi)).trailing_zeros() as usize;
+            [v.cand[lo], v.cand[mid], v.cand[hi]]
+        };
+        let near = t.peers[pivot] & two & ((x & y) | (z & (x | y)));
+        for a in each(near) {
+            let am = v.masks[a];
+            for c in each(near & B::after(a) & !v.holding(am)) {
+                let cm = v.masks[c];
+                let zd = (am & cm).trailing_zeros() as usize;
+                let gone = v.cand[zd] & t.peers[pivot] & t.peers[a] & t.peers[c];
+                if !gone.is_empty() {
+                    let pattern = Pattern::Wing {
+                        cells: [pivot, a, c],
+                        digits: p,
+                        z: zd,
+                    };
+                    return Some(Found::only(Technique::XyzWing, zd, gone, pattern));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// W-wing: cells `a` and `c` both `xy`, not peers, and a unit where `x` has two places, one
+/// seen by `a` and the other by `c`; `y` leaves the cells that see both. The pairs of cells
+/// in reading order, `x` the smaller digit first, the first such unit. `two` holds the cells
+/// with two candidates.
+pub(crate) fn w_wing<B: CellSet>(v: &Board<B>, two: B) -> Option<Found<B>> {
+    if !several(two) {
+        return None;
+    }
+    let t = v.t;
+    // Each digit's strong units (where it has two places), made when a pair of cells first
+    // needs them.
+    let mut strong: [Option<u128>; 32] = [None; 32];
+    for a in each(two) {
+        let m = v.masks[a];
+        let (lo, hi) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
+        // The cells after `a` with the same two candidates that do not see it.
+        let twins = two & B::after(a) & v.holding(m) & !t.peers[a];
+        for c in each(twins) {
+            let both = t.peers[a] & t.peers[c];
+            let ends = B::cell(a) | B::cell(c);
+            for (d, y) in [(lo, hi), (hi, lo)] {
+                let gone = v.cand[y] & both;
+                if gone.is_empty() {
+                    continue;
+                }
+                let links = *strong[d].get_or_insert_with(|| t.units_with_two(v.cand[d]));
+                let (sa, sc) = (t.peers[a], t.peers[c]);
+                let seen = |q: B, s: B| !(q & s).is_empty();
+                let link = bits_of(links).find_map(|u| {
+                    // The unit's two places, neither of them `a` or `c`.
+                    let p = v.cand[d] & t.unit[u];
+                    let (e, f) = (p.lowest(), p.less_first());
+                    if !((e | f) & ends).is_empty() {
+                        None
+                    } else if seen(e, sa) && seen(f, sc) {
+                        Some((u, e.first(), f.first()))
+                    } else if seen(f, sa) && seen(e, sc) {
+                        Some((u, f.first(), e.first()))
+                    } else {
+                        None
+                    }
+                });
+                if let Some((u, e, f)) = link {
+                    let pattern = Pattern::WWing {
+                        cells: [a, c, e, f],
+                        x: d,
+                        y,
+                        unit: u,
+                    };
+                    return Some(Found::only(Technique::WWing, y, gone, pattern));
+                }
+            }
+        }
+    }
+    None
+}
