@@ -92,6 +92,11 @@ impl CellSet for u128 {
     }
 
     #[inline]
+    fn lowest(self) -> u128 {
+        self & self.wrapping_neg()
+    }
+
+    #[inline]
     fn classic_unit_counts(self) -> Option<[u8; 27]> {
         Some(crate::logic::ladder9::unit_counts(self))
     }
@@ -222,15 +227,23 @@ pub(crate) fn at_least<B: CellSet>(mut x: B, k: usize) -> bool {
     !x.is_empty()
 }
 
-/// The set bits of a mask, lowest first.
+/// The set bits of a mask, lowest first. (A mask of units: for boards up to 21×21 its
+/// bits are in the low word, which the loop takes first on its own.)
 #[inline]
-pub(crate) fn bits_of(mut m: u128) -> impl Iterator<Item = usize> {
+pub(crate) fn bits_of(m: u128) -> impl Iterator<Item = usize> {
+    let (mut lo, mut hi) = (m as u64, (m >> 64) as u64);
     std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            i
-        })
+        if lo != 0 {
+            let i = lo.trailing_zeros() as usize;
+            lo &= lo - 1;
+            Some(i)
+        } else if hi != 0 {
+            let i = hi.trailing_zeros() as usize;
+            hi &= hi - 1;
+            Some(64 + i)
+        } else {
+            None
+        }
     })
 }
 
@@ -297,10 +310,11 @@ impl<B: CellSet> Tables<B> {
         if self.classic
             && let Some(counts) = x.classic_unit_counts()
         {
-            return counts
+            let units = counts
                 .iter()
                 .enumerate()
-                .fold(0, |out, (u, &n)| out | u128::from(n == 2) << u);
+                .fold(0u32, |out, (u, &n)| out | u32::from(n == 2) << u);
+            return u128::from(units);
         }
         self.unit.iter().enumerate().fold(0, |out, (u, &unit)| {
             let p = x & unit;

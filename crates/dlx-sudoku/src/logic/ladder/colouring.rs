@@ -10,6 +10,7 @@ use crate::logic::step::Technique;
 /// see each other goes (wrap); else the cells outside that see both colours lose the digit
 /// (trap). Digits ascending, components by their first cell. `known` holds the digits
 /// (bit `d`) known to have no colouring step; the digits found to have none join it.
+#[inline]
 pub(crate) fn simple_colouring<B: CellSet>(v: &Board<B>, known: &mut u32) -> Option<Found<B>> {
     let t = v.t;
     for d in 0..t.n {
@@ -17,6 +18,8 @@ pub(crate) fn simple_colouring<B: CellSet>(v: &Board<B>, known: &mut u32) -> Opt
             continue;
         }
         let x = v.cand[d];
+        // The units where the digit has two places: each one's two places, by unit (none
+        // for the other units), and the cells they join.
         // The units where the digit has two places: each one's two places, by unit (none
         // for the other units), and the cells they join.
         let links = t.units_with_two(x);
@@ -29,9 +32,8 @@ pub(crate) fn simple_colouring<B: CellSet>(v: &Board<B>, known: &mut u32) -> Opt
         // A cell's partners: the other places of its row, column and box, where those
         // hold two places.
         let partners = |e: usize| {
-            t.cell_units[e]
-                .iter()
-                .fold(B::default(), |m, &u| m | pair_in[u as usize])
+            let [r, c, b] = t.cell_units[e];
+            pair_in[r as usize] | pair_in[c as usize] | pair_in[b as usize]
         };
         let mut done = B::default();
         while !(linked & !done).is_empty() {

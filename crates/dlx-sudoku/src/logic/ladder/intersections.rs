@@ -45,7 +45,7 @@ pub(crate) fn intersection_at<B: CellSet>(
                 Technique::Claiming
             };
             let pattern = Pattern::Intersection {
-                units: [u, o as usize],
+                units: [u as u8, o],
                 cells: p,
             };
             return Some(Found::only(technique, d, gone, pattern));

@@ -52,27 +52,28 @@ pub(crate) struct Gone<B> {
 pub(crate) enum Pattern<B> {
     /// Pointing or claiming: the unit the digit is confined in, then the other unit; the
     /// digit's places in the first.
-    Intersection { units: [usize; 2], cells: B },
+    Intersection { units: [u8; 2], cells: B },
     /// A naked subset (its cells, and the digits they hold) or a hidden one (the cells the
     /// digits fit in, and its digits), in a unit.
-    Subset { unit: usize, cells: B, digits: u32 },
-    /// A fish: its base lines and cover lines (bit `u`: unit `u`), and its cells (the
-    /// digit's candidates where they cross).
-    Fish { bases: u128, covers: u128, cells: B },
+    Subset { unit: u8, cells: B, digits: u32 },
+    /// A fish: its base lines and cover lines (bit `i`: row or column `i`), rows first when
+    /// `rows_are_base`, and its cells (the digit's candidates where they cross).
+    Fish {
+        rows_are_base: bool,
+        bases: u32,
+        covers: u32,
+        cells: B,
+    },
     /// An XY- or XYZ-wing: the pivot and the pincers, the pivot's and pincers' digits, and
     /// `z`, the digit removed.
-    Wing {
-        cells: [usize; 3],
-        digits: u32,
-        z: usize,
-    },
+    Wing { cells: [u16; 3], digits: u32, z: u8 },
     /// A W-wing: the two `xy` cells, then the link's ends seen by each; the link's digit `x`,
     /// the digit `y` removed, the link's unit.
     WWing {
-        cells: [usize; 4],
-        x: usize,
-        y: usize,
-        unit: usize,
+        cells: [u16; 4],
+        x: u8,
+        y: u8,
+        unit: u8,
     },
     /// Simple colouring: the component's cells.
     Colouring { cells: B },
@@ -114,7 +115,7 @@ impl<B: CellSet> Found<B> {
             Pattern::Intersection { units, cells } => (
                 each(cells).collect(),
                 vec![d],
-                units.iter().map(|&u| g.unit(u)).collect(),
+                units.iter().map(|&u| g.unit(u as usize)).collect(),
             ),
             Pattern::Subset {
                 unit,
@@ -123,14 +124,18 @@ impl<B: CellSet> Found<B> {
             } => (
                 each(cells).collect(),
                 super::board::digits(digits),
-                vec![g.unit(unit)],
+                vec![g.unit(unit as usize)],
             ),
             Pattern::Fish {
+                rows_are_base,
                 bases,
                 covers,
                 cells,
             } => {
-                let units = cells::bits_of(bases).chain(cells::bits_of(covers));
+                let n = g.n;
+                let (base0, cover0) = if rows_are_base { (0, n) } else { (n, 0) };
+                let lines = |first: usize, m: u32| cells::bits_of(m.into()).map(move |i| first + i);
+                let units = lines(base0, bases).chain(lines(cover0, covers));
                 (
                     each(cells).collect(),
                     vec![d],
@@ -139,13 +144,13 @@ impl<B: CellSet> Found<B> {
             }
             Pattern::Wing { cells, digits, z } => {
                 let mut ds = super::board::digits(digits & !(1 << z));
-                ds.push(z as u8 + 1);
-                (cells.to_vec(), ds, Vec::new())
+                ds.push(z + 1);
+                (cells.map(usize::from).to_vec(), ds, Vec::new())
             }
             Pattern::WWing { cells, x, y, unit } => (
-                cells.to_vec(),
-                vec![x as u8 + 1, y as u8 + 1],
-                vec![g.unit(unit)],
+                cells.map(usize::from).to_vec(),
+                vec![x + 1, y + 1],
+                vec![g.unit(unit as usize)],
             ),
             Pattern::Colouring { cells } => (each(cells).collect(), vec![d], Vec::new()),
         };

@@ -47,7 +47,7 @@ pub(crate) fn naked_at<B: CellSet>(v: &Board<B>, u: usize, k: usize) -> Option<F
             technique: naked_technique(k),
             gone,
             pattern: Pattern::Subset {
-                unit: u,
+                unit: u as u8,
                 cells: subset,
                 digits: union,
             },
@@ -60,14 +60,12 @@ pub(crate) fn naked_at<B: CellSet>(v: &Board<B>, u: usize, k: usize) -> Option<F
 pub(crate) fn hidden_at<B: CellSet>(v: &Board<B>, u: usize, k: usize) -> Option<Found<B>> {
     let t = v.t;
     let n = t.n;
-    // Each digit's places, from the cells' candidates (bit by bit, without a branch per
-    // candidate).
+    // Each digit's places, from the cells' candidates.
     let mut masks = [0u32; 32];
-    for (i, &c) in t.cells(u).iter().enumerate() {
-        let m = v.masks[c as usize];
-        for (d, x) in masks[..n].iter_mut().enumerate() {
-            *x |= (m >> d & 1) << i;
-        }
+    let cells = t.cells(u);
+    match n {
+        9 => places::<9>(v.masks, cells, &mut masks),
+        _ => places::<32>(v.masks, cells, &mut masks),
     }
     let masks = &mut masks[..n];
     two_or_more(masks);
@@ -79,12 +77,25 @@ pub(crate) fn hidden_at<B: CellSet>(v: &Board<B>, u: usize, k: usize) -> Option<
             technique: hidden_technique(k),
             gone,
             pattern: Pattern::Subset {
-                unit: u,
+                unit: u as u8,
                 cells: subset,
                 digits: keep,
             },
         })
     })
+}
+
+/// Each digit's places among `cells` (bit `i`: the `i`-th cell), from the cells' candidates
+/// (bit by bit, without a branch per candidate); for `N` digits or fewer, `N` known at
+/// compile time where it can be.
+#[inline]
+fn places<const N: usize>(masks: &[u32], cells: &[u16], out: &mut [u32; 32]) {
+    for (i, &c) in cells.iter().enumerate() {
+        let m = masks[c as usize];
+        for (d, x) in out[..N].iter_mut().enumerate() {
+            *x |= (m >> d & 1) << i;
+        }
+    }
 }
 
 /// Fish of size `k` on digit `d`: its places in `k` base lines (rows when `rows_are_base`,
@@ -128,18 +139,13 @@ pub(crate) fn fish_at<B: CellSet>(
         }
         let gone = x & covers & !bases;
         (!gone.is_empty()).then(|| {
-            let lines = |first: usize, m: u32| (m as u128) << first;
-            let base = chosen.iter().fold(0, |m, &i| m | 1 << i);
-            Found::only(
-                fish_technique(k),
-                d,
-                gone,
-                Pattern::Fish {
-                    bases: lines(base0, base),
-                    covers: lines(cover0, union),
-                    cells: x & covers & bases,
-                },
-            )
+            let pattern = Pattern::Fish {
+                rows_are_base,
+                bases: chosen.iter().fold(0, |m, &i| m | 1 << i),
+                covers: union,
+                cells: x & covers & bases,
+            };
+            Found::only(fish_technique(k), d, gone, pattern)
         })
     })
 }

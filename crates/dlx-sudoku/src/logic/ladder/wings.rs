@@ -7,6 +7,7 @@ use crate::logic::step::Technique;
 /// XY-wing: pivot `xy` with pincers `xz` and `yz` it sees; `z` leaves the cells that see both
 /// pincers. Pivots in reading order, then the first pincer, then the second. `two` holds the
 /// cells with two candidates.
+#[inline]
 pub(crate) fn xy_wing<B: CellSet>(v: &Board<B>, two: B) -> Option<Found<B>> {
     let t = v.t;
     for pivot in each(two) {
@@ -24,9 +25,9 @@ pub(crate) fn xy_wing<B: CellSet>(v: &Board<B>, two: B) -> Option<Found<B>> {
                 let gone = v.cand[zd] & t.peers[a] & t.peers[c];
                 if !gone.is_empty() {
                     let pattern = Pattern::Wing {
-                        cells: [pivot, a, c],
+                        cells: [pivot as u16, a as u16, c as u16],
                         digits: p | z,
-                        z: zd,
+                        z: zd as u8,
                     };
                     return Some(Found::only(Technique::XyWing, zd, gone, pattern));
                 }
@@ -38,6 +39,7 @@ pub(crate) fn xy_wing<B: CellSet>(v: &Board<B>, two: B) -> Option<Found<B>> {
 
 /// XYZ-wing: pivot `xyz` with pincers `xz` and `yz` it sees; `z` leaves the cells that see
 /// all three. `two` and `three` hold the cells with two and three candidates.
+#[inline]
 pub(crate) fn xyz_wing<B: CellSet>(v: &Board<B>, two: B, three: B) -> Option<Found<B>> {
     let t = v.t;
     for pivot in each(three) {
@@ -59,9 +61,9 @@ pub(crate) fn xyz_wing<B: CellSet>(v: &Board<B>, two: B, three: B) -> Option<Fou
                 let gone = v.cand[zd] & t.peers[pivot] & t.peers[a] & t.peers[c];
                 if !gone.is_empty() {
                     let pattern = Pattern::Wing {
-                        cells: [pivot, a, c],
+                        cells: [pivot as u16, a as u16, c as u16],
                         digits: p,
-                        z: zd,
+                        z: zd as u8,
                     };
                     return Some(Found::only(Technique::XyzWing, zd, gone, pattern));
                 }
@@ -75,14 +77,15 @@ pub(crate) fn xyz_wing<B: CellSet>(v: &Board<B>, two: B, three: B) -> Option<Fou
 /// seen by `a` and the other by `c`; `y` leaves the cells that see both. The pairs of cells
 /// in reading order, `x` the smaller digit first, the first such unit. `two` holds the cells
 /// with two candidates.
+#[inline]
 pub(crate) fn w_wing<B: CellSet>(v: &Board<B>, two: B) -> Option<Found<B>> {
     if !several(two) {
         return None;
     }
     let t = v.t;
     // Each digit's strong units (where it has two places), made when a pair of cells first
-    // needs them.
-    let mut strong: [Option<u128>; 32] = [None; 32];
+    // needs them; `u128::MAX` until then (75 units at most use 75 bits).
+    let mut strong = [u128::MAX; 25];
     for a in each(two) {
         let m = v.masks[a];
         let (lo, hi) = (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize);
@@ -96,29 +99,42 @@ pub(crate) fn w_wing<B: CellSet>(v: &Board<B>, two: B) -> Option<Found<B>> {
                 if gone.is_empty() {
                     continue;
                 }
-                let links = *strong[d].get_or_insert_with(|| t.units_with_two(v.cand[d]));
+                if strong[d] == u128::MAX {
+                    strong[d] = t.units_with_two(v.cand[d]);
+                }
+                let links = strong[d];
                 let (sa, sc) = (t.peers[a], t.peers[c]);
                 let seen = |q: B, s: B| !(q & s).is_empty();
-                let link = bits_of(links).find_map(|u| {
-                    // The unit's two places, neither of them `a` or `c`.
+                // (Every link tested, with `&` and `|` on the tests: the short-circuit
+                // forms branch on each, and their outcomes follow no pattern.)
+                let any = bits_of(links).fold(false, |any, u| {
+                    // The unit's two places.
                     let p = v.cand[d] & t.unit[u];
                     let (e, f) = (p.lowest(), p.less_first());
-                    if !((e | f) & ends).is_empty() {
-                        None
-                    } else if seen(e, sa) && seen(f, sc) {
-                        Some((u, e.first(), f.first()))
-                    } else if seen(f, sa) && seen(e, sc) {
-                        Some((u, f.first(), e.first()))
-                    } else {
-                        None
-                    }
+                    let apart = ((e | f) & ends).is_empty();
+                    let seen = (seen(e, sa) & seen(f, sc)) | (seen(f, sa) & seen(e, sc));
+                    any | (apart & seen)
                 });
-                if let Some((u, e, f)) = link {
+                // The first such unit, and its place `a` sees, then the one `c` sees.
+                let link = any.then(|| {
+                    bits_of(links).find_map(|u| {
+                        let p = v.cand[d] & t.unit[u];
+                        let (e, f) = (p.lowest(), p.less_first());
+                        let apart = ((e | f) & ends).is_empty();
+                        match (seen(e, sa) && seen(f, sc), seen(f, sa) && seen(e, sc)) {
+                            _ if !apart => None,
+                            (true, _) => Some((u, e.first(), f.first())),
+                            (_, true) => Some((u, f.first(), e.first())),
+                            _ => None,
+                        }
+                    })
+                });
+                if let Some((u, e, f)) = link.flatten() {
                     let pattern = Pattern::WWing {
-                        cells: [a, c, e, f],
-                        x: d,
-                        y,
-                        unit: u,
+                        cells: [a, c, e, f].map(|c| c as u16),
+                        x: d as u8,
+                        y: y as u8,
+                        unit: u as u8,
                     };
                     return Some(Found::only(Technique::WWing, y, gone, pattern));
                 }
