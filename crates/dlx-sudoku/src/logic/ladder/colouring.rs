@@ -12,6 +12,16 @@ use crate::logic::step::Technique;
 /// (bit `d`) known to have no colouring step; the digits found to have none join it.
 #[inline]
 pub(crate) fn simple_colouring<B: CellSet>(v: &Board<B>, known: &mut u32) -> Option<Found<B>> {
+    // (The table of each unit's pair as long as the units: 30 up to 10×10.)
+    match v.t.n {
+        ..=10 => colouring::<B, 30>(v, known),
+        _ => colouring::<B, 75>(v, known),
+    }
+}
+
+/// [`simple_colouring`] on a board of `U` units or fewer.
+#[inline]
+fn colouring<B: CellSet, const U: usize>(v: &Board<B>, known: &mut u32) -> Option<Found<B>> {
     let t = v.t;
     for d in 0..t.n {
         if *known & 1 << d != 0 {
@@ -20,10 +30,8 @@ pub(crate) fn simple_colouring<B: CellSet>(v: &Board<B>, known: &mut u32) -> Opt
         let x = v.cand[d];
         // The units where the digit has two places: each one's two places, by unit (none
         // for the other units), and the cells they join.
-        // The units where the digit has two places: each one's two places, by unit (none
-        // for the other units), and the cells they join.
         let links = t.units_with_two(x);
-        let mut pair_in = [B::default(); 75];
+        let mut pair_in = [B::default(); U];
         let mut linked = B::default();
         for u in bits_of(links) {
             pair_in[u] = x & t.unit[u];

@@ -20,12 +20,13 @@ fn two_or_more(masks: &mut [u32]) {
 #[inline]
 fn candidates_in<B: CellSet>(v: &Board<B>, ds: u32, cells: B) -> Option<Gone<B>> {
     let mut rest = ds;
-    let mut any = false;
     while rest != 0 {
-        any |= !(v.cand[rest.trailing_zeros() as usize] & cells).is_empty();
+        if !(v.cand[rest.trailing_zeros() as usize] & cells).is_empty() {
+            return Some(Gone { digits: ds, cells });
+        }
         rest &= rest - 1;
     }
-    any.then_some(Gone { digits: ds, cells })
+    None
 }
 
 /// Naked subset of size `k` in unit `u`: `k` cells (two candidates or more each) with `k`

@@ -15,7 +15,13 @@ pub(crate) fn xy_wing<B: CellSet>(v: &Board<B>, two: B) -> Option<Found<B>> {
         let near = t.peers[pivot] & two;
         // The pincers share one digit with the pivot: they hold one of its two.
         let (x, y) = (p.trailing_zeros() as usize, 31 - p.leading_zeros() as usize);
-        for a in each(near & (v.cand[x] ^ v.cand[y])) {
+        // (A wing needs a pincer on each side: one holding `x`, not `y`, and one the other
+        // way.)
+        let (with_x, with_y) = (near & v.cand[x] & !v.cand[y], near & v.cand[y] & !v.cand[x]);
+        if with_x.is_empty() || with_y.is_empty() {
+            continue;
+        }
+        for a in each(with_x | with_y) {
             let am = v.masks[a];
             let z = am & !p;
             let want = (p & !am) | z;
@@ -52,7 +58,15 @@ pub(crate) fn xyz_wing<B: CellSet>(v: &Board<B>, two: B, three: B) -> Option<Fou
             let mid = (p & !(1 << lo) & !(1 << hi)).trailing_zeros() as usize;
             [v.cand[lo], v.cand[mid], v.cand[hi]]
         };
-        let near = t.peers[pivot] & two & ((x & y) | (z & (x | y)));
+        let near = t.peers[pivot] & two;
+        // The pincers hold two of the pivot's three digits; a wing needs two pincers that
+        // differ.
+        let (xy, xz, yz) = (near & x & y, near & x & z, near & y & z);
+        let kinds = [xy, xz, yz].iter().filter(|p| !p.is_empty()).count();
+        if kinds < 2 {
+            continue;
+        }
+        let near = xy | xz | yz;
         for a in each(near) {
             let am = v.masks[a];
             for c in each(near & B::after(a) & !v.holding(am)) {
@@ -105,15 +119,18 @@ pub(crate) fn w_wing<B: CellSet>(v: &Board<B>, two: B) -> Option<Found<B>> {
                 let links = strong[d];
                 let (sa, sc) = (t.peers[a], t.peers[c]);
                 let seen = |q: B, s: B| !(q & s).is_empty();
-                // (Every link tested, with `&` and `|` on the tests: the short-circuit
-                // forms branch on each, and their outcomes follow no pattern.)
+                // A unit's two places `p` link `a` and `c` when neither is `a` or `c`, and
+                // one is seen by `a`, the other by `c`: when `a` sees some of them, `c` sees
+                // some, and between them they see both. (Every link tested, with `&` on the
+                // tests: the short-circuit forms branch on each, and their outcomes follow no
+                // pattern.)
+                let x = v.cand[d];
                 let any = bits_of(links).fold(false, |any, u| {
-                    // The unit's two places.
-                    let p = v.cand[d] & t.unit[u];
-                    let (e, f) = (p.lowest(), p.less_first());
-                    let apart = ((e | f) & ends).is_empty();
-                    let seen = (seen(e, sa) & seen(f, sc)) | (seen(f, sa) & seen(e, sc));
-                    any | (apart & seen)
+                    let p = x & t.unit[u];
+                    let (pa, pc) = (p & sa, p & sc);
+                    let link =
+                        (p & ends).is_empty() & !pa.is_empty() & !pc.is_empty() & ((pa | pc) == p);
+                    any | link
                 });
                 // The first such unit, and its place `a` sees, then the one `c` sees.
                 let link = any.then(|| {
