@@ -61,21 +61,30 @@
 //! are within 0.07), and `--samples` buys the finer one at a search per sample. On other
 //! sizes every sample is a random isomorph of the puzzle.
 //!
+//! # One ladder
+//!
+//! Each technique beyond the singles is written once, in `ladder/`, over sets of cells
+//! (a `u128` up to 10×10, four or ten `u64` words for 12×12 to 25×25): it returns the
+//! candidates it removes and its pattern, which `hint` and `explain` turn into a [`Step`]
+//! and `rate`'s tally applies as it is. `techniques.rs` holds the singles and the order in
+//! which every unit and digit is scanned; the step-by-step test against recorded paths
+//! (`tests/data/ladder_paths.txt`) guards both.
+//!
 //! # The 9×9 fast paths
 //!
-//! On 9×9 with 3×3 boxes, bitboard copies of the general code do the work: `search9.rs`
-//! walks the general search's tree (the fill for hint and explain, and `rate`'s effort),
-//! `tally9.rs` the general tally's path, and `ladder9/` finds the step
-//! `techniques::beyond_singles` finds (the same technique, the same eliminations). They
-//! change no answer and no rating, and must not: a change to a technique goes into both
-//! `techniques.rs` and `ladder9/`, and the step-by-step tests in `tests.rs` fail until
-//! they agree. `ladder9/`'s dual floors rest on the ladder's order (each subset size over
-//! every unit before the next, naked before hidden, rows before columns), so a change to
-//! that order changes its `floor` too. Its `matched` rests on the board keeping the fill's
-//! digit in every empty cell (each step is sound) and on no placed digit being a candidate
-//! of a peer (placing takes it from them), which its `Fill` checks in debug builds; that it
-//! leaves nothing to enumerate before a guess rests on the ladder looking for every subset
-//! and fish size from 2 to 4.
+//! On 9×9 with 3×3 boxes `rate` runs the same techniques with faster bookkeeping: `tally9.rs`
+//! walks the general tally's path on bitboards, `ladder9/` decides which units and digits
+//! each scan need look at (segments for pointing and claiming, counts, the duals' floors,
+//! a memo of what found nothing, the all-at-once matching test), and `search9.rs` walks the
+//! general search's tree (the fill for hint and explain, and `rate`'s effort). They change
+//! no answer and no rating, and must not: a test checks `ladder9/`'s steps against the full
+//! scans, and the 9×9 tally and search against the general ones. `ladder9/`'s dual floors
+//! rest on the ladder's order (each subset size over every unit before the next, naked
+//! before hidden, rows before columns), so a change to that order changes its `floor` too.
+//! Its `matched` rests on the board keeping the fill's digit in every empty cell (each step
+//! is sound) and on no placed digit being a candidate of a peer (placing takes it from
+//! them), which its `Fill` checks in debug builds; that it leaves nothing to enumerate
+//! before a guess rests on the ladder looking for every subset and fish size from 2 to 4.
 
 mod board;
 mod ladder;

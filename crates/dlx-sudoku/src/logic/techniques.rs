@@ -1,5 +1,6 @@
-//! The techniques: each a function that looks at the candidates grid and returns the first
-//! step it finds (which places a digit or removes at least one candidate), or `None`.
+//! The ladder's order: the singles, then each technique of [`ladder`](super::ladder) over
+//! every unit and digit in turn (units rows, columns, boxes; digits ascending), the first step
+//! found (which places a digit or removes at least one candidate) taken.
 
 use super::board::Candidates;
 use super::ladder::{self, Board, CellSet, Found, Sets, Tables, boards_of, by_count};

@@ -1,5 +1,5 @@
 //! Sets of cells as bits ([`CellSet`]: bit `n·row + column`), one width per size of board
-//! so that each is a few machine words (a `u128` up to 11×11, four or ten `u64` words
+//! so that each is a few machine words (a `u128` up to 10×10, four or ten `u64` words
 //! above), and the tables of units and peers as such sets ([`Tables`]).
 
 use crate::geometry::Geometry;

@@ -1,7 +1,7 @@
 //! Pointing and claiming on sets of cells.
 
 use super::cells::{CellSet, several};
-use super::{Board, Found, Pattern};
+use super::{Board, Found, Hit, Pattern};
 use crate::logic::step::Technique;
 
 /// Pointing (`from_box`: a box's places of a digit on one row, then one column) or
@@ -15,23 +15,18 @@ pub(crate) fn intersection<B: CellSet>(v: &Board<B>, from_box: bool) -> Option<F
         .find_map(|(u, d)| intersection_at(v, from_box, u, d))
 }
 
-/// The intersection step of unit `u` (a box when `from_box`, else a line) and digit `d`, if
+/// The intersection step of unit `u` (a box when `boxed`, else a line) and digit `d`, if
 /// any: the places of `d` in `u` (two or more) all in the row, then the column, of the first
 /// (from a box), or in its box (from a line), and places of `d` in that other unit outside `u`.
 #[inline]
-pub(crate) fn intersection_at<B: CellSet>(
-    v: &Board<B>,
-    from_box: bool,
-    u: usize,
-    d: usize,
-) -> Option<Found<B>> {
+pub(crate) fn intersection_at<B: CellSet>(v: &Board<B>, boxed: bool, u: usize, d: usize) -> Hit<B> {
     let t = v.t;
     let p = v.cand[d] & t.unit[u];
     if !several(p) {
         return None;
     }
     let [row, col, bx] = t.cell_units[p.first()];
-    let others: &[u8] = if from_box { &[row, col] } else { &[bx] };
+    let others: &[u8] = if boxed { &[row, col] } else { &[bx] };
     for &o in others {
         let line = t.unit[o as usize];
         if !(p & !line).is_empty() {
@@ -39,7 +34,7 @@ pub(crate) fn intersection_at<B: CellSet>(
         }
         let gone = v.cand[d] & line & !t.unit[u];
         if !gone.is_empty() {
-            let technique = if from_box {
+            let technique = if boxed {
                 Technique::Pointing
             } else {
                 Technique::Claiming

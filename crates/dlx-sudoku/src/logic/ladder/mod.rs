@@ -1,8 +1,19 @@
 //! The ladder's techniques beyond the singles, each written once over sets of cells
-//! ([`CellSet`]: a `u128` up to 11×11, wider sets above) and used by `hint`, `explain` and
-//! `rate` on every size. A technique returns what it found ([`Found`]): the candidates it
-//! removes ([`Gone`]), which is all `rate`'s path needs, and its pattern ([`Pattern`]),
-//! from which [`Found::step`] builds the [`Step`] a hint shows.
+//! ([`CellSet`]: a `u128` up to 10×10, four or ten `u64` words above, each size compiled on
+//! its own) and used by `hint`, `explain` and `rate` on every size. A technique returns what
+//! it found ([`Found`]): the candidates it removes ([`Gone`]), which is all `rate`'s path
+//! needs, and its pattern ([`Pattern`]), from which [`Found::step`] builds the [`Step`] a
+//! hint shows.
+//!
+//! Each looks at one unit, digit or pattern in the order the ladder documents (pointing and
+//! claiming scan every unit and digit themselves, as do the wings and colouring); which units
+//! and digits the subsets and fish look at is the caller's: every one, in order, for `hint`
+//! and `explain` (`techniques.rs`), and on 9×9 for `rate` only those its first tests and memo
+//! have not ruled out (`ladder9/`).
+//!
+//! The files: `cells.rs` the sets and the tables of units and peers; `intersections.rs`
+//! pointing and claiming; `subsets.rs` naked and hidden subsets and fish; `wings.rs` the XY-,
+//! XYZ- and W-wings; `colouring.rs` simple colouring.
 
 mod cells;
 mod colouring;
@@ -78,6 +89,9 @@ pub(crate) enum Pattern<B> {
     /// Simple colouring: the component's cells.
     Colouring { cells: B },
 }
+
+/// What a technique gives: the first step it found, if any.
+pub(crate) type Hit<B> = Option<Found<B>>;
 
 /// A step beyond the singles: the technique, the candidates it removes and its pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,7 +182,7 @@ impl<B: CellSet> Found<B> {
 /// The tables of a shape, in the narrowest set its cells fit.
 #[derive(Debug, Clone)]
 pub(crate) enum Sets {
-    /// Up to 128 cells (up to 11×11).
+    /// Up to 128 cells (up to 10×10).
     Narrow(Tables<u128>),
     /// Up to 256 cells (up to 16×16).
     Four(Tables<Wide<4>>),

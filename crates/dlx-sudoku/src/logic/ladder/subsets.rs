@@ -3,7 +3,7 @@
 //! digits to look at, and in what order, is the caller's.
 
 use super::cells::CellSet;
-use super::{Board, Found, Gone, Pattern};
+use super::{Board, Found, Gone, Hit, Pattern};
 use crate::logic::places::ones;
 use crate::logic::step::Technique;
 
@@ -99,24 +99,19 @@ fn places<const N: usize>(masks: &[u32], cells: &[u16], out: &mut [u32; 32]) {
     }
 }
 
-/// Fish of size `k` on digit `d`: its places in `k` base lines (rows when `rows_are_base`,
-/// else columns; two places or more each) lie in `k` cover lines; the digit leaves the
-/// cover lines' other cells.
-pub(crate) fn fish_at<B: CellSet>(
-    v: &Board<B>,
-    d: usize,
-    rows_are_base: bool,
-    k: usize,
-) -> Option<Found<B>> {
+/// Fish of size `k` on digit `d`: its places in `k` base lines (rows when `rows`, else
+/// columns; two places or more each) lie in `k` cover lines; the digit leaves the cover
+/// lines' other cells.
+pub(crate) fn fish_at<B: CellSet>(v: &Board<B>, d: usize, rows: bool, k: usize) -> Hit<B> {
     let t = v.t;
     let n = t.n;
     let x = v.cand[d];
-    let (base0, cover0) = if rows_are_base { (0, n) } else { (n, 0) };
+    let (base0, cover0) = if rows { (0, n) } else { (n, 0) };
     // Each base line's places: a row's by column, a column's by row.
     let mut masks = [0u32; 32];
     for r in 0..n {
         let row = t.row_bits(x, r);
-        if rows_are_base {
+        if rows {
             masks[r] = row;
         } else {
             let mut cols = row;
@@ -141,7 +136,7 @@ pub(crate) fn fish_at<B: CellSet>(
         let gone = x & covers & !bases;
         (!gone.is_empty()).then(|| {
             let pattern = Pattern::Fish {
-                rows_are_base,
+                rows_are_base: rows,
                 bases: chosen.iter().fold(0, |m, &i| m | 1 << i),
                 covers: union,
                 cells: x & covers & bases,

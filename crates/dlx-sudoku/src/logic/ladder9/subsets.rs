@@ -5,18 +5,12 @@
 
 use super::bits::{COLUMN, Cells, Slices, T, at_least, digits, each, may_hold, ones9, repeats};
 use super::memo::{Memo, to_scan};
-use super::view::{ALL_SCOPES, ALL_UNITS, Census, View, floor};
-use crate::logic::ladder::{self, Board, Found};
+use super::view::{ALL_SCOPES, ALL_UNITS, Census, Hit, View, floor};
+use crate::logic::ladder;
 
 /// `k` cells of a unit (two candidates or more each) with `k` candidates between them: those
 /// digits leave the unit's other cells.
-pub(super) fn naked_subset(
-    v: &View,
-    b: &Board<Cells>,
-    n: &Census,
-    k: usize,
-    memo: &mut Memo,
-) -> Option<Found<Cells>> {
+pub(super) fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Hit {
     let reach = v.settled.then(|| n.units_with(floor(k, false)));
     for u in digits(to_scan(&mut memo.naked[k - 2], ALL_UNITS, reach)) {
         let unit = T.unit[u];
@@ -28,7 +22,7 @@ pub(super) fn naked_subset(
             memo.naked[k - 2] |= 1 << u;
             continue;
         }
-        let found = ladder::naked_at(b, u, k);
+        let found = ladder::naked_at(&v.board(), u, k);
         if found.is_some() {
             return found;
         }
@@ -39,13 +33,7 @@ pub(super) fn naked_subset(
 
 /// `k` digits with `k` places between them in a unit (two places or more each): those cells
 /// hold nothing else.
-pub(super) fn hidden_subset(
-    v: &View,
-    b: &Board<Cells>,
-    n: &Census,
-    k: usize,
-    memo: &mut Memo,
-) -> Option<Found<Cells>> {
+pub(super) fn hidden_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Hit {
     // (On a settled board a unit's digits of two places or more are its open cells.)
     let reach = v.settled.then(|| n.units_with(floor(k, true)));
     for u in digits(to_scan(&mut memo.hidden[k - 2], ALL_UNITS, reach)) {
@@ -56,7 +44,7 @@ pub(super) fn hidden_subset(
             memo.hidden[k - 2] |= 1 << u;
             continue;
         }
-        let found = ladder::hidden_at(b, u, k);
+        let found = ladder::hidden_at(&v.board(), u, k);
         if found.is_some() {
             return found;
         }
@@ -67,13 +55,7 @@ pub(super) fn hidden_subset(
 
 /// Fish of size `k`: a digit's places in `k` base lines (rows, then columns) lie in `k`
 /// cover lines; the digit leaves the cover lines' other cells.
-pub(super) fn fish(
-    v: &View,
-    b: &Board<Cells>,
-    n: &Census,
-    k: usize,
-    memo: &mut Memo,
-) -> Option<Found<Cells>> {
+pub(super) fn fish(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Hit {
     let reach = v.settled.then(|| n.scopes_with(k));
     for scope in digits(to_scan(&mut memo.fish[k - 2], ALL_SCOPES, reach)) {
         let (d, rows_are_base) = (scope / 2, scope % 2 == 0);
@@ -99,7 +81,7 @@ pub(super) fn fish(
             memo.fish[k - 2] |= 1 << scope;
             continue;
         }
-        let found = ladder::fish_at(b, d, rows_are_base, k);
+        let found = ladder::fish_at(&v.board(), d, rows_are_base, k);
         if found.is_some() {
             return found;
         }

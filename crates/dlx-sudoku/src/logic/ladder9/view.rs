@@ -5,12 +5,18 @@
 use super::bits::{
     COLUMN, Cells, Slices, T, at_least, at_least_each, layers, masks_of, ones9, unit_counts,
 };
+use crate::logic::ladder::{Board, Found, Tables};
 use crate::logic::techniques::ONES9;
 use std::cell::OnceCell;
+
+/// What a scan gives: the first step it found, if any.
+pub(super) type Hit = Option<Found<Cells>>;
 
 /// What the techniques look at: each digit's candidate cells, and each cell's candidates
 /// (bit `v − 1`; 0 for a filled cell), the second made from the first.
 pub(super) struct View<'m> {
+    /// The units and peers, as the one ladder's techniques read them.
+    t: &'m Tables<Cells>,
     pub(super) cand: [Cells; 9],
     pub(super) masks: &'m [u32; 81],
     /// Each unit's cells' candidates counted ([`Slices`]: a digit's places), and each
@@ -28,9 +34,25 @@ impl View<'_> {
             .get_or_init(|| Slices::count(T.cells[u].iter().map(|&c| self.masks[c as usize])))
     }
 
-    pub(super) fn new<'m>(cand: &[Cells; 9], masks: &'m [u32; 81], settled: bool) -> View<'m> {
+    /// The board as the one ladder's techniques read it.
+    #[inline]
+    pub(super) fn board(&self) -> Board<'_, Cells> {
+        Board {
+            t: self.t,
+            cand: &self.cand,
+            masks: self.masks,
+        }
+    }
+
+    pub(super) fn new<'m>(
+        t: &'m Tables<Cells>,
+        cand: &[Cells; 9],
+        masks: &'m [u32; 81],
+        settled: bool,
+    ) -> View<'m> {
         debug_assert_eq!(*masks, masks_of(cand), "the masks are the boards' cells");
         View {
+            t,
             cand: *cand,
             masks,
             unit_places: std::array::from_fn(|_| OnceCell::new()),
