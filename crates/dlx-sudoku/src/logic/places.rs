@@ -1,6 +1,6 @@
-//! What the general ladder's techniques (`techniques.rs`, `wings.rs`) look at and build:
-//! the places of each digit in each unit ([`Places`]), kept up to date along a path, the
-//! context every technique reads ([`Ctx`]), step building, and bit counts.
+//! What the ladder's scans (`techniques.rs`) look at and build: the places of each digit in
+//! each unit ([`Places`]), kept up to date along a path, for the singles and the memo, the
+//! context the scans read ([`Ctx`]), step building, and bit counts.
 
 use super::board::Candidates;
 use super::step::{Step, Technique};

@@ -1,13 +1,13 @@
 //! `rate`'s path on 9×9 with 3×3 boxes: the ladder's steps counted as
 //! [`Logic::rate`](super::Logic::rate) counts them, all on bitboards: the singles on each
 //! digit's candidates as three 27-bit bands (as in `search9`), the steps beyond them by
-//! [`ladder9`] on the same candidates as 81-bit boards. Nothing builds a [`Step`] but a
-//! guess.
+//! the one ladder's techniques through [`ladder9`]'s scans, on the same candidates as 81-bit
+//! boards. Nothing builds a [`Step`] but a guess.
 //!
 //! The path is the same: the first naked single in reading order, else the first hidden
 //! single (boxes, then rows, then columns; the smallest digit in the first unit that has
-//! one), else the general ladder's first step beyond the singles (which [`ladder9`] finds
-//! again), else the guess (tested against the general tally).
+//! one), else the ladder's first step beyond the singles (which [`ladder9`]'s scans find as
+//! the full scans do), else the guess (tested against the general tally).
 //!
 //! [`Step`]: super::Step
 

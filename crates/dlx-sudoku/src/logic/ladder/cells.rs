@@ -337,6 +337,48 @@ pub(crate) fn boards_of<B: CellSet>(masks: &[u32], n: usize) -> Vec<B> {
     out
 }
 
+/// The tables of a shape, in the narrowest set its cells fit.
+#[derive(Debug, Clone)]
+pub(crate) enum Sets {
+    /// Up to 128 cells (up to 10×10).
+    Narrow(Tables<u128>),
+    /// Up to 256 cells (up to 16×16).
+    Four(Tables<Wide<4>>),
+    /// Up to 640 cells (up to 25×25).
+    Ten(Tables<Wide<10>>),
+}
+
+impl Sets {
+    pub(crate) fn new(g: &Geometry) -> Sets {
+        match g.n * g.n {
+            0..=128 => Sets::Narrow(Tables::new(g)),
+            129..=256 => Sets::Four(Tables::new(g)),
+            _ => Sets::Ten(Tables::new(g)),
+        }
+    }
+
+    /// The tables of a 9×9 board.
+    pub(crate) fn narrow(&self) -> Option<&Tables<u128>> {
+        match self {
+            Sets::Narrow(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// The cells with two candidates, and with three.
+pub(crate) fn by_count<B: CellSet>(masks: &[u32]) -> (B, B) {
+    let (mut two, mut three) = (B::default(), B::default());
+    for (c, &m) in masks.iter().enumerate() {
+        match m.count_ones() {
+            2 => two |= B::cell(c),
+            3 => three |= B::cell(c),
+            _ => {}
+        }
+    }
+    (two, three)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

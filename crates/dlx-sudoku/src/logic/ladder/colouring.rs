@@ -1,7 +1,7 @@
 //! Simple colouring on sets of cells: one digit's conjugate pairs, coloured breadth first.
 
 use super::cells::{CellSet, at_least, bits_of, each};
-use super::{Board, Found, Pattern};
+use super::found::{Board, Found, Pattern};
 use crate::logic::step::Technique;
 
 /// Simple colouring on one digit: the cells joined by conjugate pairs take two colours (the

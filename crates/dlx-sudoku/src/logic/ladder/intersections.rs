@@ -1,7 +1,7 @@
 //! Pointing and claiming on sets of cells.
 
 use super::cells::{CellSet, several};
-use super::{Board, Found, Hit, Pattern};
+use super::found::{Board, Found, Hit, Pattern};
 use crate::logic::step::Technique;
 
 /// Pointing (`from_box`: a box's places of a digit on one row, then one column) or
@@ -10,9 +10,18 @@ use crate::logic::step::Technique;
 pub(crate) fn intersection<B: CellSet>(v: &Board<B>, from_box: bool) -> Option<Found<B>> {
     let n = v.t.n;
     let units = if from_box { 2 * n..3 * n } else { 0..2 * n };
-    units
-        .flat_map(|u| (0..n).map(move |d| (u, d)))
-        .find_map(|(u, d)| intersection_at(v, from_box, u, d))
+    for u in units {
+        let unit = v.t.unit[u];
+        for (d, &x) in v.cand.iter().enumerate() {
+            // (Two places or more, tested here before the call.)
+            if several(x & unit)
+                && let Some(found) = intersection_at(v, from_box, u, d)
+            {
+                return Some(found);
+            }
+        }
+    }
+    None
 }
 
 /// The intersection step of unit `u` (a box when `boxed`, else a line) and digit `d`, if

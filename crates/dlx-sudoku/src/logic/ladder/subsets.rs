@@ -3,7 +3,7 @@
 //! digits to look at, and in what order, is the caller's.
 
 use super::cells::CellSet;
-use super::{Board, Found, Gone, Hit, Pattern};
+use super::found::{Board, Found, Gone, Hit, Pattern};
 use crate::logic::places::ones;
 use crate::logic::step::Technique;
 

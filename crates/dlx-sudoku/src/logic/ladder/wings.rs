@@ -1,7 +1,7 @@
 //! The XY-wing, the XYZ-wing and the W-wing on sets of cells.
 
 use super::cells::{CellSet, bits_of, each, several};
-use super::{Board, Found, Pattern};
+use super::found::{Board, Found, Pattern};
 use crate::logic::step::Technique;
 
 /// XY-wing: pivot `xy` with pincers `xz` and `yz` it sees; `z` leaves the cells that see both
