@@ -1,5 +1,5 @@
 //! The geometry of a shape, computed once for every room that needs it: the cells of each
-//! row, column and box, the units of each cell, its peers, and where units meet. The logic
+//! row, column and box, the units of each cell and its peers. The logic
 //! room works on it directly; the generator and the backtracking baselines derive their
 //! compact tables from it.
 
@@ -19,11 +19,6 @@ pub(crate) struct Geometry {
     pub peers: Vec<Vec<usize>>,
     /// The index of each cell among the cells of its row, column and box.
     pub cell_index: Vec<[u8; 3]>,
-    /// Where each unit meets the units of another kind, seen from each of its cells:
-    /// `meet[u · n + i]` holds, for the `i`-th cell of unit `u`, the other unit of that
-    /// cell (a box: its row, then its column; a row or column: its box, then none) and the
-    /// cells the two units share, as a mask over `u`'s cell indices.
-    pub meet: Vec<[Option<(usize, u32)>; 2]>,
 }
 
 impl Geometry {
@@ -57,20 +52,6 @@ impl Geometry {
                 p
             })
             .collect();
-        let mut meet = vec![[None; 2]; 3 * n * n];
-        for u in 0..3 * n {
-            let kinds: &[usize] = if u >= 2 * n { &[0, 1] } else { &[2] };
-            let cells = &unit_cells[u * n..(u + 1) * n];
-            for (i, &c) in cells.iter().enumerate() {
-                for (slot, &k) in kinds.iter().enumerate() {
-                    let other = cell_units[c][k];
-                    let shared = (0..n)
-                        .filter(|&j| cell_units[cells[j]][k] == other)
-                        .fold(0, |m, j| m | 1 << j);
-                    meet[u * n + i][slot] = Some((other, shared));
-                }
-            }
-        }
         Geometry {
             shape,
             n,
@@ -78,7 +59,6 @@ impl Geometry {
             cell_units,
             peers,
             cell_index,
-            meet,
         }
     }
 
@@ -86,13 +66,6 @@ impl Geometry {
     #[inline]
     pub fn cells(&self, u: usize) -> &[usize] {
         &self.unit_cells[u * self.n..(u + 1) * self.n]
-    }
-
-    /// Whether two distinct cells share a unit.
-    #[inline]
-    pub fn sees(&self, a: usize, b: usize) -> bool {
-        let (x, y) = (&self.cell_units[a], &self.cell_units[b]);
-        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
     }
 
     /// Unit `u` as the public [`Unit`].

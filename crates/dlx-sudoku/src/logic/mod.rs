@@ -61,23 +61,33 @@
 //! are within 0.07), and `--samples` buys the finer one at a search per sample. On other
 //! sizes every sample is a random isomorph of the puzzle.
 //!
+//! # One ladder
+//!
+//! Each technique beyond the singles is written once, in `ladder/`, over sets of cells
+//! (a `u128` up to 10×10, four or ten `u64` words for 12×12 to 25×25): it returns the
+//! candidates it removes and its pattern, which `hint` and `explain` turn into a [`Step`]
+//! and `rate`'s tally applies as it is. `techniques.rs` holds the singles and the order in
+//! which every unit and digit is scanned; the step-by-step test against recorded paths
+//! (`tests/data/ladder_paths.txt`) guards both.
+//!
 //! # The 9×9 fast paths
 //!
-//! On 9×9 with 3×3 boxes, bitboard copies of the general code do the work: `search9.rs`
-//! walks the general search's tree (the fill for hint and explain, and `rate`'s effort),
-//! `tally9.rs` the general tally's path, and `ladder9/` finds the step
-//! `techniques::beyond_singles` finds (the same technique, the same eliminations). They
-//! change no answer and no rating, and must not: a change to a technique goes into both
-//! `techniques.rs` and `ladder9/`, and the step-by-step tests in `tests.rs` fail until
-//! they agree. `ladder9/`'s dual floors rest on the ladder's order (each subset size over
-//! every unit before the next, naked before hidden, rows before columns), so a change to
-//! that order changes its `floor` too. Its `matched` rests on the board keeping the fill's
-//! digit in every empty cell (each step is sound) and on no placed digit being a candidate
-//! of a peer (placing takes it from them), which its `Fill` checks in debug builds; that it
-//! leaves nothing to enumerate before a guess rests on the ladder looking for every subset
-//! and fish size from 2 to 4.
+//! On 9×9 with 3×3 boxes `rate` runs the same techniques with faster bookkeeping: `tally9.rs`
+//! walks the general tally's path on bitboards, `ladder9/` decides which units and digits
+//! each scan need look at (segments for pointing and claiming, counts, the duals' floors,
+//! a memo of what found nothing, the all-at-once matching test), and `search9.rs` walks the
+//! general search's tree (the fill for hint and explain, and `rate`'s effort). They change
+//! no answer and no rating, and must not: a test checks `ladder9/`'s steps against the full
+//! scans, and the 9×9 tally and search against the general ones. `ladder9/`'s dual floors
+//! rest on the ladder's order (each subset size over every unit before the next, naked
+//! before hidden, rows before columns), so a change to that order changes its `floor` too.
+//! Its `matched` rests on the board keeping the fill's digit in every empty cell (each step
+//! is sound) and on no placed digit being a candidate of a peer (placing takes it from
+//! them), which its `Fill` checks in debug builds; that it leaves nothing to enumerate
+//! before a guess rests on the ladder looking for every subset and fish size from 2 to 4.
 
 mod board;
+mod ladder;
 mod ladder9;
 mod places;
 pub mod se;
@@ -87,13 +97,13 @@ mod step;
 mod tally9;
 mod techniques;
 mod weights;
-mod wings;
 
 pub use board::Candidates;
 pub use step::{Level, Step, Technique, UnknownLevel, cell_name, unit_name};
 
 use crate::geometry::Geometry;
 use crate::rng::SplitMix;
+use ladder::Sets;
 use search::{Found, Isomorph, search};
 use search9::Tables9;
 
@@ -137,6 +147,8 @@ pub struct Logic {
     geometry: Geometry,
     /// The fixed tables of the 9×9 search, for sides of 9.
     tables9: Option<Box<Tables9>>,
+    /// The units and peers as sets of cells, for the techniques.
+    sets: Sets,
     samples: usize,
 }
 
@@ -153,6 +165,7 @@ impl Logic {
         let geometry = Geometry::new(shape);
         Logic {
             tables9: Tables9::new(&geometry).map(Box::new),
+            sets: Sets::new(&geometry),
             geometry,
             samples: DEFAULT_SAMPLES,
         }
@@ -249,7 +262,8 @@ impl Logic {
         if board.is_solved() {
             return None;
         }
-        techniques::next_step(&self.geometry, board).or_else(|| Some(guess(board, fill)))
+        techniques::next_step(&self.geometry, &self.sets, board)
+            .or_else(|| Some(guess(board, fill)))
     }
 
     /// Applies a step: places its digits and removes its eliminated candidates.
@@ -286,7 +300,7 @@ impl Logic {
         if board.is_solved() {
             return Ok(None);
         }
-        if let Some(step) = techniques::next_step(&self.geometry, board) {
+        if let Some(step) = techniques::next_step(&self.geometry, &self.sets, board) {
             return Ok(Some(step));
         }
         let fill = self.fill(board)?;
@@ -320,7 +334,7 @@ impl Logic {
                 empty -= 1;
                 continue;
             }
-            let step = techniques::beyond_singles(g, &board, &places, &mut memo)
+            let step = techniques::beyond_singles(g, &self.sets, &board, &places, &mut memo)
                 .unwrap_or_else(|| guess(&board, fill));
             counts[step.technique.index()] += 1;
             for &(cell, v) in &step.eliminate {
@@ -360,7 +374,7 @@ impl Logic {
         let mut board = board.clone();
         let mut level = Level::Simple;
         while !board.is_solved() {
-            let Some(step) = techniques::next_step(&self.geometry, &board) else {
+            let Some(step) = techniques::next_step(&self.geometry, &self.sets, &board) else {
                 return Level::Expert;
             };
             level = level.max(step.technique.level());
@@ -453,7 +467,7 @@ impl Logic {
         }
         let fill = fill.expect("at least one sample");
         let (counts, steps) = match path {
-            Some(p) => p.finish(&fill),
+            Some(p) => p.finish(&fill, self.sets.narrow().expect("9×9 sets")),
             None => self.tally(board.clone(), &fill),
         };
         let used = || Technique::ALL.into_iter().filter(|t| counts[t.index()] > 0);

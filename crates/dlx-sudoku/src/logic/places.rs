@@ -1,6 +1,6 @@
-//! What the general ladder's techniques (`techniques.rs`, `wings.rs`) look at and build:
-//! the places of each digit in each unit ([`Places`]), kept up to date along a path, the
-//! context every technique reads ([`Ctx`]), step building, and bit counts.
+//! What the ladder's scans (`techniques.rs`) look at and build: the places of each digit in
+//! each unit ([`Places`]), kept up to date along a path, for the singles and the memo, the
+//! context the scans read ([`Ctx`]), step building, and bit counts.
 
 use super::board::Candidates;
 use super::step::{Step, Technique};
@@ -143,14 +143,6 @@ pub(super) struct Ctx<'a> {
     pub(super) places: &'a Places,
 }
 
-impl Ctx<'_> {
-    /// The places of digit `v` in unit `u`.
-    #[inline]
-    pub(super) fn pos(&self, u: usize, v: u8) -> u32 {
-        self.places.pos[u * self.g.n + v as usize - 1]
-    }
-}
-
 pub(super) fn bit(v: u8) -> u32 {
     1 << (v - 1)
 }
@@ -164,13 +156,6 @@ pub(super) fn step(technique: Technique) -> Step {
         place: Vec::new(),
         eliminate: Vec::new(),
     }
-}
-
-/// Sorts and returns the step when it eliminates something.
-pub(super) fn if_any(mut s: Step) -> Option<Step> {
-    s.eliminate.sort_unstable();
-    s.eliminate.dedup();
-    (!s.eliminate.is_empty()).then_some(s)
 }
 
 /// The number of bits of each 9-bit mask: the default target has no popcount instruction,
@@ -191,17 +176,5 @@ pub(super) fn ones(m: u32) -> usize {
     match ONES9.get(m as usize) {
         Some(&k) => k as usize,
         None => m.count_ones() as usize,
-    }
-}
-
-/// [`ones`] as a method, for the techniques' many bit counts.
-pub(super) trait Ones {
-    fn ones(self) -> u32;
-}
-
-impl Ones for u32 {
-    #[inline]
-    fn ones(self) -> u32 {
-        ones(self) as u32
     }
 }

@@ -1,17 +1,18 @@
 //! `rate`'s path on 9×9 with 3×3 boxes: the ladder's steps counted as
 //! [`Logic::rate`](super::Logic::rate) counts them, all on bitboards: the singles on each
 //! digit's candidates as three 27-bit bands (as in `search9`), the steps beyond them by
-//! [`ladder9`] on the same candidates as 81-bit boards. Nothing builds a [`Step`] but a
-//! guess.
+//! the one ladder's techniques through [`ladder9`]'s scans, on the same candidates as 81-bit
+//! boards. Nothing builds a [`Step`] but a guess.
 //!
 //! The path is the same: the first naked single in reading order, else the first hidden
 //! single (boxes, then rows, then columns; the smallest digit in the first unit that has
-//! one), else the general ladder's first step beyond the singles (which [`ladder9`] finds
-//! again), else the guess (tested against the general tally).
+//! one), else the ladder's first step beyond the singles (which [`ladder9`]'s scans find as
+//! the full scans do), else the guess (tested against the general tally).
 //!
 //! [`Step`]: super::Step
 
 use super::board::Candidates;
+use super::ladder::Tables;
 use super::ladder9;
 use super::search9::{BOX, COL, ROW, Tables9, band_fewest, band_words, index_planes, plane_digit};
 use super::step::Technique;
@@ -199,8 +200,13 @@ fn is_one(m: u32) -> bool {
 /// How often each technique is used on the path from the board to its fill, and the number
 /// of steps: what the general tally gives, faster.
 #[cfg(test)]
-pub(crate) fn tally(t: &Tables9, board: &Candidates, fill: &Grid) -> (Counts, usize) {
-    Path::new(t, board).finish(fill)
+pub(crate) fn tally(
+    t: &Tables9,
+    sets: &Tables<u128>,
+    board: &Candidates,
+    fill: &Grid,
+) -> (Counts, usize) {
+    Path::new(t, board).finish(fill, sets)
 }
 
 /// `rate`'s path, taken in two stretches: the singles from the board on, which need no fill,
@@ -283,7 +289,7 @@ impl<'t> Path<'t> {
 
     /// The rest of the path, to the fill: how often each technique is used, and the number
     /// of steps.
-    pub(crate) fn finish(mut self, fill: &Grid) -> (Counts, usize) {
+    pub(crate) fn finish(mut self, fill: &Grid, sets: &Tables<u128>) -> (Counts, usize) {
         let mut memo = ladder9::Memo::with_fill(fill.cells().try_into().expect("81 cells"));
         while self.bits.open != [0; 3] {
             self.steps += 1;
@@ -296,10 +302,11 @@ impl<'t> Path<'t> {
                 ladder9::masks_of(&boards),
                 "masks kept up to date"
             );
-            if let Some((technique, gone)) =
-                ladder9::beyond_singles(&boards, &bits.masks, true, &mut memo)
+            if let Some(found) =
+                ladder9::beyond_singles(sets, &boards, &bits.masks, true, &mut memo)
             {
-                self.counts[technique.index()] += 1;
+                let gone = found.gone;
+                self.counts[found.technique.index()] += 1;
                 for (b, band) in bits.cand.iter_mut().enumerate() {
                     let cells = (gone.cells >> (27 * b)) as u32 & BAND;
                     for (d, x) in band.iter_mut().enumerate() {

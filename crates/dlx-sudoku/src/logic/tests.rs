@@ -76,33 +76,80 @@ fn dlx_fill(puzzle: &Grid) -> Grid {
     }
 }
 
-/// Every placement is the fill's digit, no elimination removes the fill's digit, and the
-/// path ends with the fill.
+/// Each step changes the board, only where the reason it gives says, and keeps the fill:
+/// after it every filled cell holds the fill's digit and every empty one still has it among
+/// its candidates. The path ends with the fill.
 fn check_path(puzzle: &Grid) -> Vec<Step> {
     let fill = dlx_fill(puzzle);
     let logic = Logic::new(puzzle.shape());
     let mut board = logic.board(puzzle).unwrap();
     let steps = logic.explain(&board).unwrap();
     for s in &steps {
-        assert!(
-            !s.place.is_empty() || !s.eliminate.is_empty(),
-            "{s:?} does nothing"
-        );
-        for &(c, v) in &s.place {
-            assert_eq!(fill.cells()[c], v, "{s:?} places a wrong digit");
-        }
-        for &(c, v) in &s.eliminate {
-            assert_ne!(fill.cells()[c], v, "{s:?} removes the fill's digit");
-            assert!(
-                board.masks()[c] & (1 << (v - 1)) != 0,
-                "{s:?} removes a non-candidate"
-            );
-        }
-        assert!(!s.reason(puzzle.shape()).is_empty());
+        let before = board.clone();
         logic.apply(&mut board, s);
+        assert_ne!(before, board, "{s:?} changes nothing");
+        assert!(!s.reason(puzzle.shape()).is_empty());
+        let keeps = |c: usize, &f: &u8| match board.values[c] {
+            0 => board.masks[c] >> (f - 1) & 1 == 1,
+            v => v == f,
+        };
+        assert!(
+            fill.cells().iter().enumerate().all(|(c, f)| keeps(c, f)),
+            "{s:?} loses the fill on {}",
+            before.to_pencilmarks()
+        );
     }
     assert_eq!(board.to_grid(), fill);
     steps
+}
+
+/// A step as the recorded paths write it: the technique's index, its pattern's cells, and
+/// its eliminations (a guess: its placement) as `cell.digit`.
+fn recorded(s: &Step) -> String {
+    let cells: Vec<String> = s.cells.iter().map(|c| c.to_string()).collect();
+    let moves = match s.technique {
+        Technique::Guess => &s.place,
+        _ => &s.eliminate,
+    };
+    let moves: Vec<String> = moves.iter().map(|(c, v)| format!("{c}.{v}")).collect();
+    format!(
+        "{}:{}/{}",
+        s.technique.index(),
+        cells.join(","),
+        moves.join(",")
+    )
+}
+
+/// `explain` and `rate` take the paths recorded before the techniques were written once
+/// (`tests/data/ladder_paths.txt`: hard 9×9 puzzles, where every technique but the hidden
+/// quad comes up, and 6×6, 10×10, 12×12 and 16×16 ones): the same singles, then the same
+/// steps, pattern and eliminations.
+#[test]
+fn the_ladder_takes_the_recorded_paths() {
+    let text = include_str!("../../tests/data/ladder_paths.txt");
+    let mut seen = std::collections::BTreeSet::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut fields = line.split_whitespace();
+        let puzzle: Grid = fields.next().unwrap().parse().unwrap();
+        let singles: usize = fields.next().unwrap().parse().unwrap();
+        let want: Vec<String> = fields.map(String::from).collect();
+        let logic = Logic::new(puzzle.shape());
+        let board = logic.board(&puzzle).unwrap();
+        let steps = logic.explain(&board).unwrap();
+        let (few, others): (Vec<&Step>, Vec<&Step>) = steps
+            .iter()
+            .partition(|s| s.technique < Technique::Pointing);
+        let others: Vec<String> = others.into_iter().map(recorded).collect();
+        assert_eq!((few.len(), others), (singles, want), "{line}");
+        let rating = logic.rate(&board).unwrap();
+        let mut counts = [0u32; Technique::ALL.len()];
+        for s in &steps {
+            counts[s.technique.index()] += 1;
+            seen.insert((puzzle.shape().side(), s.technique));
+        }
+        assert_eq!(rating.counts, counts, "{line}");
+    }
+    assert!(seen.len() > 25, "{seen:?}");
 }
 
 #[test]
@@ -430,7 +477,7 @@ fn the_9x9_tally_counts_what_the_general_one_does() {
             continue;
         };
         assert_eq!(
-            tally9::tally(t, &board, &fill),
+            tally9::tally(t, logic.sets.narrow().expect("9×9"), &board, &fill),
             logic.tally(board, &fill),
             "{line}"
         );
@@ -456,38 +503,48 @@ fn apply_refuses_a_digit_off_the_board() {
     logic.apply(&mut board, &step);
 }
 
-/// The general ladder's first step beyond the singles, and the 9×9 bitboard one's, as
-/// (technique, eliminations per digit); `None` when only a guess is left.
-fn both_beyond(
-    logic: &Logic,
-    board: &Candidates,
-    memo: &mut ladder9::Memo,
-) -> [Option<(Technique, [u128; 9])>; 2] {
+/// The first step beyond the singles as `hint` finds it (every unit and digit scanned), and as
+/// `rate`'s 9×9 scans find it (what their first tests, floors and memo leave); `None` when only
+/// a guess is left.
+fn both_beyond(logic: &Logic, board: &Candidates, memo: &mut ladder9::Memo) -> [Option<Step>; 2] {
     let g = &logic.geometry;
     let places = techniques::Places::new(g, board);
-    let general =
-        techniques::beyond_singles(g, board, &places, &mut techniques::Memo::none()).map(|s| {
-            let mut gone = [0u128; 9];
-            for &(c, v) in &s.eliminate {
-                gone[v as usize - 1] |= 1 << c;
-            }
-            assert!(s.place.is_empty(), "only guesses place beyond the singles");
-            (s.technique, gone)
-        });
+    let general = techniques::beyond_singles(
+        g,
+        &logic.sets,
+        board,
+        &places,
+        &mut techniques::Memo::none(),
+    );
+    if let Some(s) = &general {
+        assert!(s.place.is_empty(), "only guesses place beyond the singles");
+    }
     let cand = digit_boards(board);
     // (A board with a single gets the scans without their duals' floors.)
     let settled = techniques::single(g, board, &places).is_none();
     let masks = ladder9::masks_of(&cand);
+    let t = logic.sets.narrow().expect("9×9");
     let bits =
-        ladder9::beyond_singles(&cand, &masks, settled, memo).map(|(t, g)| (t, g.per_digit(&cand)));
+        ladder9::beyond_singles(t, &cand, &masks, settled, memo).map(|f| f.step(g, &board.masks));
     [general, bits]
 }
 
-/// `rate`'s bitboard ladder (`ladder9`) finds the general ladder's first step beyond the
-/// singles, technique and eliminations, on every board along the paths of the puzzles above
-/// and of a sample of every data set (when present), and on those boards with random
-/// candidates removed (never the fill's digit), which brings out the rarer techniques. One
-/// memo is kept along each run of removals, to check that it forgets what changed.
+/// The techniques find the same steps on sets of cells of every width: a 9×9 board in a
+/// `u128`, in two words and in ten.
+fn same_in_every_width(logic: &Logic, board: &Candidates, step: &Option<Step>) {
+    use super::ladder::{Tables, Wide};
+    let g = &logic.geometry;
+    let two = techniques::beyond_singles_in(g, &Tables::<Wide<2>>::new(g), board);
+    let ten = techniques::beyond_singles_in(g, &Tables::<Wide<10>>::new(g), board);
+    assert_eq!(&two, step, "{}", board.to_pencilmarks());
+    assert_eq!(&ten, step, "{}", board.to_pencilmarks());
+}
+
+/// `rate`'s 9×9 scans (`ladder9`) find the step `hint` finds beyond the singles, on every
+/// board along the paths of the puzzles above and of a sample of every data set (when
+/// present), and on those boards with random candidates removed (never the fill's digit),
+/// which brings out the rarer techniques; and in sets of cells of every width. One memo is
+/// kept along each run of removals, to check that it forgets what changed.
 #[test]
 fn the_9x9_ladder_finds_the_general_ladders_steps() {
     let logic = Logic::new(Shape::CLASSIC);
@@ -497,6 +554,7 @@ fn the_9x9_ladder_finds_the_general_ladders_steps() {
     along_paths(&logic, 40, |line, board, fill, step| {
         let [general, bits] = both_beyond(&logic, board, &mut ladder9::Memo::new());
         assert_eq!(general, bits, "{line}, board {}", board.to_pencilmarks());
+        same_in_every_width(&logic, board, &general);
         if step.technique == Technique::Guess {
             // Only a guess is left, on a board without singles: every unit with four
             // open cells or more, and every digit in four columns or more, passes the
@@ -530,7 +588,7 @@ fn the_9x9_ladder_finds_the_general_ladders_steps() {
             remove_some(&mut copy, fill, &mut rng, 4);
             let [general, bits] = both_beyond(&logic, &copy, &mut memo);
             assert_eq!(general, bits, "{line}, board {}", copy.to_pencilmarks());
-            if let Some((t, _)) = general {
+            if let Some(Step { technique: t, .. }) = general {
                 *seen.entry(t).or_insert(0u32) += 1;
             }
         }

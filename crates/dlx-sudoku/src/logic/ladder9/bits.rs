@@ -93,23 +93,6 @@ pub(super) fn each(mut x: Cells) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Whether a board has two cells or more.
-#[inline]
-pub(super) fn several(x: Cells) -> bool {
-    x & x.wrapping_sub(1) != 0
-}
-
-/// The cells of unit `u` at the indices of `mask`.
-#[inline]
-pub(super) fn cells_at(u: usize, mut mask: u32) -> Cells {
-    let mut out = 0;
-    while mask != 0 {
-        out |= 1 << T.cells[u][mask.trailing_zeros() as usize];
-        mask &= mask - 1;
-    }
-    out
-}
-
 /// Whether `first_subset` can find a subset of `k` among masks of which `small` have two to
 /// `k` bits and `open` two bits or more: it chooses `k` of the former, and a subset removes
 /// something only when some mask is left over. The scans below test this on counts before
@@ -211,7 +194,7 @@ pub(super) const fn every(step: usize) -> Cells {
 
 /// How many cells of `x` each unit holds: rows by table, columns and boxes from the rows
 /// spread a nibble per column ([`SPREAD`]) and added.
-pub(super) fn unit_counts(x: Cells) -> [u8; 27] {
+pub(crate) fn unit_counts(x: Cells) -> [u8; 27] {
     let mut out = [0u8; 27];
     let mut cols = 0u64;
     for b in 0..3 {

@@ -1,10 +1,10 @@
-//! Pointing and claiming on bitboards: the units where a digit's places lie in one
-//! segment, found for all units of a digit at once ([`confined`]), then tested in order.
+//! Pointing and claiming on 9×9 bitboards: the units where a digit's places lie in one
+//! segment, found for all units of a digit at once ([`confined`]), then tested in order by
+//! the one ladder's [`intersection_at`].
 
-use super::bits::{Cells, T, digits, every, several, units_of};
+use super::bits::{Cells, digits, every};
 use super::memo::Memo;
-use super::view::{Found, only};
-use crate::logic::step::Technique;
+use crate::logic::ladder::{Board, Found, intersection_at};
 
 /// Pointing (a box's places of a digit on one row, then one column) or claiming (a row's,
 /// then a column's, in one box): the digit leaves the rest of the other unit.
@@ -12,7 +12,11 @@ use crate::logic::step::Technique;
 /// The units where a digit's places lie in one segment (the three cells a box and a line
 /// share) and the other unit has places outside it are found for all units of a digit at
 /// once ([`confined`]); each such unit and digit is then tested in the general order.
-pub(super) fn intersection(cand: &[Cells; 9], from_box: bool, memo: &mut Memo) -> Option<Found> {
+pub(super) fn intersection(
+    v: &Board<Cells>,
+    from_box: bool,
+    memo: &mut Memo,
+) -> Option<Found<Cells>> {
     let k = usize::from(!from_box);
     let known = if from_box {
         &mut memo.pointing
@@ -26,7 +30,7 @@ pub(super) fn intersection(cand: &[Cells; 9], from_box: bool, memo: &mut Memo) -
     for d in digits(open) {
         // (A digit's segments are found again only when its board changed.)
         if *kept & 1 << d == 0 {
-            cache[d] = confined(cand[d], from_box);
+            cache[d] = confined(v.cand[d], from_box);
             *kept |= 1 << d;
         }
         any |= cache[d];
@@ -39,7 +43,7 @@ pub(super) fn intersection(cand: &[Cells; 9], from_box: bool, memo: &mut Memo) -
         while ds != 0 {
             let d = ds.trailing_zeros() as usize;
             ds &= ds - 1;
-            if let Some(found) = intersection_at(cand, from_box, u, d) {
+            if let Some(found) = intersection_at(v, from_box, u, d) {
                 return Some(found);
             }
         }
@@ -138,32 +142,4 @@ fn confined(x: Cells, from_box: bool) -> u32 {
         }
         out
     }
-}
-
-/// The intersection step of unit `u` (a box when `from_box`, else a line) and digit `d`, if
-/// any: the places of `d` in `u` (two or more) all in the row, then the column, of the first
-/// (from a box), or in its box (from a line), and places of `d` in that other unit outside `u`.
-fn intersection_at(cand: &[Cells; 9], from_box: bool, u: usize, d: usize) -> Option<Found> {
-    let p = cand[d] & T.unit[u];
-    if !several(p) {
-        return None;
-    }
-    let [row, col, bx] = units_of(p.trailing_zeros() as usize);
-    let others: &[usize] = if from_box { &[row, col] } else { &[bx] };
-    for &o in others {
-        let line = T.unit[o];
-        if p & !line != 0 {
-            continue;
-        }
-        let gone = cand[d] & line & !T.unit[u];
-        if gone != 0 {
-            let t = if from_box {
-                Technique::Pointing
-            } else {
-                Technique::Claiming
-            };
-            return Some(only(t, d, gone));
-        }
-    }
-    None
 }

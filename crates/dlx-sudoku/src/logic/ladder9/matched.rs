@@ -5,6 +5,8 @@ use super::bits::T;
 #[cfg(test)]
 use super::bits::{Cells, masks_of};
 use super::view::{ALL_UNITS, View};
+#[cfg(test)]
+use crate::{Shape, geometry::Geometry, logic::ladder::Tables};
 use std::cell::OnceCell;
 
 /// A fill (81 values, 1 to 9) and, made when [`matched`] first needs them, its maps.
@@ -156,7 +158,12 @@ pub(super) fn matched(v: &View, maps: &FillMaps, units: u32, digits: u32) -> (u3
 pub(crate) fn matched_everywhere(cand: &[Cells; 9], fill: &[u8; 81]) -> (u32, u32) {
     let fill = Fill::new(*fill);
     matched(
-        &View::new(cand, &masks_of(cand), false),
+        &View::new(
+            &Tables::new(&Geometry::new(Shape::CLASSIC)),
+            cand,
+            &masks_of(cand),
+            false,
+        ),
         fill.maps(),
         ALL_UNITS,
         0x1FF,

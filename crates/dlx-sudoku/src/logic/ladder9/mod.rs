@@ -1,18 +1,13 @@
-//! The ladder's steps beyond the singles on 9×9 with 3×3 boxes, on bitboards, for `rate`'s
-//! tally: each technique of [`techniques::beyond_singles`](super::techniques::beyond_singles)
-//! written again over one 81-bit board per digit (bit `9·row + column` of a `u128`), giving
-//! the same first step (the same technique and the same eliminations) without building it.
-//!
-//! Each technique scans in the general one's order: units rows, columns, boxes; digits ascending;
-//! subsets, fish and wings in the lexicographic order of their cells, lines or digits
-//! ([`first_subset`](crate::logic::techniques::first_subset) is the general one itself). Where the
-//! general code walks peer lists and unit indices, this one intersects boards: the cells that see
-//! both pincers are `peers[a] & peers[c]`, a fish's eliminations `cand & covers & !bases`.
+//! The ladder's steps beyond the singles on 9×9 with 3×3 boxes, for `rate`'s tally: the
+//! techniques of [`ladder`](super::ladder) themselves, on one 81-bit board per digit (bit
+//! `9·row + column` of a `u128`), each scan leaving out the units and digits where it is known
+//! to find nothing. The first step is the one the full scans of
+//! [`techniques::beyond_singles`](super::techniques::beyond_singles) find.
 //!
 //! A scan that found nothing is remembered by what decides it, exactly: a unit's candidates
 //! (nine 9-bit masks, 81 bits) for naked and hidden subsets, a digit's board for fish,
 //! pointing, claiming and colouring. While that is unchanged the scan is skipped, since it
-//! would find nothing again; a test checks every step against the general ladder's.
+//! would find nothing again; a test checks every step against the full scans'.
 //!
 //! Most scans are decided before any enumeration, by first tests that leave out only units and
 //! digits where the scan finds nothing: segments for pointing and claiming
@@ -32,52 +27,50 @@
 //! cells or lines are left to the floors).
 //!
 //! The files: `bits.rs` the 81-bit boards, their tables and counts; `view.rs` what the
-//! scans look at and what they find; `memo.rs` the scans that found nothing; `matched.rs`
-//! the all-at-once test through the fill; `intersections.rs` pointing and claiming;
-//! `subsets.rs` naked and hidden subsets and fish; `wings.rs` the XY-, XYZ- and W-wings;
-//! `colouring.rs` simple colouring.
+//! scans look at and the counts they test; `memo.rs` the scans that found nothing;
+//! `matched.rs` the all-at-once test through the fill; `intersections.rs` the units where a
+//! digit may point or claim; `subsets.rs` the scans for naked and hidden subsets and fish.
 
 mod bits;
-mod colouring;
 mod intersections;
 mod matched;
 mod memo;
 mod subsets;
 mod view;
-mod wings;
 
-pub(crate) use bits::masks_of;
+pub(crate) use bits::{masks_of, unit_counts};
 #[cfg(test)]
 pub(crate) use matched::matched_everywhere;
 pub(crate) use memo::Memo;
-pub(crate) use view::Found;
 
 use bits::{Cells, at_least_each};
-use colouring::simple_colouring;
 use intersections::intersection;
 use matched::matched;
 use memo::scopes_of;
 use subsets::{fish, hidden_subset, naked_subset};
 use view::{ALL_UNITS, Census, View};
-use wings::{w_wing, xy_wing, xyz_wing};
 
-/// The first step beyond the singles, as the general ladder finds it, or `None` when only a
+use super::ladder::{self, Board, Found, Tables};
+
+/// The first step beyond the singles, as the full scans find it, or `None` when only a
 /// guess is left (the board may have singles: they are not looked for here).
 ///
 /// `settled` is the caller's word that the board has no naked or hidden single and has a
 /// fill, as every board does where `rate`'s tally looks beyond the singles. Then each scan
 /// leaves out the units and digits where only its dual could hold (see [`floor`](view::floor)).
 pub(crate) fn beyond_singles(
+    t: &Tables<Cells>,
     cand: &[Cells; 9],
     masks: &[u32; 81],
     settled: bool,
     memo: &mut Memo,
-) -> Option<Found> {
+) -> Option<Found<Cells>> {
     memo.refresh(cand);
-    if let Some(f) = intersection(cand, true, memo).or_else(|| intersection(cand, false, memo)) {
+    let b = &Board { t, cand, masks };
+    if let Some(f) = intersection(b, true, memo).or_else(|| intersection(b, false, memo)) {
         return Some(f);
     }
-    let v = &View::new(cand, masks, settled);
+    let v = &View::new(t, cand, masks, settled);
     let n = Census::new(v);
     if let Some(fill) = &memo.fill {
         if cfg!(debug_assertions) {
@@ -112,11 +105,11 @@ pub(crate) fn beyond_singles(
         .or_else(|| fish(v, &n, 2, memo))
         .or_else(|| hidden_subset(v, &n, 3, memo))
         .or_else(|| fish(v, &n, 3, memo))
-        .or_else(|| xy_wing(v, &n))
-        .or_else(|| xyz_wing(v, &n))
-        .or_else(|| w_wing(v, &n))
+        .or_else(|| ladder::xy_wing(b, n.two))
+        .or_else(|| ladder::xyz_wing(b, n.two, n.three))
+        .or_else(|| ladder::w_wing(b, n.two))
         .or_else(|| naked_subset(v, &n, 4, memo))
         .or_else(|| fish(v, &n, 4, memo))
         .or_else(|| hidden_subset(v, &n, 4, memo))
-        .or_else(|| simple_colouring(v, memo))
+        .or_else(|| ladder::simple_colouring(b, &mut memo.colouring))
 }

@@ -1,33 +1,16 @@
-//! Naked and hidden subsets and fish on bitboards, each scan skipping the units and
-//! digits its first tests, its floor or its memo leave out.
+//! The scans for naked and hidden subsets and fish on 9×9 bitboards: each skips the units
+//! and digits its first tests, its floor or its memo leave out, and looks at the rest with the
+//! one ladder's [`naked_at`](ladder::naked_at), [`hidden_at`](ladder::hidden_at) and
+//! [`fish_at`](ladder::fish_at).
 
-use super::bits::{
-    COLUMN, Cells, Slices, T, at_least, cells_at, digits, each, may_hold, ones9, repeats,
-};
+use super::bits::{COLUMN, Cells, Slices, T, at_least, digits, each, may_hold, ones9, repeats};
 use super::memo::{Memo, to_scan};
-use super::view::{ALL_SCOPES, ALL_UNITS, Census, Found, Gone, View, floor, only};
-use crate::logic::techniques::{first_subset, fish_technique, hidden_technique, naked_technique};
-
-/// Keeps the masks of two bits or more, as the general ladder chooses from (a mask of one
-/// is a single).
-#[inline]
-fn two_or_more(masks: &mut [u32; 9]) {
-    // (Masked, not branched on: which masks are singles follows no pattern.)
-    for m in masks {
-        *m &= 0u32.wrapping_sub(u32::from(*m & m.wrapping_sub(1) != 0));
-    }
-}
-
-/// The candidates of `digits` (bit `d`) in `cells`, or `None` when there are none.
-#[inline]
-fn candidates_in(v: &View, ds: u32, cells: Cells) -> Option<Gone> {
-    let any = digits(ds).any(|d| v.cand[d] & cells != 0);
-    any.then_some(Gone { digits: ds, cells })
-}
+use super::view::{ALL_SCOPES, ALL_UNITS, Census, Hit, View, floor};
+use crate::logic::ladder;
 
 /// `k` cells of a unit (two candidates or more each) with `k` candidates between them: those
 /// digits leave the unit's other cells.
-pub(super) fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
+pub(super) fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Hit {
     let reach = v.settled.then(|| n.units_with(floor(k, false)));
     for u in digits(to_scan(&mut memo.naked[k - 2], ALL_UNITS, reach)) {
         let unit = T.unit[u];
@@ -39,18 +22,7 @@ pub(super) fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> O
             memo.naked[k - 2] |= 1 << u;
             continue;
         }
-        let mut masks = [0u32; 9];
-        for (m, &c) in masks.iter_mut().zip(&T.cells[u]) {
-            *m = v.masks[c as usize];
-        }
-        two_or_more(&mut masks);
-        let found = first_subset(&masks, k, |chosen, union| {
-            let mut rest = T.unit[u];
-            for &i in chosen {
-                rest &= !(1 << T.cells[u][i]);
-            }
-            candidates_in(v, union, rest).map(|gone| (naked_technique(k), gone))
-        });
+        let found = ladder::naked_at(&v.board(), u, k);
         if found.is_some() {
             return found;
         }
@@ -61,7 +33,7 @@ pub(super) fn naked_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> O
 
 /// `k` digits with `k` places between them in a unit (two places or more each): those cells
 /// hold nothing else.
-pub(super) fn hidden_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
+pub(super) fn hidden_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Hit {
     // (On a settled board a unit's digits of two places or more are its open cells.)
     let reach = v.settled.then(|| n.units_with(floor(k, true)));
     for u in digits(to_scan(&mut memo.hidden[k - 2], ALL_UNITS, reach)) {
@@ -72,21 +44,7 @@ pub(super) fn hidden_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> 
             memo.hidden[k - 2] |= 1 << u;
             continue;
         }
-        // Each digit's places, from the cells' candidates (bit by bit, without a branch
-        // per candidate).
-        let mut masks = [0u32; 9];
-        for (i, &c) in T.cells[u].iter().enumerate() {
-            let m = v.masks[c as usize];
-            for (d, x) in masks.iter_mut().enumerate() {
-                *x |= (m >> d & 1) << i;
-            }
-        }
-        two_or_more(&mut masks);
-        let found = first_subset(&masks, k, |chosen, union| {
-            let keep: u32 = chosen.iter().fold(0, |m, &d| m | 1 << d);
-            candidates_in(v, !keep & 0x1FF, cells_at(u, union))
-                .map(|gone| (hidden_technique(k), gone))
-        });
+        let found = ladder::hidden_at(&v.board(), u, k);
         if found.is_some() {
             return found;
         }
@@ -97,7 +55,7 @@ pub(super) fn hidden_subset(v: &View, n: &Census, k: usize, memo: &mut Memo) -> 
 
 /// Fish of size `k`: a digit's places in `k` base lines (rows, then columns) lie in `k`
 /// cover lines; the digit leaves the cover lines' other cells.
-pub(super) fn fish(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Found> {
+pub(super) fn fish(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Hit {
     let reach = v.settled.then(|| n.scopes_with(k));
     for scope in digits(to_scan(&mut memo.fish[k - 2], ALL_SCOPES, reach)) {
         let (d, rows_are_base) = (scope / 2, scope % 2 == 0);
@@ -123,33 +81,7 @@ pub(super) fn fish(v: &View, n: &Census, k: usize, memo: &mut Memo) -> Option<Fo
             memo.fish[k - 2] |= 1 << scope;
             continue;
         }
-        let (base0, cover0) = if rows_are_base { (0, 9) } else { (9, 0) };
-        // Each base line's places: a row's by column, a column's by row.
-        let mut masks = [0u32; 9];
-        for r in 0..9 {
-            let row = ((x >> (9 * r)) & 0x1FF) as u32;
-            if rows_are_base {
-                masks[r] = row;
-            } else {
-                let mut cols = row;
-                while cols != 0 {
-                    masks[cols.trailing_zeros() as usize] |= 1 << r;
-                    cols &= cols - 1;
-                }
-            }
-        }
-        two_or_more(&mut masks);
-        let found = first_subset(&masks, k, |chosen, union| {
-            let bases = chosen.iter().fold(0, |m, &i| m | T.unit[base0 + i]);
-            let mut covers = 0;
-            let mut rest = union;
-            while rest != 0 {
-                covers |= T.unit[cover0 + rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-            }
-            let gone = x & covers & !bases;
-            (gone != 0).then(|| only(fish_technique(k), d, gone))
-        });
+        let found = ladder::fish_at(&v.board(), d, rows_are_base, k);
         if found.is_some() {
             return found;
         }

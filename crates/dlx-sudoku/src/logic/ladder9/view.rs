@@ -1,17 +1,22 @@
 //! What the bitboard ladder's techniques look at ([`View`]: each digit's board, each
-//! cell's candidates, the counts made once) and what they find ([`Found`]), with the
+//! cell's candidates, the counts made once), with the
 //! counts the first tests and the floors rest on ([`Census`], [`floor`]).
 
 use super::bits::{
     COLUMN, Cells, Slices, T, at_least, at_least_each, layers, masks_of, ones9, unit_counts,
 };
-use crate::logic::step::Technique;
+use crate::logic::ladder::{Board, Found, Tables};
 use crate::logic::techniques::ONES9;
 use std::cell::OnceCell;
+
+/// What a scan gives: the first step it found, if any.
+pub(super) type Hit = Option<Found<Cells>>;
 
 /// What the techniques look at: each digit's candidate cells, and each cell's candidates
 /// (bit `v − 1`; 0 for a filled cell), the second made from the first.
 pub(super) struct View<'m> {
+    /// The units and peers, as the one ladder's techniques read them.
+    t: &'m Tables<Cells>,
     pub(super) cand: [Cells; 9],
     pub(super) masks: &'m [u32; 81],
     /// Each unit's cells' candidates counted ([`Slices`]: a digit's places), and each
@@ -29,57 +34,31 @@ impl View<'_> {
             .get_or_init(|| Slices::count(T.cells[u].iter().map(|&c| self.masks[c as usize])))
     }
 
-    /// The cells holding both digits of a two-digit mask among their candidates.
-    pub(super) fn holding(&self, pair: u32) -> Cells {
-        let (lo, hi) = (
-            pair.trailing_zeros() as usize,
-            31 - pair.leading_zeros() as usize,
-        );
-        self.cand[lo] & self.cand[hi]
+    /// The board as the one ladder's techniques read it.
+    #[inline]
+    pub(super) fn board(&self) -> Board<'_, Cells> {
+        Board {
+            t: self.t,
+            cand: &self.cand,
+            masks: self.masks,
+        }
     }
 
-    /// The units (bit `u`) where digit `d` has exactly two places: its strong links.
-    pub(super) fn strong_units(&self, d: usize) -> u32 {
-        unit_counts(self.cand[d])
-            .iter()
-            .enumerate()
-            .fold(0, |out, (u, &n)| out | u32::from(n == 2) << u)
-    }
-
-    pub(super) fn new<'m>(cand: &[Cells; 9], masks: &'m [u32; 81], settled: bool) -> View<'m> {
+    pub(super) fn new<'m>(
+        t: &'m Tables<Cells>,
+        cand: &[Cells; 9],
+        masks: &'m [u32; 81],
+        settled: bool,
+    ) -> View<'m> {
         debug_assert_eq!(*masks, masks_of(cand), "the masks are the boards' cells");
         View {
+            t,
             cand: *cand,
             masks,
             unit_places: std::array::from_fn(|_| OnceCell::new()),
             column_places: std::array::from_fn(|_| OnceCell::new()),
             settled,
         }
-    }
-}
-
-/// A step beyond the singles: the technique and the candidates it removes, which are
-/// always some digits' candidates in some cells (one digit, or a subset's digits).
-pub(crate) type Found = (Technique, Gone);
-
-/// The candidates of `digits` (bit `d`) in `cells`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Gone {
-    pub digits: u32,
-    pub cells: Cells,
-}
-
-impl Gone {
-    /// The candidates removed from `cand`, per digit.
-    #[cfg(test)]
-    pub(crate) fn per_digit(self, cand: &[Cells; 9]) -> [Cells; 9] {
-        std::array::from_fn(|d| {
-            if self.digits >> d & 1 != 0 {
-                cand[d] & self.cells
-            } else {
-                0
-            }
-        })
     }
 }
 
@@ -125,18 +104,6 @@ pub(super) const ALL_UNITS: u32 = (1 << 27) - 1;
 #[inline]
 pub(super) const fn floor(k: usize, second: bool) -> usize {
     2 * k + second as usize
-}
-
-/// One digit's eliminations.
-#[inline]
-pub(super) fn only(technique: Technique, d: usize, gone: Cells) -> Found {
-    (
-        technique,
-        Gone {
-            digits: 1 << d,
-            cells: gone,
-        },
-    )
 }
 
 /// The cells by their number of candidates (bit-sliced over the nine digits), for the
