@@ -1,13 +1,14 @@
 //! The implication rules beyond X and Y links that SE's "Dynamic+" forcing chains (9.0+)
-//! and nested forcing chains (9.5+, 10.0+) use: when a dynamic chain's walk has nothing
-//! left to follow, SE runs pointing/claiming, hidden pairs, naked pairs and X-wings (in
-//! that order), then at the nested levels its forcing chains and cycles (`cycles`), then
-//! at the second level its cell and region forcing chains (`forcing`), on the working
-//! board, the one with the assumption's removals, and every candidate such a pattern
-//! removes becomes an off potential of the chain. A nested chain's hints come sorted as
-//! SE sorts them, each set of removals once; the chain is remembered with the off
-//! potentials it made, and its complexity counts once in every hint whose chains pass
-//! through them.
+//! and nested forcing chains (9.5+, 10.0+, 10.5+) use: when a dynamic chain's walk has
+//! nothing left to follow, SE runs pointing/claiming, hidden pairs, naked pairs and
+//! X-wings (in that order), then at the nested levels its forcing chains and cycles
+//! (`cycles`), then at the second level its cell and region forcing chains (`forcing`);
+//! at the third level (10.5+) the four rules and then dynamic forcing chains (plain,
+//! Dynamic+ or of the first nested level, `forcing`), on the working board, the one
+//! with the assumption's removals, and every candidate such a pattern removes becomes an
+//! off potential of the chain. A nested chain's hints come sorted as SE sorts them, each
+//! set of removals once; the chain is remembered with the off potentials it made, and its
+//! complexity counts once in every hint whose chains pass through them.
 //!
 //! The behaviour restated here, from studying Sudoku Explainer:
 //!
@@ -33,9 +34,6 @@ use super::board::{Kind, UNITS, contains};
 use super::chains::{Key, key};
 use super::cycles::{NestedHint, nested_hints};
 
-/// The finder of multiple forcing chains' hints for the second nesting level (given by
-/// `forcing`, which owns that search): board values, initial and working candidates.
-pub(crate) type MultipleHints = fn(&[u8; 81], &[u16; 81], &[u16; 81]) -> Vec<NestedHint>;
 
 /// The board an advanced rule looks at: the digits placed (for the count of empty cells),
 /// the candidates at the start of the chain, and the working candidates.
@@ -262,9 +260,17 @@ pub(crate) struct Advanced {
     pub(crate) chains: Vec<NestedHint>,
 }
 
-/// The off potentials SE's rules of nesting `level` (1: Dynamic+; 2: also forcing chains
-/// and cycles; 3: also multiple forcing chains) add to a stalled walk, in SE's order; empty when no rule applies.
-pub(crate) fn advanced_offs(v: &View, level: u8, multiple: MultipleHints, out: &mut Advanced) {
+/// The off potentials SE's rules of nesting `level` add to a stalled walk, in SE's order;
+/// empty when no rule applies. Level 1 (Dynamic+) has the four rules above; level 2 adds
+/// forcing chains and cycles, level 3 then `inner`'s hints (multiple forcing chains);
+/// level 4 has the four rules, then `inner`'s hints (dynamic forcing chains) only. The
+/// finder of `inner` hints lives with that search (`forcing`).
+pub(crate) fn advanced_offs(
+    v: &View,
+    level: u8,
+    inner: &dyn Fn(&View) -> Vec<NestedHint>,
+    out: &mut Advanced,
+) {
     out.offs.clear();
     out.chains.clear();
     let mut found = Vec::new();
@@ -285,11 +291,11 @@ pub(crate) fn advanced_offs(v: &View, level: u8, multiple: MultipleHints, out: &
             return;
         }
     }
-    if level >= 2 {
+    if (2..4).contains(&level) {
         nested(out, nested_hints(v.initial, v.grid));
     }
     if level >= 3 && out.offs.is_empty() {
-        nested(out, multiple(v.values, v.initial, v.grid));
+        nested(out, inner(v));
     }
 }
 
@@ -344,7 +350,7 @@ mod tests {
             grid: &grid,
         };
         let mut out = Advanced::default();
-        advanced_offs(&v, 1, |_, _, _| Vec::new(), &mut out);
+        advanced_offs(&v, 1, &|_| Vec::new(), &mut out);
         // Box 0 / row 0 pointing removes 1 from (0,3)..(0,8); six parents.
         assert_eq!(out.offs.len(), 6);
         assert!(out.offs.iter().all(|(_, p, n)| p.len() == 6 && n.is_none()));

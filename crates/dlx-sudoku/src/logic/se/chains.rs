@@ -108,7 +108,7 @@ impl Arena {
         self.nodes[n as usize].key
     }
 
-    fn parents_of(&self, n: u32) -> &[u32] {
+    pub(crate) fn parents_of(&self, n: u32) -> &[u32] {
         let node = self.nodes[n as usize];
         &self.parents[node.start as usize..(node.start + node.len) as usize]
     }

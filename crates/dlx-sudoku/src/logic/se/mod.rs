@@ -164,6 +164,12 @@ fn next_step(board: &Board, stop: &dyn Fn() -> bool) -> Option<SeStep> {
             forcing::forcing_chains(board, forcing::Mode::Nested3, stop)
                 .map(chains::ChainHint::step)
         })
+        .or_else(|| {
+            (0..=2).find_map(|inner| {
+                forcing::forcing_chains(board, forcing::Mode::Deep(inner), stop)
+                    .map(chains::ChainHint::step)
+            })
+        })
 }
 
 /// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.
