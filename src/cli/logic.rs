@@ -74,8 +74,12 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
             scale: Scale::Se, ..
         } => {
             let text = match task {
-                Task::Rate { timeout, .. } => se::rating_text(puzzle, &line, format, timeout),
-                Task::Explain { timeout, .. } => se::explain_text(puzzle, &line, format, timeout),
+                Task::Rate { timeout, .. } => {
+                    se::text(puzzle, &line, format, timeout, se::Print::Rating)
+                }
+                Task::Explain { timeout, .. } => {
+                    se::text(puzzle, &line, format, timeout, se::Print::Steps)
+                }
                 Task::Hint(_) => None,
             };
             match text {

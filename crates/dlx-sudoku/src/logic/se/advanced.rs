@@ -30,10 +30,9 @@
 //!   insertion order; the digits of a cell go in increasing order. That order decides
 //!   which off potential the walk follows first, so it is reproduced.
 
-use super::board::{Kind, UNITS, contains};
+use super::board::{Kind, UNITS, contains, each_lock};
 use super::chains::{Key, key};
 use super::cycles::{NestedHint, nested_hints};
-
 
 /// The board an advanced rule looks at: the digits placed (for the count of empty cells),
 /// the candidates at the start of the chain, and the working candidates.
@@ -93,50 +92,29 @@ fn hash_order(removed: &mut [(usize, u16)]) {
     removed.sort_by_key(|&(cell, _)| cell & (cap - 1));
 }
 
-/// The unit pairs of pointing and claiming, as in the ladder.
-const LOCKS: [(Kind, Kind); 4] = [
-    (Kind::Box, Kind::Column),
-    (Kind::Box, Kind::Row),
-    (Kind::Column, Kind::Box),
-    (Kind::Row, Kind::Box),
-];
-
 fn locking(v: &View, out: &mut Vec<Found>) {
-    for (k1, k2) in LOCKS {
-        for digit in 1..=9u8 {
+    each_lock(
+        |u, d| v.positions(u, d),
+        |digit, u1, u2| {
             let bit = 1u16 << digit;
-            for u1 in k1.units() {
-                let pos = v.positions(u1, digit);
-                if pos.count_ones() < 2 {
-                    continue;
-                }
-                for u2 in k2.units() {
-                    let inside = (0..9)
-                        .filter(|i| pos & (1 << i) != 0)
-                        .all(|i| contains(u2, UNITS[u1][i] as usize));
-                    if !inside {
-                        continue;
-                    }
-                    let removed: Vec<(usize, u16)> = UNITS[u2]
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| !contains(u1, c) && v.grid[c] & bit != 0)
-                        .map(|c| (c, bit))
-                        .collect();
-                    if removed.is_empty() {
-                        continue;
-                    }
-                    let parents = UNITS[u1]
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| v.lost(c, digit) && !contains(u2, c))
-                        .map(|c| key(c, digit, false))
-                        .collect();
-                    out.push(Found { parents, removed });
-                }
+            let removed: Vec<(usize, u16)> = UNITS[u2]
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| !contains(u1, c) && v.grid[c] & bit != 0)
+                .map(|c| (c, bit))
+                .collect();
+            if !removed.is_empty() {
+                let parents = UNITS[u1]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| v.lost(c, digit) && !contains(u2, c))
+                    .map(|c| key(c, digit, false))
+                    .collect();
+                out.push(Found { parents, removed });
             }
-        }
-    }
+            None::<()>
+        },
+    );
 }
 
 const SCAN: [Kind; 3] = [Kind::Box, Kind::Column, Kind::Row];

@@ -51,6 +51,43 @@ pub(crate) fn contains(unit: usize, cell: usize) -> bool {
     units_of(cell).contains(&unit)
 }
 
+/// The pairs of unit kinds SE tries for intersections (pointing and claiming): the first
+/// is the unit whose candidates for a digit all lie in the second.
+const LOCKS: [(Kind, Kind); 4] = [
+    (Kind::Box, Kind::Column),
+    (Kind::Box, Kind::Row),
+    (Kind::Column, Kind::Box),
+    (Kind::Row, Kind::Box),
+];
+
+/// Calls `found` with (digit, first unit, second unit) for every locked candidate set, in
+/// SE's order, until it returns something; `positions` gives a digit's positions (0..9)
+/// in a unit.
+pub(crate) fn each_lock<T>(
+    positions: impl Fn(usize, u8) -> u16,
+    mut found: impl FnMut(u8, usize, usize) -> Option<T>,
+) -> Option<T> {
+    for (k1, k2) in LOCKS {
+        for digit in 1..=9u8 {
+            for u1 in k1.units() {
+                let pos = positions(u1, digit);
+                if pos.count_ones() < 2 {
+                    continue;
+                }
+                for u2 in k2.units() {
+                    let inside = (0..9)
+                        .filter(|i| pos & (1 << i) != 0)
+                        .all(|i| contains(u2, UNITS[u1][i] as usize));
+                    if inside && let Some(t) = found(digit, u1, u2) {
+                        return Some(t);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Digits placed (0 for empty) and, for each empty cell, its candidates as bits 1..=9.
 #[derive(Clone, Debug)]
 pub(crate) struct Board {

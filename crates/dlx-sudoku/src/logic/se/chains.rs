@@ -242,32 +242,28 @@ impl Linked {
 /// The potentials an on potential turns off, in SE's order: the cell's other
 /// candidates (with the Y rule), then the digit in the box, row and column.
 pub(crate) fn on_to_off(cands: &[u16; 81], k: Key, y: bool, out: &mut Vec<Key>) {
-    out.clear();
-    let (cell, digit) = (cell_of(k), digit_of(k));
-    if y {
-        for d in (1..=9u8).filter(|&d| d != digit && cands[cell] & (1 << d) != 0) {
-            out.push(key(cell, d, false));
-        }
-    }
-    let mut added = 1u128 << cell;
-    for unit in units_of(cell) {
-        for &c in &UNITS[unit] {
-            let c = c as usize;
-            if added & (1 << c) == 0 && cands[c] & (1 << digit) != 0 {
-                added |= 1 << c;
-                out.push(key(c, digit, false));
-            }
-        }
-    }
+    on_to_off_with(cands, k, y, out, |k, _| k);
 }
 
 /// [`on_to_off`] with the reason of each potential: the cell (Y rule) or the unit.
 pub(crate) fn on_to_off_causes(cands: &[u16; 81], k: Key, y: bool, out: &mut Vec<(Key, Cause)>) {
+    on_to_off_with(cands, k, y, out, |k, cause| (k, cause));
+}
+
+/// [`on_to_off`], each potential written by `make` from its key and reason.
+#[inline(always)]
+fn on_to_off_with<T>(
+    cands: &[u16; 81],
+    k: Key,
+    y: bool,
+    out: &mut Vec<T>,
+    make: impl Fn(Key, Cause) -> T,
+) {
     out.clear();
     let (cell, digit) = (cell_of(k), digit_of(k));
     if y {
         for d in (1..=9u8).filter(|&d| d != digit && cands[cell] & (1 << d) != 0) {
-            out.push((key(cell, d, false), Cause::Cell));
+            out.push(make(key(cell, d, false), Cause::Cell));
         }
     }
     let mut added = 1u128 << cell;
@@ -276,7 +272,7 @@ pub(crate) fn on_to_off_causes(cands: &[u16; 81], k: Key, y: bool, out: &mut Vec
             let c = c as usize;
             if added & (1 << c) == 0 && cands[c] & (1 << digit) != 0 {
                 added |= 1 << c;
-                out.push((key(c, digit, false), Cause::Unit(unit)));
+                out.push(make(key(c, digit, false), Cause::Unit(unit)));
             }
         }
     }

@@ -185,57 +185,84 @@ fn forcing_walk(
     }
 }
 
+/// A hint of one assumption: its end node, whether it is a cycle (else a forcing chain),
+/// and what it does.
+struct Found {
+    end: u32,
+    cycle: bool,
+    effect: Effect,
+}
+
+impl Found {
+    /// SE's base difficulty of the hint in `pass`.
+    fn base(&self, pass: Pass) -> f64 {
+        match (self.cycle, pass.x && pass.y) {
+            (_, true) => 7.0,
+            (true, false) => 6.5,
+            (false, false) => 6.6,
+        }
+    }
+}
+
+/// The hints of assuming `source` in one pass, in SE's order: the cycles, then the
+/// forcing chains from the on and then the off assumption (X and XY passes). `causes`
+/// gets the reason of every node pushed.
+fn assumption_hints(
+    cands: &[u16; 81],
+    source: Key,
+    pass: Pass,
+    arena: &mut Arena,
+    causes: &mut Vec<Option<Cause>>,
+) -> Vec<Found> {
+    let mut out: Vec<Found> = find_cycles(cands, arena, source, pass, causes)
+        .into_iter()
+        .map(|end| Found {
+            end,
+            cycle: true,
+            effect: Effect::Eliminate(cycle_removals(cands, arena, end)),
+        })
+        .filter(|f| f.effect != Effect::Eliminate(Vec::new()))
+        .collect();
+    if pass.x {
+        let mut chains = Vec::new();
+        forcing_walk(cands, arena, (source, pass.y), &mut chains, causes);
+        let off = conjugate(source);
+        forcing_walk(cands, arena, (off, pass.y), &mut chains, causes);
+        out.extend(chains.into_iter().filter_map(|end| {
+            let effect = target_effect(cands, arena.key(end))?;
+            Some(Found {
+                end,
+                cycle: false,
+                effect,
+            })
+        }));
+    }
+    out
+}
+
 /// The hints of one assumption in one pass, in SE's order, offered to `best`.
 fn from_assumption(cands: &[u16; 81], source: Key, pass: Pass, best: &mut Option<ChainHint>) {
     let mut arena = Arena::default();
     let mut causes = Vec::new();
-    let both = pass.x && pass.y;
-    for end in find_cycles(cands, &mut arena, source, pass, &mut causes) {
-        let complexity = arena.ancestor_count(end);
-        let name = match (pass.x, pass.y) {
-            (true, true) => "Bidirectional Cycle",
-            (false, true) => "Bidirectional Y-Cycle",
-            _ if complexity == 4 => "Generalized X-Wing",
-            _ => "Bidirectional X-Cycle",
+    for f in assumption_hints(cands, source, pass, &mut arena, &mut causes) {
+        let complexity = arena.ancestor_count(f.end);
+        let name = match (f.cycle, pass.x, pass.y, complexity) {
+            (true, true, true, _) => "Bidirectional Cycle",
+            (true, false, true, _) => "Bidirectional Y-Cycle",
+            (true, _, _, 4) => "Generalized X-Wing",
+            (true, ..) => "Bidirectional X-Cycle",
+            (false, true, true, _) => "Forcing Chain",
+            (false, _, _, 6) => "Turbot Fish",
+            (false, ..) => "Forcing X-Chain",
         };
-        let base = if both { 7.0 } else { 6.5 };
-        let effect = Effect::Eliminate(cycle_removals(cands, &arena, end));
-        let hint = ChainHint::new(base, complexity, pass.sort_key(), name, effect);
-        keep_best(best, hint);
-    }
-    if !pass.x {
-        return;
-    }
-    let mut chains = Vec::new();
-    forcing_walk(
-        cands,
-        &mut arena,
-        (source, pass.y),
-        &mut chains,
-        &mut causes,
-    );
-    let off = conjugate(source);
-    forcing_walk(cands, &mut arena, (off, pass.y), &mut chains, &mut causes);
-    for target in chains {
-        let Some(effect) = target_effect(cands, arena.key(target)) else {
-            continue;
-        };
-        let complexity = arena.ancestor_count(target);
-        let name = match (both, complexity) {
-            (true, _) => "Forcing Chain",
-            (false, 6) => "Turbot Fish",
-            _ => "Forcing X-Chain",
-        };
-        let base = if both { 7.0 } else { 6.6 };
-        let hint = ChainHint::new(base, complexity, pass.sort_key(), name, effect);
+        let base = f.base(pass);
+        let hint = ChainHint::new(base, complexity, pass.sort_key(), name, f.effect);
         keep_best(best, hint);
     }
 }
 
-/// The hint SE's "Forcing Chains & Cycles" would apply, if any.
-pub(crate) fn cycles_and_chains(board: &Board) -> Option<ChainHint> {
-    let cands = &board.cands;
-    let mut best = None;
+/// Calls `f` with every assumption (an on potential) of the three passes, in SE's order.
+fn each_assumption(cands: &[u16; 81], mut f: impl FnMut(Key, Pass)) {
     let passes = [
         Pass { y: false, x: true },
         Pass { y: true, x: false },
@@ -248,10 +275,18 @@ pub(crate) fn cycles_and_chains(board: &Board) -> Option<ChainHint> {
                 continue;
             }
             for d in (1..=9u8).filter(|&d| cands[cell] & (1 << d) != 0) {
-                from_assumption(cands, key(cell, d, true), pass, &mut best);
+                f(key(cell, d, true), pass);
             }
         }
     }
+}
+
+/// The hint SE's "Forcing Chains & Cycles" would apply, if any.
+pub(crate) fn cycles_and_chains(board: &Board) -> Option<ChainHint> {
+    let mut best = None;
+    each_assumption(&board.cands, |source, pass| {
+        from_assumption(&board.cands, source, pass, &mut best);
+    });
     best
 }
 
@@ -299,104 +334,56 @@ pub(crate) fn owed(
 pub(crate) fn nested_hints(initial: &[u16; 81], current: &[u16; 81]) -> Vec<NestedHint> {
     let cands = current;
     let mut found: Vec<(f64, u8, NestedHint)> = Vec::new();
-    let passes = [
-        Pass { y: false, x: true },
-        Pass { y: true, x: false },
-        Pass { y: true, x: true },
-    ];
-    for pass in passes {
-        let both = pass.x && pass.y;
-        for cell in 0..81 {
-            let n = cands[cell].count_ones();
-            if n < 2 || (!pass.x && n > 2) {
-                continue;
-            }
-            for d in (1..=9u8).filter(|&d| cands[cell] & (1 << d) != 0) {
-                let source = key(cell, d, true);
-                let mut arena = Arena::default();
-                let mut causes = Vec::new();
-                let mut hints = Vec::new();
-                for end in find_cycles(cands, &mut arena, source, pass, &mut causes) {
-                    let removed = cycle_removals(cands, &arena, end);
-                    if removed.is_empty() {
-                        continue;
-                    }
-                    let path = arena.path(end);
-                    let mut parents = Vec::new();
-                    for &m in &path[..path.len() - 1] {
-                        let k = arena.key(m);
-                        if let (true, Some(c)) = (is_on(k), causes[m as usize]) {
-                            owed(initial, cands, k, c, &mut parents);
-                        }
-                    }
-                    // The same cycle walked backwards: its off potentials turn on, for the
-                    // reasons that turned them off.
-                    for &m in path[1..path.len() - 1].iter().rev() {
-                        let k = arena.key(m);
-                        if let (false, Some(c)) = (is_on(k), causes[m as usize]) {
-                            owed(initial, cands, conjugate(k), c, &mut parents);
-                        }
-                    }
-                    let base = if both { 7.0 } else { 6.5 };
-                    hints.push((base, end, removed, parents, 1));
-                }
-                if pass.x {
-                    let mut chains = Vec::new();
-                    forcing_walk(
-                        cands,
-                        &mut arena,
-                        (source, pass.y),
-                        &mut chains,
-                        &mut causes,
-                    );
-                    let off = conjugate(source);
-                    forcing_walk(cands, &mut arena, (off, pass.y), &mut chains, &mut causes);
-                    for target in chains {
-                        let Some(effect) = target_effect(cands, arena.key(target)) else {
-                            continue;
-                        };
-                        let removed = match effect {
-                            Effect::Eliminate(r) => r,
-                            Effect::Place(c, d) => (1..=9u8)
-                                .filter(|&o| o != d && cands[c] & (1 << o) != 0)
-                                .map(|o| (c, o))
-                                .collect(),
-                        };
-                        let mut parents = Vec::new();
-                        for m in arena.path(target) {
-                            let k = arena.key(m);
-                            if let (true, Some(c)) = (is_on(k), causes[m as usize]) {
-                                owed(initial, cands, k, c, &mut parents);
-                            }
-                        }
-                        let base = if both { 7.0 } else { 6.6 };
-                        hints.push((base, target, removed, parents, 2));
-                    }
-                }
-                for (base, end, removed, parents, tag) in hints {
-                    let complexity = arena.ancestor_count(end);
-                    let mut identity = vec![tag];
-                    identity.extend(arena.path(end).iter().map(|&m| arena.key(m)));
-                    let mut by_cell: Vec<(usize, u16)> = Vec::new();
-                    for (c, d) in removed {
-                        match by_cell.iter_mut().find(|x| x.0 == c) {
-                            Some(x) => x.1 |= 1 << d,
-                            None => by_cell.push((c, 1 << d)),
-                        }
-                    }
-                    by_cell.sort_unstable();
-                    let difficulty = base + length_added(complexity);
-                    let hint = NestedHint {
-                        removed: by_cell,
-                        parents,
-                        identity,
-                        complexity,
-                    };
-                    found.push((difficulty, pass.sort_key(), hint));
+    each_assumption(cands, |source, pass| {
+        let mut arena = Arena::default();
+        let mut causes = Vec::new();
+        for f in assumption_hints(cands, source, pass, &mut arena, &mut causes) {
+            let path = arena.path(f.end);
+            let mut parents = Vec::new();
+            for &m in &path {
+                let k = arena.key(m);
+                if let (true, Some(c)) = (is_on(k), causes[m as usize]) {
+                    owed(initial, cands, k, c, &mut parents);
                 }
             }
+            if f.cycle {
+                // The same cycle walked backwards: its off potentials turn on, for
+                // the reasons that turned them off.
+                for &m in path[1..path.len() - 1].iter().rev() {
+                    let k = arena.key(m);
+                    if let (false, Some(c)) = (is_on(k), causes[m as usize]) {
+                        owed(initial, cands, conjugate(k), c, &mut parents);
+                    }
+                }
+            }
+            let removed = match &f.effect {
+                Effect::Eliminate(r) => r.clone(),
+                &Effect::Place(c, d) => (1..=9u8)
+                    .filter(|&o| o != d && cands[c] & (1 << o) != 0)
+                    .map(|o| (c, o))
+                    .collect(),
+            };
+            let complexity = arena.ancestor_count(f.end);
+            let mut identity = vec![if f.cycle { 1 } else { 2 }];
+            identity.extend(path.iter().map(|&m| arena.key(m)));
+            let mut by_cell: Vec<(usize, u16)> = Vec::new();
+            for (c, d) in removed {
+                match by_cell.iter_mut().find(|x| x.0 == c) {
+                    Some(x) => x.1 |= 1 << d,
+                    None => by_cell.push((c, 1 << d)),
+                }
+            }
+            by_cell.sort_unstable();
+            let difficulty = f.base(pass) + length_added(complexity);
+            let hint = NestedHint {
+                removed: by_cell,
+                parents,
+                identity,
+                complexity,
+            };
+            found.push((difficulty, pass.sort_key(), hint));
         }
-    }
+    });
     found.sort_by(|a, b| {
         (a.0, a.2.complexity, a.1)
             .partial_cmp(&(b.0, b.2.complexity, b.1))

@@ -376,9 +376,10 @@ impl Kind {
                 "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
                 7,
             ),
-            (Kind::Double, Mode::Deep(_)) => {
-                ("Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)", 1)
-            }
+            (Kind::Double, Mode::Deep(_)) => (
+                "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+                1,
+            ),
             (Kind::Cell, Mode::Deep(_)) => {
                 ("Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)", 5)
             }
@@ -414,8 +415,8 @@ fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHi
     let on_key = key(cell, digit, true);
     let on_branch = search.branch(on_key);
     let contradiction = mode != Mode::Multiple;
-    let double = !matches!(mode, Mode::Nishio | Mode::Multiple)
-        && search.cands[cell].count_ones() >= 3;
+    let double =
+        !matches!(mode, Mode::Nishio | Mode::Multiple) && search.cands[cell].count_ones() >= 3;
     if !contradiction && !double {
         return on_branch;
     }
