@@ -131,8 +131,8 @@ fn step_json(step: &SeStep) -> String {
     )
 }
 
-/// The steps of a walk, ending with the rating, or where the next step needs a technique
-/// not implemented, or where the time ran out.
+/// The steps of a walk, ending with the rating, or where no technique of SE's ladder
+/// applies, or where the time ran out.
 fn explain_text(walk: &se::SeWalk, line: &str, format: LogicFormat) -> String {
     let r = walk.rating();
     let mut out = String::new();
@@ -165,7 +165,7 @@ fn explain_text(walk: &se::SeWalk, line: &str, format: LogicFormat) -> String {
     if walk.interrupted {
         out.push_str("timeout: the next step was not found in time\n");
     } else if walk.stuck {
-        out.push_str("stuck: the next step needs a technique not implemented here\n");
+        out.push_str("stuck: no technique of SE's ladder applies (SE gives up here)\n");
     }
     let _ = writeln!(out, "ED={}/{}/{}", r.er, r.ep, r.ed);
     out

@@ -269,12 +269,12 @@ fn each_assumption(cands: &[u16; 81], mut f: impl FnMut(Key, Pass)) {
         Pass { y: true, x: true },
     ];
     for pass in passes {
-        for cell in 0..81 {
-            let n = cands[cell].count_ones();
+        for (cell, &c) in cands.iter().enumerate() {
+            let n = c.count_ones();
             if n < 2 || (!pass.x && n > 2) {
                 continue;
             }
-            for d in (1..=9u8).filter(|&d| cands[cell] & (1 << d) != 0) {
+            for d in (1..=9u8).filter(|&d| c & (1 << d) != 0) {
                 f(key(cell, d, true), pass);
             }
         }

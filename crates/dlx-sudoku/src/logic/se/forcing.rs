@@ -128,9 +128,33 @@ struct Search<'a> {
     collect: Option<Vec<Collected>>,
     causes: Vec<Option<Cause>>,
     cache: Vec<Option<Rc<Branch>>>,
+    /// Asked between source cells of the chains nested inside (see `forcing_chains`).
+    stop: &'a dyn Fn() -> bool,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(
+        values: &'a [u8; 81],
+        cands: &'a [u16; 81],
+        mode: Mode,
+        collect: bool,
+        stop: &'a dyn Fn() -> bool,
+    ) -> Search<'a> {
+        Search {
+            values,
+            cands,
+            mode,
+            arena: Arena::default(),
+            buf_off: Vec::new(),
+            buf_on: Vec::new(),
+            buf_adv: Advanced::default(),
+            collect: collect.then(Vec::new),
+            causes: Vec::new(),
+            cache: vec![None; KEYS],
+            stop,
+        }
+    }
+
     /// Adds to `node`, the last pushed, the off potentials whose removal made its cause
     /// hold (dynamic chains).
     fn hidden_parents(&mut self, node: u32, cause: Cause, grid: &[u16; 81], off: &Linked) {
@@ -250,7 +274,7 @@ impl Search<'_> {
         let mut found = std::mem::take(&mut self.buf_adv);
         let inner = self.mode.inner();
         let hints = |v: &View| match inner {
-            Some(mode) => nested_forcing_hints(mode, v.values, v.initial, v.grid),
+            Some(mode) => nested_forcing_hints(mode, v.values, v.initial, v.grid, self.stop),
             None => Vec::new(),
         };
         advanced_offs(&view, self.mode.level(), &hints, &mut found);
@@ -286,12 +310,11 @@ impl Search<'_> {
             return;
         };
         let base = self.mode.base();
-        if self.collect.is_some() {
+        if let Some(all) = &mut self.collect {
             let (mut complexity, mut counted) = (0, Vec::new());
             for &n in ends {
                 complexity += self.arena.complexity(n, &mut counted);
             }
-            let all = self.collect.as_mut().expect("collecting");
             all.push(Collected {
                 difficulty: base + length_added(complexity),
                 complexity,
@@ -502,18 +525,7 @@ pub(crate) fn forcing_chains(
 ) -> Option<ChainHint> {
     let min = mode.min_cands();
     let mut best = None;
-    let mut search = Search {
-        values: &board.values,
-        cands: &board.cands,
-        mode,
-        arena: Arena::default(),
-        buf_off: Vec::new(),
-        buf_on: Vec::new(),
-        buf_adv: Advanced::default(),
-        collect: None,
-        causes: Vec::new(),
-        cache: vec![None; KEYS],
-    };
+    let mut search = Search::new(&board.values, &board.cands, mode, false, stop);
     for cell in (0..81).filter(|&c| board.cands[c].count_ones() >= min) {
         if stop() {
             return None;
@@ -528,27 +540,20 @@ pub(crate) fn forcing_chains(
 /// sorts them, each removal set once, with its parents: the off potentials of the outer
 /// chain that made an on potential of its chains follow, or that took the source cell's
 /// other digits or the region's other positions (the chains' own assumptions), found by
-/// walking every parent of the chains as SE does.
+/// walking every parent of the chains as SE does. When `stop` says so, it gives up (none).
 pub(crate) fn nested_forcing_hints(
     mode: Mode,
     values: &[u8; 81],
     initial: &[u16; 81],
     current: &[u16; 81],
+    stop: &dyn Fn() -> bool,
 ) -> Vec<NestedHint> {
-    let mut search = Search {
-        values,
-        cands: current,
-        mode,
-        arena: Arena::default(),
-        buf_off: Vec::new(),
-        buf_on: Vec::new(),
-        buf_adv: Advanced::default(),
-        collect: Some(Vec::new()),
-        causes: Vec::new(),
-        cache: vec![None; KEYS],
-    };
+    let mut search = Search::new(values, current, mode, true, stop);
     let mut none = None;
     for cell in (0..81).filter(|&c| current[c].count_ones() >= mode.min_cands()) {
+        if stop() {
+            return Vec::new();
+        }
         from_cell(&mut search, cell, &mut none);
     }
     let mut found = search.collect.take().unwrap_or_default();
