@@ -22,7 +22,7 @@
 //! technique's base plus the length increment. SE applies the first of the easiest.
 
 use super::advanced::{Advanced, View, advanced_offs};
-use super::board::{Board, UNITS, units_of};
+use super::board::{Board, Places, UNITS, units_of};
 use super::chains::{
     Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best,
     key, length_added, off_to_on, on_to_off, target_effect,
@@ -122,7 +122,10 @@ struct Search<'a> {
     arena: Arena,
     buf_off: Vec<Key>,
     buf_on: Vec<(Key, Cause)>,
+    buf_made: Vec<u32>,
     buf_adv: Advanced,
+    /// Per digit, the cells holding it on the board.
+    places: Places,
     /// When set, every hint is kept here (nested forcing chains need them all), and the
     /// reason of each on node is noted in `causes`.
     collect: Option<Vec<Collected>>,
@@ -147,7 +150,9 @@ impl<'a> Search<'a> {
             arena: Arena::default(),
             buf_off: Vec::new(),
             buf_on: Vec::new(),
+            buf_made: Vec::new(),
             buf_adv: Advanced::default(),
+            places: Places::of(cands),
             collect: collect.then(Vec::new),
             causes: Vec::new(),
             cache: vec![None; KEYS],
@@ -205,12 +210,12 @@ impl<'a> Search<'a> {
             off.add(source, root);
             pending_off.push_back(root);
         }
-        let mut grid = *self.cands;
+        let (mut grid, mut places) = (*self.cands, self.places);
         let y = self.mode != Mode::Nishio;
         let absurd = 'walk: loop {
             if let Some(p) = pending_on.pop_front() {
                 let mut offs = std::mem::take(&mut self.buf_off);
-                on_to_off(&grid, self.arena.key(p), y, &mut offs);
+                on_to_off(&grid, &places, self.arena.key(p), y, &mut offs);
                 for &k in &offs {
                     let n = self.arena.push(k, Some(p));
                     if let Some(m) = on.get(conjugate(k)) {
@@ -225,8 +230,9 @@ impl<'a> Search<'a> {
             } else if let Some(p) = pending_off.pop_front() {
                 let pk = self.arena.key(p);
                 let mut ons = std::mem::take(&mut self.buf_on);
-                off_to_on(&grid, pk, y, true, &mut ons);
-                let mut made = Vec::with_capacity(ons.len());
+                off_to_on(&grid, &places, pk, y, true, &mut ons);
+                let mut made = std::mem::take(&mut self.buf_made);
+                made.clear();
                 for &(k, cause) in &ons {
                     let n = self.arena.push(k, Some(p));
                     if self.mode.dynamic() {
@@ -244,16 +250,19 @@ impl<'a> Search<'a> {
                 self.buf_on = ons;
                 if self.mode.dynamic() {
                     grid[cell_of(pk)] &= !(1 << digit_of(pk));
+                    places.remove(cell_of(pk), digit_of(pk));
                 }
-                for n in made {
+                for &n in &made {
                     let k = self.arena.key(n);
                     if let Some(m) = off.get(conjugate(k)) {
+                        self.buf_made = made;
                         break 'walk Some((n, m));
                     }
                     if on.add(k, n) {
                         pending_on.push_back(n);
                     }
                 }
+                self.buf_made = made;
             } else if self.mode.level() > 0 && self.advance(&grid, &mut off, &mut pending_off) {
                 continue;
             } else {
