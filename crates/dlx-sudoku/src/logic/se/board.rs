@@ -40,46 +40,6 @@ const fn units() -> [[u8; 9]; 27] {
     table
 }
 
-/// The cells of each unit, as a bit per cell.
-pub(crate) static UNIT_CELLS: [u128; 27] = unit_cells();
-
-const fn unit_cells() -> [u128; 27] {
-    let mut out = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut j = 0;
-        while j < 9 {
-            out[u] |= 1 << UNITS[u][j];
-            j += 1;
-        }
-        u += 1;
-    }
-    out
-}
-
-/// Per digit, the cells that hold it as a candidate (a bit per cell).
-#[derive(Clone, Copy)]
-pub(crate) struct Places(pub(crate) [u128; 10]);
-
-impl Places {
-    pub(crate) fn of(cands: &[u16; 81]) -> Places {
-        let mut out = [0u128; 10];
-        for (cell, &c) in cands.iter().enumerate() {
-            let mut bits = c;
-            while bits != 0 {
-                out[bits.trailing_zeros() as usize] |= 1 << cell;
-                bits &= bits - 1;
-            }
-        }
-        Places(out)
-    }
-
-    /// Takes `digit` out of `cell`.
-    pub(crate) fn remove(&mut self, cell: usize, digit: u8) {
-        self.0[digit as usize] &= !(1u128 << cell);
-    }
-}
-
 /// The box, row and column of a cell, as unit indexes.
 pub(crate) fn units_of(cell: usize) -> [usize; 3] {
     let (r, c) = (cell / 9, cell % 9);

@@ -24,7 +24,8 @@
 //! * SE sorts a technique's hints by difficulty, then complexity, then a kind key, and
 //!   applies the first (a stable sort: ties keep the order found).
 
-use super::board::{Places, UNIT_CELLS, units_of};
+use super::board::units_of;
+use super::cells::{Places, UNIT_CELLS};
 use super::step::{Effect, SeStep};
 
 /// A potential as a number: `((cell * 9 + digit - 1) << 1) | on`.
@@ -256,13 +257,7 @@ impl Linked {
 
 /// The potentials an on potential turns off, in SE's order: the cell's other
 /// candidates (with the Y rule), then the digit in the box, row and column.
-pub(crate) fn on_to_off(
-    cands: &[u16; 81],
-    places: &Places,
-    k: Key,
-    y: bool,
-    out: &mut Vec<Key>,
-) {
+pub(crate) fn on_to_off(cands: &[u16; 81], places: &Places, k: Key, y: bool, out: &mut Vec<Key>) {
     on_to_off_with(cands, places, k, y, out, |k, _| k);
 }
 

@@ -20,8 +20,8 @@
 //! The difficulty adds the length increment of `chains` to the base; the complexity is
 //! the chain's number of distinct potentials.
 
-use super::board::{Board, Places, UNITS};
-use super::cells::{PEERS, members};
+use super::board::{Board, UNITS};
+use super::cells::{PEERS, Places, members};
 use super::chains::{
     Arena, Cause, ChainHint, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best, key,
     length_added, off_to_on, on_to_off_causes, target_effect,

@@ -31,6 +31,9 @@ fn excluded(board: &Board, a: usize, b: usize, excluders: Cells) -> Vec<(usize, 
             }
             keep_a |= 1 << da;
             keep_b |= 1 << db;
+            if keep_a == ca && keep_b == cb {
+                return Vec::new();
+            }
         }
     }
     let mut removed: Vec<(usize, u8)> = digits(ca & !keep_a).map(|d| (a, d)).collect();
@@ -87,6 +90,9 @@ fn excluded3(board: &Board, bases: [usize; 3], common: Cells) -> Vec<(usize, u8)
                 keep[0] |= 1 << da;
                 keep[1] |= 1 << db;
                 keep[2] |= 1 << dc;
+                if keep == [a, b, c].map(|x| board.cands[x]) {
+                    return Vec::new();
+                }
             }
         }
     }

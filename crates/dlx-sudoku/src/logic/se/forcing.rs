@@ -22,7 +22,8 @@
 //! technique's base plus the length increment. SE applies the first of the easiest.
 
 use super::advanced::{Advanced, View, advanced_offs};
-use super::board::{Board, Places, UNITS, units_of};
+use super::board::{Board, UNITS, units_of};
+use super::cells::Places;
 use super::chains::{
     Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best,
     key, length_added, off_to_on, on_to_off, target_effect,
