@@ -210,7 +210,7 @@ pub fn walk_until(puzzle: &Grid, stop: &dyn Fn() -> bool) -> Option<SeWalk> {
             Effect::Place(cell, digit) => board.place(*cell, *digit),
             Effect::Eliminate(removed) => {
                 for &(cell, digit) in removed {
-                    board.cands[cell] &= !(1 << digit);
+                    board.remove(cell, digit);
                 }
             }
         }
