@@ -223,10 +223,10 @@ mod tests {
         board.remove(2, 1);
         board.remove(2, 2);
         board.place(80 - 8, 4);
-        for unit in 0..27 {
+        for (unit, cells) in UNITS.iter().enumerate() {
             for digit in 1..=9u8 {
                 let scanned = (0..9)
-                    .filter(|&i| board.cands[UNITS[unit][i] as usize] & (1 << digit) != 0)
+                    .filter(|&i| board.cands[cells[i] as usize] & (1 << digit) != 0)
                     .fold(0u16, |acc, i| acc | 1 << i);
                 assert_eq!(
                     board.positions(unit, digit),
