@@ -49,7 +49,7 @@ fn walk(puzzle: &Grid, timeout: Option<Duration>) -> Option<se::SeWalk> {
 #[derive(Clone, Copy)]
 pub enum Print {
     /// The rating.
-    Rating,
+    Score,
     /// The steps, then the rating.
     Steps,
 }
@@ -65,7 +65,7 @@ pub fn text(
 ) -> Option<(String, bool)> {
     let walk = walk(puzzle, timeout)?;
     let text = match print {
-        Print::Rating => rating_text(&walk, line, format),
+        Print::Score => rating_text(&walk, line, format),
         Print::Steps => explain_text(&walk, line, format),
     };
     Some((text, walk.interrupted))
