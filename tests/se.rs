@@ -90,22 +90,8 @@ fn timeout_returns_the_bound_reached_with_exit_3() {
 
 #[test]
 fn generate_se_makes_unique_minimal_puzzles_in_the_range() {
-    let run = run_bin(
-        &[
-            "generate",
-            "--se",
-            "4.0-6.0",
-            "--count",
-            "3",
-            "--seed",
-            "7",
-            "--symmetry",
-            "rot180",
-            "--format",
-            "csv",
-        ],
-        "",
-    );
+    let args = "generate --se 4.0-6.0 --count 3 --seed 7 --symmetry rot180 --format csv";
+    let run = run_bin(&args.split(' ').collect::<Vec<_>>(), "");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let mut lines = run.stdout.lines();
     assert_eq!(

@@ -11,7 +11,7 @@ use dlx_sudoku::{Shape, pencil};
 use super::args::{LogicFormat, Scale};
 use super::job::{Answer, Status, Task};
 use super::output::{Text, csv_field, json_string, push_fixed, push_uint};
-use super::se;
+use super::se::{self, Print::Score, Print::Steps};
 
 /// The ladders by shape, made on first use; each worker has its own.
 #[derive(Default)]
@@ -74,8 +74,8 @@ pub fn answer(record: &Record, input: &str, task: Task, ladders: &mut Ladders) -
             scale: Scale::Se, ..
         } => {
             let text = match task {
-                Task::Rate { timeout, .. } => se::rating_text(puzzle, &line, format, timeout),
-                Task::Explain { timeout, .. } => se::explain_text(puzzle, &line, format, timeout),
+                Task::Rate { timeout, .. } => se::text(puzzle, &line, format, timeout, Score),
+                Task::Explain { timeout, .. } => se::text(puzzle, &line, format, timeout, Steps),
                 Task::Hint(_) => None,
             };
             match text {

@@ -45,15 +45,34 @@ fn walk(puzzle: &Grid, timeout: Option<Duration>) -> Option<se::SeWalk> {
     }
 }
 
-/// The rating of one puzzle, and whether `timeout` cut it short (then it holds the bounds
-/// reached); `None` when it is not a 9×9 puzzle SE can take.
-pub fn rating_text(
+/// What `rate` and `explain` print of SE's walk.
+#[derive(Clone, Copy)]
+pub enum Print {
+    /// The rating.
+    Score,
+    /// The steps, then the rating.
+    Steps,
+}
+
+/// The rating or the steps of one puzzle, and whether `timeout` cut the walk short (then
+/// it holds the bounds reached); `None` when it is not a 9×9 puzzle SE can take.
+pub fn text(
     puzzle: &Grid,
     line: &str,
     format: LogicFormat,
     timeout: Option<Duration>,
+    print: Print,
 ) -> Option<(String, bool)> {
     let walk = walk(puzzle, timeout)?;
+    let text = match print {
+        Print::Score => rating_text(&walk, line, format),
+        Print::Steps => explain_text(&walk, line, format),
+    };
+    Some((text, walk.interrupted))
+}
+
+/// The rating of a walk (the bounds reached when it was cut short).
+fn rating_text(walk: &se::SeWalk, line: &str, format: LogicFormat) -> String {
     let r: SeRating = walk.rating();
     let status = if walk.interrupted {
         "timeout"
@@ -65,7 +84,7 @@ pub fn rating_text(
     } else {
         &r.hardest
     };
-    let text = match format {
+    match format {
         LogicFormat::Text | LogicFormat::Candidates => {
             format!("{line} ED={}/{}/{} {hardest}\n", r.er, r.ep, r.ed)
         }
@@ -86,8 +105,7 @@ pub fn rating_text(
             json_score("ed", r.ed),
             json_string(Some(hardest))
         ),
-    };
-    Some((text, walk.interrupted))
+    }
 }
 
 /// What a step does, for people: `r1c3=4` or `r2c5<>7, r2c6<>7`.
@@ -113,16 +131,9 @@ fn step_json(step: &SeStep) -> String {
     )
 }
 
-/// SE's walk of one puzzle, and whether `timeout` cut it short; `None` when it is not a
-/// 9×9 puzzle SE can take. The walk ends with the rating, or where the next step needs a
-/// technique not implemented, or where the time ran out.
-pub fn explain_text(
-    puzzle: &Grid,
-    line: &str,
-    format: LogicFormat,
-    timeout: Option<Duration>,
-) -> Option<(String, bool)> {
-    let walk = walk(puzzle, timeout)?;
+/// The steps of a walk, ending with the rating, or where no technique of SE's ladder
+/// applies, or where the time ran out.
+fn explain_text(walk: &se::SeWalk, line: &str, format: LogicFormat) -> String {
     let r = walk.rating();
     let mut out = String::new();
     if format == LogicFormat::Json {
@@ -138,7 +149,7 @@ pub fn explain_text(
             r.ep,
             r.ed
         );
-        return Some((out, walk.interrupted));
+        return out;
     }
     let _ = writeln!(out, "puzzle {line}");
     for (i, s) in walk.steps.iter().enumerate() {
@@ -154,8 +165,8 @@ pub fn explain_text(
     if walk.interrupted {
         out.push_str("timeout: the next step was not found in time\n");
     } else if walk.stuck {
-        out.push_str("stuck: the next step needs a technique not implemented here\n");
+        out.push_str("stuck: no technique of SE's ladder applies (SE gives up here)\n");
     }
     let _ = writeln!(out, "ED={}/{}/{}", r.er, r.ep, r.ed);
-    Some((out, walk.interrupted))
+    out
 }

@@ -1,13 +1,14 @@
 //! The implication rules beyond X and Y links that SE's "Dynamic+" forcing chains (9.0+)
-//! and nested forcing chains (9.5+, 10.0+) use: when a dynamic chain's walk has nothing
-//! left to follow, SE runs pointing/claiming, hidden pairs, naked pairs and X-wings (in
-//! that order), then at the nested levels its forcing chains and cycles (`cycles`), then
-//! at the second level its cell and region forcing chains (`forcing`), on the working
-//! board, the one with the assumption's removals, and every candidate such a pattern
-//! removes becomes an off potential of the chain. A nested chain's hints come sorted as
-//! SE sorts them, each set of removals once; the chain is remembered with the off
-//! potentials it made, and its complexity counts once in every hint whose chains pass
-//! through them.
+//! and nested forcing chains (9.5+, 10.0+, 10.5+) use: when a dynamic chain's walk has
+//! nothing left to follow, SE runs pointing/claiming, hidden pairs, naked pairs and
+//! X-wings (in that order), then at the nested levels its forcing chains and cycles
+//! (`cycles`), then at the second level its cell and region forcing chains (`forcing`);
+//! at the third level (10.5+) the four rules and then dynamic forcing chains (plain,
+//! Dynamic+ or of the first nested level, `forcing`), on the working board, the one
+//! with the assumption's removals, and every candidate such a pattern removes becomes an
+//! off potential of the chain. A nested chain's hints come sorted as SE sorts them, each
+//! set of removals once; the chain is remembered with the off potentials it made, and its
+//! complexity counts once in every hint whose chains pass through them.
 //!
 //! The behaviour restated here, from studying Sudoku Explainer:
 //!
@@ -29,13 +30,9 @@
 //!   insertion order; the digits of a cell go in increasing order. That order decides
 //!   which off potential the walk follows first, so it is reproduced.
 
-use super::board::{Kind, UNITS, contains};
+use super::board::{Kind, UNITS, contains, each_lock};
 use super::chains::{Key, key};
 use super::cycles::{NestedHint, nested_hints};
-
-/// The finder of multiple forcing chains' hints for the second nesting level (given by
-/// `forcing`, which owns that search): board values, initial and working candidates.
-pub(crate) type MultipleHints = fn(&[u8; 81], &[u16; 81], &[u16; 81]) -> Vec<NestedHint>;
 
 /// The board an advanced rule looks at: the digits placed (for the count of empty cells),
 /// the candidates at the start of the chain, and the working candidates.
@@ -95,50 +92,29 @@ fn hash_order(removed: &mut [(usize, u16)]) {
     removed.sort_by_key(|&(cell, _)| cell & (cap - 1));
 }
 
-/// The unit pairs of pointing and claiming, as in the ladder.
-const LOCKS: [(Kind, Kind); 4] = [
-    (Kind::Box, Kind::Column),
-    (Kind::Box, Kind::Row),
-    (Kind::Column, Kind::Box),
-    (Kind::Row, Kind::Box),
-];
-
 fn locking(v: &View, out: &mut Vec<Found>) {
-    for (k1, k2) in LOCKS {
-        for digit in 1..=9u8 {
+    each_lock(
+        |u, d| v.positions(u, d),
+        |digit, u1, u2| {
             let bit = 1u16 << digit;
-            for u1 in k1.units() {
-                let pos = v.positions(u1, digit);
-                if pos.count_ones() < 2 {
-                    continue;
-                }
-                for u2 in k2.units() {
-                    let inside = (0..9)
-                        .filter(|i| pos & (1 << i) != 0)
-                        .all(|i| contains(u2, UNITS[u1][i] as usize));
-                    if !inside {
-                        continue;
-                    }
-                    let removed: Vec<(usize, u16)> = UNITS[u2]
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| !contains(u1, c) && v.grid[c] & bit != 0)
-                        .map(|c| (c, bit))
-                        .collect();
-                    if removed.is_empty() {
-                        continue;
-                    }
-                    let parents = UNITS[u1]
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| v.lost(c, digit) && !contains(u2, c))
-                        .map(|c| key(c, digit, false))
-                        .collect();
-                    out.push(Found { parents, removed });
-                }
+            let removed: Vec<(usize, u16)> = UNITS[u2]
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| !contains(u1, c) && v.grid[c] & bit != 0)
+                .map(|c| (c, bit))
+                .collect();
+            if !removed.is_empty() {
+                let parents = UNITS[u1]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| v.lost(c, digit) && !contains(u2, c))
+                    .map(|c| key(c, digit, false))
+                    .collect();
+                out.push(Found { parents, removed });
             }
-        }
-    }
+            None::<()>
+        },
+    );
 }
 
 const SCAN: [Kind; 3] = [Kind::Box, Kind::Column, Kind::Row];
@@ -262,9 +238,17 @@ pub(crate) struct Advanced {
     pub(crate) chains: Vec<NestedHint>,
 }
 
-/// The off potentials SE's rules of nesting `level` (1: Dynamic+; 2: also forcing chains
-/// and cycles; 3: also multiple forcing chains) add to a stalled walk, in SE's order; empty when no rule applies.
-pub(crate) fn advanced_offs(v: &View, level: u8, multiple: MultipleHints, out: &mut Advanced) {
+/// The off potentials SE's rules of nesting `level` add to a stalled walk, in SE's order;
+/// empty when no rule applies. Level 1 (Dynamic+) has the four rules above; level 2 adds
+/// forcing chains and cycles, level 3 then `inner`'s hints (multiple forcing chains);
+/// level 4 has the four rules, then `inner`'s hints (dynamic forcing chains) only. The
+/// finder of `inner` hints lives with that search (`forcing`).
+pub(crate) fn advanced_offs(
+    v: &View,
+    level: u8,
+    inner: &dyn Fn(&View) -> Vec<NestedHint>,
+    out: &mut Advanced,
+) {
     out.offs.clear();
     out.chains.clear();
     let mut found = Vec::new();
@@ -285,11 +269,11 @@ pub(crate) fn advanced_offs(v: &View, level: u8, multiple: MultipleHints, out: &
             return;
         }
     }
-    if level >= 2 {
+    if (2..4).contains(&level) {
         nested(out, nested_hints(v.initial, v.grid));
     }
     if level >= 3 && out.offs.is_empty() {
-        nested(out, multiple(v.values, v.initial, v.grid));
+        nested(out, inner(v));
     }
 }
 
@@ -344,7 +328,7 @@ mod tests {
             grid: &grid,
         };
         let mut out = Advanced::default();
-        advanced_offs(&v, 1, |_, _, _| Vec::new(), &mut out);
+        advanced_offs(&v, 1, &|_| Vec::new(), &mut out);
         // Box 0 / row 0 pointing removes 1 from (0,3)..(0,8); six parents.
         assert_eq!(out.offs.len(), 6);
         assert!(out.offs.iter().all(|(_, p, n)| p.len() == 6 && n.is_none()));

@@ -51,11 +51,61 @@ pub(crate) fn contains(unit: usize, cell: usize) -> bool {
     units_of(cell).contains(&unit)
 }
 
+/// The pairs of unit kinds SE tries for intersections (pointing and claiming): the first
+/// is the unit whose candidates for a digit all lie in the second.
+const LOCKS: [(Kind, Kind); 4] = [
+    (Kind::Box, Kind::Column),
+    (Kind::Box, Kind::Row),
+    (Kind::Column, Kind::Box),
+    (Kind::Row, Kind::Box),
+];
+
+/// Calls `found` with (digit, first unit, second unit) for every locked candidate set, in
+/// SE's order, until it returns something; `positions` gives a digit's positions (0..9)
+/// in a unit.
+pub(crate) fn each_lock<T>(
+    positions: impl Fn(usize, u8) -> u16,
+    mut found: impl FnMut(u8, usize, usize) -> Option<T>,
+) -> Option<T> {
+    for (k1, k2) in LOCKS {
+        for digit in 1..=9u8 {
+            for u1 in k1.units() {
+                let pos = positions(u1, digit);
+                if pos.count_ones() < 2 {
+                    continue;
+                }
+                for u2 in k2.units() {
+                    let inside = (0..9)
+                        .filter(|i| pos & (1 << i) != 0)
+                        .all(|i| contains(u2, UNITS[u1][i] as usize));
+                    if inside && let Some(t) = found(digit, u1, u2) {
+                        return Some(t);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Digits placed (0 for empty) and, for each empty cell, its candidates as bits 1..=9.
 #[derive(Clone, Debug)]
 pub(crate) struct Board {
     pub(crate) values: [u8; 81],
     pub(crate) cands: [u16; 81],
+    /// Per unit and digit, the positions (0..9 within the unit) holding it, kept in step
+    /// with `cands` (the ladder asks for them more than for anything else).
+    pos: [[u16; 10]; 27],
+}
+
+/// The position (0..9) of `cell` within `unit` (a unit holding it).
+fn index_in(unit: usize, cell: usize) -> usize {
+    let (r, c) = (cell / 9, cell % 9);
+    match unit {
+        0..9 => (r % 3) * 3 + c % 3,
+        9..18 => c,
+        _ => r,
+    }
 }
 
 impl Board {
@@ -64,6 +114,7 @@ impl Board {
         let mut board = Board {
             values: [0; 81],
             cands: [0x3fe; 81],
+            pos: [[0x1ff; 10]; 27],
         };
         for (cell, &v) in cells.iter().enumerate().take(81) {
             if v != 0 {
@@ -79,11 +130,24 @@ impl Board {
     /// Places `digit` in `cell` and removes it from the cell's peers.
     pub(crate) fn place(&mut self, cell: usize, digit: u8) {
         self.values[cell] = digit;
-        self.cands[cell] = 0;
+        for d in 1..=9 {
+            self.remove(cell, d);
+        }
         for unit in units_of(cell) {
             for &peer in &UNITS[unit] {
-                self.cands[peer as usize] &= !(1 << digit);
+                self.remove(peer as usize, digit);
             }
+        }
+    }
+
+    /// Removes `digit` from the candidates of `cell`.
+    pub(crate) fn remove(&mut self, cell: usize, digit: u8) {
+        if self.cands[cell] & (1 << digit) == 0 {
+            return;
+        }
+        self.cands[cell] &= !(1 << digit);
+        for unit in units_of(cell) {
+            self.pos[unit][digit as usize] &= !(1 << index_in(unit, cell));
         }
     }
 
@@ -99,13 +163,7 @@ impl Board {
 
     /// The positions (0..9 within the unit) where `digit` may still go, as a 9-bit mask.
     pub(crate) fn positions(&self, unit: usize, digit: u8) -> u16 {
-        let mut mask = 0;
-        for (i, &cell) in UNITS[unit].iter().enumerate() {
-            if self.cands[cell as usize] & (1 << digit) != 0 {
-                mask |= 1 << i;
-            }
-        }
-        mask
+        self.pos[unit][digit as usize]
     }
 
     /// How many cells of `unit` are empty.
@@ -148,6 +206,34 @@ pub(crate) fn combinations<T>(
         pick[i] += 1;
         for j in i + 1..k {
             pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_follow_placements_and_removals() {
+        let puzzle =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let cells: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
+        let mut board = Board::new(&cells).expect("no clash");
+        board.remove(2, 1);
+        board.remove(2, 2);
+        board.place(80 - 8, 4);
+        for (unit, cells) in UNITS.iter().enumerate() {
+            for digit in 1..=9u8 {
+                let scanned = (0..9)
+                    .filter(|&i| board.cands[cells[i] as usize] & (1 << digit) != 0)
+                    .fold(0u16, |acc, i| acc | 1 << i);
+                assert_eq!(
+                    board.positions(unit, digit),
+                    scanned,
+                    "unit {unit} digit {digit}"
+                );
+            }
         }
     }
 }

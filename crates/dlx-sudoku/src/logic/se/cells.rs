@@ -1,7 +1,7 @@
 //! Sets of cells as 81-bit masks (bit `c` for cell `c`), with the units and peers the
 //! pattern finders of the SE rater intersect them with.
 
-use super::board::{Board, UNITS};
+use super::board::{Board, UNITS, units_of};
 
 /// A set of cells, bit `c` for cell `c` (0..81, reading order).
 pub(crate) type Cells = u128;
@@ -39,6 +39,29 @@ const fn peers() -> [Cells; 81] {
     table
 }
 
+/// Per digit, the cells that hold it as a candidate (a bit per cell).
+#[derive(Clone, Copy)]
+pub(crate) struct Places(pub(crate) [Cells; 10]);
+
+impl Places {
+    pub(crate) fn of(cands: &[u16; 81]) -> Places {
+        let mut out = [0 as Cells; 10];
+        for (cell, &c) in cands.iter().enumerate() {
+            let mut bits = c;
+            while bits != 0 {
+                out[bits.trailing_zeros() as usize] |= 1 << cell;
+                bits &= bits - 1;
+            }
+        }
+        Places(out)
+    }
+
+    /// Takes `digit` out of `cell`.
+    pub(crate) fn remove(&mut self, cell: usize, digit: u8) {
+        self.0[digit as usize] &= !((1 as Cells) << cell);
+    }
+}
+
 /// The cells in `set`, in increasing order.
 pub(crate) fn members(set: Cells) -> impl Iterator<Item = usize> {
     let mut rest = set & ((1 << 81) - 1);
@@ -61,10 +84,12 @@ pub(crate) fn seeing_all(set: Cells) -> Cells {
 /// The first unit holding every cell of `set`, trying columns, then rows, then boxes (the
 /// order SE names a shared unit in).
 pub(crate) fn common_unit(set: Cells) -> Option<usize> {
-    (18..27)
-        .chain(9..18)
-        .chain(0..9)
-        .find(|&u| set & !UNIT_CELLS[u] == 0)
+    if set == 0 {
+        return Some(18);
+    }
+    // Such a unit holds the first cell: one of its column, row and box.
+    let [b, r, c] = units_of(set.trailing_zeros() as usize);
+    [c, r, b].into_iter().find(|&u| set & !UNIT_CELLS[u] == 0)
 }
 
 /// The cells holding `digit` as a candidate.

@@ -24,7 +24,8 @@
 //! * SE sorts a technique's hints by difficulty, then complexity, then a kind key, and
 //!   applies the first (a stable sort: ties keep the order found).
 
-use super::board::{UNITS, units_of};
+use super::board::units_of;
+use super::cells::{Places, UNIT_CELLS};
 use super::step::{Effect, SeStep};
 
 /// A potential as a number: `((cell * 9 + digit - 1) << 1) | on`.
@@ -85,6 +86,13 @@ pub(crate) struct Arena {
 }
 
 impl Arena {
+    /// Forgets every node.
+    pub(crate) fn clear(&mut self) {
+        self.nodes.clear();
+        self.parents.clear();
+        self.nested.clear();
+    }
+
     /// A new node, implied by `parent` (none for an assumption).
     pub(crate) fn push(&mut self, key: Key, parent: Option<u32>) -> u32 {
         let start = self.parents.len() as u32;
@@ -108,7 +116,7 @@ impl Arena {
         self.nodes[n as usize].key
     }
 
-    fn parents_of(&self, n: u32) -> &[u32] {
+    pub(crate) fn parents_of(&self, n: u32) -> &[u32] {
         let node = self.nodes[n as usize];
         &self.parents[node.start as usize..(node.start + node.len) as usize]
     }
@@ -223,6 +231,14 @@ impl Linked {
         }
     }
 
+    /// Empties the set.
+    pub(crate) fn clear(&mut self) {
+        for &k in &self.order {
+            self.at[k] = NONE;
+        }
+        self.order.clear();
+    }
+
     /// The node holding potential `k`, if any.
     pub(crate) fn get(&self, k: Key) -> Option<u32> {
         (self.at[k] != NONE).then_some(self.at[k])
@@ -241,43 +257,50 @@ impl Linked {
 
 /// The potentials an on potential turns off, in SE's order: the cell's other
 /// candidates (with the Y rule), then the digit in the box, row and column.
-pub(crate) fn on_to_off(cands: &[u16; 81], k: Key, y: bool, out: &mut Vec<Key>) {
-    out.clear();
-    let (cell, digit) = (cell_of(k), digit_of(k));
-    if y {
-        for d in (1..=9u8).filter(|&d| d != digit && cands[cell] & (1 << d) != 0) {
-            out.push(key(cell, d, false));
-        }
-    }
-    let mut added = 1u128 << cell;
-    for unit in units_of(cell) {
-        for &c in &UNITS[unit] {
-            let c = c as usize;
-            if added & (1 << c) == 0 && cands[c] & (1 << digit) != 0 {
-                added |= 1 << c;
-                out.push(key(c, digit, false));
-            }
-        }
-    }
+pub(crate) fn on_to_off(cands: &[u16; 81], places: &Places, k: Key, y: bool, out: &mut Vec<Key>) {
+    on_to_off_with(cands, places, k, y, out, |k, _| k);
 }
 
 /// [`on_to_off`] with the reason of each potential: the cell (Y rule) or the unit.
-pub(crate) fn on_to_off_causes(cands: &[u16; 81], k: Key, y: bool, out: &mut Vec<(Key, Cause)>) {
+pub(crate) fn on_to_off_causes(
+    cands: &[u16; 81],
+    places: &Places,
+    k: Key,
+    y: bool,
+    out: &mut Vec<(Key, Cause)>,
+) {
+    on_to_off_with(cands, places, k, y, out, |k, cause| (k, cause));
+}
+
+/// [`on_to_off`], each potential written by `make` from its key and reason. A unit's
+/// cells in reading order are its cells by increasing index.
+#[inline(always)]
+fn on_to_off_with<T>(
+    cands: &[u16; 81],
+    places: &Places,
+    k: Key,
+    y: bool,
+    out: &mut Vec<T>,
+    make: impl Fn(Key, Cause) -> T,
+) {
     out.clear();
     let (cell, digit) = (cell_of(k), digit_of(k));
     if y {
-        for d in (1..=9u8).filter(|&d| d != digit && cands[cell] & (1 << d) != 0) {
-            out.push((key(cell, d, false), Cause::Cell));
+        let mut others = cands[cell] & !(1 << digit);
+        while others != 0 {
+            let d = others.trailing_zeros() as u8;
+            others &= others - 1;
+            out.push(make(key(cell, d, false), Cause::Cell));
         }
     }
     let mut added = 1u128 << cell;
     for unit in units_of(cell) {
-        for &c in &UNITS[unit] {
-            let c = c as usize;
-            if added & (1 << c) == 0 && cands[c] & (1 << digit) != 0 {
-                added |= 1 << c;
-                out.push((key(c, digit, false), Cause::Unit(unit)));
-            }
+        let mut cells = places.0[digit as usize] & UNIT_CELLS[unit] & !added;
+        added |= cells;
+        while cells != 0 {
+            let c = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            out.push(make(key(c, digit, false), Cause::Unit(unit)));
         }
     }
 }
@@ -293,7 +316,14 @@ pub(crate) enum Cause {
 /// The potentials an off potential turns on, in SE's order, each with its cause: the
 /// cell's other candidate if it has two (Y rule), then the digit's only other position
 /// in the box, row and column (X rule). A potential comes once, with its first cause.
-pub(crate) fn off_to_on(cands: &[u16; 81], k: Key, y: bool, x: bool, out: &mut Vec<(Key, Cause)>) {
+pub(crate) fn off_to_on(
+    cands: &[u16; 81],
+    places: &Places,
+    k: Key,
+    y: bool,
+    x: bool,
+    out: &mut Vec<(Key, Cause)>,
+) {
     out.clear();
     let (cell, digit) = (cell_of(k), digit_of(k));
     if y && cands[cell].count_ones() == 2 {
@@ -303,20 +333,11 @@ pub(crate) fn off_to_on(cands: &[u16; 81], k: Key, y: bool, x: bool, out: &mut V
     if !x {
         return;
     }
+    let here = places.0[digit as usize] & !(1u128 << cell);
     for unit in units_of(cell) {
-        let mut other = None;
-        for &c in &UNITS[unit] {
-            let c = c as usize;
-            if c != cell && cands[c] & (1 << digit) != 0 {
-                if other.is_some() {
-                    other = None;
-                    break;
-                }
-                other = Some(c);
-            }
-        }
-        if let Some(c) = other {
-            let on = key(c, digit, true);
+        let others = here & UNIT_CELLS[unit];
+        if others.count_ones() == 1 {
+            let on = key(others.trailing_zeros() as usize, digit, true);
             if !out.iter().any(|&(o, _)| o == on) {
                 out.push((on, Cause::Unit(unit)));
             }

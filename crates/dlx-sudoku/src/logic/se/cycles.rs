@@ -21,13 +21,14 @@
 //! the chain's number of distinct potentials.
 
 use super::board::{Board, UNITS};
-use super::cells::{PEERS, members};
+use super::cells::{PEERS, Places, members};
 use super::chains::{
     Arena, Cause, ChainHint, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best, key,
     length_added, off_to_on, on_to_off_causes, target_effect,
 };
 use super::step::Effect;
 use std::collections::VecDeque;
+use std::mem::take;
 
 /// Which rules a pass uses.
 #[derive(Clone, Copy)]
@@ -46,58 +47,92 @@ impl Pass {
     }
 }
 
-/// Records the reason of node `n` (nodes are numbered in push order).
-fn note(causes: &mut Vec<Option<Cause>>, n: u32, cause: Option<Cause>) {
-    let n = n as usize;
-    if causes.len() <= n {
-        causes.resize(n + 1, None);
+/// The board of one technique's walks, and what they reuse from one assumption to the
+/// next: the nodes, the reason of each node (by node index; none for a root), the
+/// potentials reached and the queues.
+struct Walk<'a> {
+    cands: &'a [u16; 81],
+    places: Places,
+    arena: Arena,
+    causes: Vec<Option<Cause>>,
+    to_on: Linked,
+    to_off: Linked,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    offs: Vec<(Key, Cause)>,
+    ons: Vec<(Key, Cause)>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(cands: &'a [u16; 81]) -> Walk<'a> {
+        Walk {
+            cands,
+            places: Places::of(cands),
+            arena: Arena::default(),
+            causes: Vec::new(),
+            to_on: Linked::new(),
+            to_off: Linked::new(),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            offs: Vec::new(),
+            ons: Vec::new(),
+        }
     }
-    causes[n] = cause;
+
+    /// A new node for `k`, implied by `parent` for `cause`.
+    fn push(&mut self, k: Key, parent: Option<u32>, cause: Option<Cause>) -> u32 {
+        let n = self.arena.push(k, parent);
+        let i = n as usize;
+        if self.causes.len() <= i {
+            self.causes.resize(i + 1, None);
+        }
+        self.causes[i] = cause;
+        n
+    }
+
+    /// Empties the sets and queues for a new walk (the nodes stay).
+    fn restart(&mut self) {
+        self.to_on.clear();
+        self.to_off.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+    }
 }
 
 /// The cycles back to `source` (on) found by SE's cycle walk, as end nodes.
-/// `causes` gets the reason of every node pushed (by node index; none for the root).
-fn find_cycles(
-    cands: &[u16; 81],
-    arena: &mut Arena,
-    source: Key,
-    pass: Pass,
-    causes: &mut Vec<Option<Cause>>,
-) -> Vec<u32> {
-    let root = arena.push(source, None);
-    note(causes, root, None);
-    let mut to_on = Linked::new();
-    to_on.add(source, root);
-    let (mut pending_on, mut pending_off) = (VecDeque::from([root]), VecDeque::new());
-    let (mut offs, mut ons, mut cycles) = (Vec::new(), Vec::new(), Vec::new());
+fn find_cycles(w: &mut Walk, source: Key, pass: Pass) -> Vec<u32> {
+    w.restart();
+    let root = w.push(source, None, None);
+    w.to_on.add(source, root);
+    w.pending_on.push_back(root);
+    let (mut offs, mut ons, mut cycles) = (take(&mut w.offs), take(&mut w.ons), Vec::new());
     let mut length = 0;
-    while !pending_on.is_empty() || !pending_off.is_empty() {
+    while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
         length += 1;
-        while let Some(p) = pending_on.pop_front() {
-            on_to_off_causes(cands, arena.key(p), pass.y, &mut offs);
+        while let Some(p) = w.pending_on.pop_front() {
+            on_to_off_causes(w.cands, &w.places, w.arena.key(p), pass.y, &mut offs);
             for &(off, cause) in &offs {
-                if !arena.has_ancestor(p, off) {
-                    let n = arena.push(off, Some(p));
-                    note(causes, n, Some(cause));
-                    pending_off.push_back(n);
+                if !w.arena.has_ancestor(p, off) {
+                    let n = w.push(off, Some(p), Some(cause));
+                    w.pending_off.push_back(n);
                 }
             }
         }
         length += 1;
-        while let Some(p) = pending_off.pop_front() {
-            off_to_on(cands, arena.key(p), pass.y, pass.x, &mut ons);
+        while let Some(p) = w.pending_off.pop_front() {
+            off_to_on(w.cands, &w.places, w.arena.key(p), pass.y, pass.x, &mut ons);
             for &(on, cause) in &ons {
-                let n = arena.push(on, Some(p));
-                note(causes, n, Some(cause));
+                let n = w.push(on, Some(p), Some(cause));
                 if length >= 4 && on == source {
                     cycles.push(n);
                 }
-                if to_on.add(on, n) {
-                    pending_on.push_back(n);
+                if w.to_on.add(on, n) {
+                    w.pending_on.push_back(n);
                 }
             }
         }
     }
+    (w.offs, w.ons) = (offs, ons);
     cycles
 }
 
@@ -134,124 +169,145 @@ fn cycle_removals(cands: &[u16; 81], arena: &Arena, end: u32) -> Vec<(usize, u8)
 
 /// The conclusions of SE's forcing-chain walk from `source` (on or off): nodes holding
 /// the source's opposite.
-fn forcing_walk(
-    cands: &[u16; 81],
-    arena: &mut Arena,
-    (source, y): (Key, bool),
-    chains: &mut Vec<u32>,
-    causes: &mut Vec<Option<Cause>>,
-) {
-    let root = arena.push(source, None);
-    note(causes, root, None);
-    let (mut to_on, mut to_off) = (Linked::new(), Linked::new());
-    let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
+fn forcing_walk(w: &mut Walk, (source, y): (Key, bool), chains: &mut Vec<u32>) {
+    w.restart();
+    let root = w.push(source, None, None);
     if is_on(source) {
-        to_on.add(source, root);
-        pending_on.push_back(root);
+        w.to_on.add(source, root);
+        w.pending_on.push_back(root);
     } else {
-        to_off.add(source, root);
-        pending_off.push_back(root);
+        w.to_off.add(source, root);
+        w.pending_off.push_back(root);
     }
-    let (mut offs, mut ons) = (Vec::new(), Vec::new());
+    let (mut offs, mut ons) = (take(&mut w.offs), take(&mut w.ons));
     let conclude = |arena: &Arena, n: u32, chains: &mut Vec<u32>| {
         let k = arena.key(n);
         if conjugate(k) == source && !chains.iter().any(|&c| arena.key(c) == k) {
             chains.push(n);
         }
     };
-    while !pending_on.is_empty() || !pending_off.is_empty() {
-        while let Some(p) = pending_on.pop_front() {
-            on_to_off_causes(cands, arena.key(p), y, &mut offs);
+    while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
+        while let Some(p) = w.pending_on.pop_front() {
+            on_to_off_causes(w.cands, &w.places, w.arena.key(p), y, &mut offs);
             for &(off, cause) in &offs {
-                let n = arena.push(off, Some(p));
-                note(causes, n, Some(cause));
-                conclude(arena, n, chains);
-                if to_off.add(off, n) {
-                    pending_off.push_back(n);
+                let n = w.push(off, Some(p), Some(cause));
+                conclude(&w.arena, n, chains);
+                if w.to_off.add(off, n) {
+                    w.pending_off.push_back(n);
                 }
             }
         }
-        while let Some(p) = pending_off.pop_front() {
-            off_to_on(cands, arena.key(p), y, true, &mut ons);
+        while let Some(p) = w.pending_off.pop_front() {
+            off_to_on(w.cands, &w.places, w.arena.key(p), y, true, &mut ons);
             for &(on, cause) in &ons {
-                let n = arena.push(on, Some(p));
-                note(causes, n, Some(cause));
-                conclude(arena, n, chains);
-                if to_on.add(on, n) {
-                    pending_on.push_back(n);
+                let n = w.push(on, Some(p), Some(cause));
+                conclude(&w.arena, n, chains);
+                if w.to_on.add(on, n) {
+                    w.pending_on.push_back(n);
                 }
             }
         }
     }
+    (w.offs, w.ons) = (offs, ons);
+}
+
+/// A hint of one assumption: its end node, whether it is a cycle (else a forcing chain),
+/// and what it does.
+struct Found {
+    end: u32,
+    cycle: bool,
+    effect: Effect,
+}
+
+impl Found {
+    /// SE's base difficulty of the hint in `pass`.
+    fn base(&self, pass: Pass) -> f64 {
+        match (self.cycle, pass.x && pass.y) {
+            (_, true) => 7.0,
+            (true, false) => 6.5,
+            (false, false) => 6.6,
+        }
+    }
+}
+
+/// The hints of assuming `source` in one pass, in SE's order: the cycles, then the
+/// forcing chains from the on and then the off assumption (X and XY passes). The walk's
+/// nodes start afresh.
+fn assumption_hints(w: &mut Walk, source: Key, pass: Pass) -> Vec<Found> {
+    w.arena.clear();
+    w.causes.clear();
+    let cands = w.cands;
+    let mut out: Vec<Found> = find_cycles(w, source, pass)
+        .into_iter()
+        .map(|end| Found {
+            end,
+            cycle: true,
+            effect: Effect::Eliminate(cycle_removals(cands, &w.arena, end)),
+        })
+        .filter(|f| f.effect != Effect::Eliminate(Vec::new()))
+        .collect();
+    if pass.x {
+        let mut chains = Vec::new();
+        forcing_walk(w, (source, pass.y), &mut chains);
+        forcing_walk(w, (conjugate(source), pass.y), &mut chains);
+        out.extend(chains.into_iter().filter_map(|end| {
+            let effect = target_effect(cands, w.arena.key(end))?;
+            Some(Found {
+                end,
+                cycle: false,
+                effect,
+            })
+        }));
+    }
+    out
 }
 
 /// The hints of one assumption in one pass, in SE's order, offered to `best`.
-fn from_assumption(cands: &[u16; 81], source: Key, pass: Pass, best: &mut Option<ChainHint>) {
-    let mut arena = Arena::default();
-    let mut causes = Vec::new();
-    let both = pass.x && pass.y;
-    for end in find_cycles(cands, &mut arena, source, pass, &mut causes) {
-        let complexity = arena.ancestor_count(end);
-        let name = match (pass.x, pass.y) {
-            (true, true) => "Bidirectional Cycle",
-            (false, true) => "Bidirectional Y-Cycle",
-            _ if complexity == 4 => "Generalized X-Wing",
-            _ => "Bidirectional X-Cycle",
+fn from_assumption(w: &mut Walk, source: Key, pass: Pass, best: &mut Option<ChainHint>) {
+    for f in assumption_hints(w, source, pass) {
+        let complexity = w.arena.ancestor_count(f.end);
+        let name = match (f.cycle, pass.x, pass.y, complexity) {
+            (true, true, true, _) => "Bidirectional Cycle",
+            (true, false, true, _) => "Bidirectional Y-Cycle",
+            (true, _, _, 4) => "Generalized X-Wing",
+            (true, ..) => "Bidirectional X-Cycle",
+            (false, true, true, _) => "Forcing Chain",
+            (false, _, _, 6) => "Turbot Fish",
+            (false, ..) => "Forcing X-Chain",
         };
-        let base = if both { 7.0 } else { 6.5 };
-        let effect = Effect::Eliminate(cycle_removals(cands, &arena, end));
-        let hint = ChainHint::new(base, complexity, pass.sort_key(), name, effect);
-        keep_best(best, hint);
-    }
-    if !pass.x {
-        return;
-    }
-    let mut chains = Vec::new();
-    forcing_walk(
-        cands,
-        &mut arena,
-        (source, pass.y),
-        &mut chains,
-        &mut causes,
-    );
-    let off = conjugate(source);
-    forcing_walk(cands, &mut arena, (off, pass.y), &mut chains, &mut causes);
-    for target in chains {
-        let Some(effect) = target_effect(cands, arena.key(target)) else {
-            continue;
-        };
-        let complexity = arena.ancestor_count(target);
-        let name = match (both, complexity) {
-            (true, _) => "Forcing Chain",
-            (false, 6) => "Turbot Fish",
-            _ => "Forcing X-Chain",
-        };
-        let base = if both { 7.0 } else { 6.6 };
-        let hint = ChainHint::new(base, complexity, pass.sort_key(), name, effect);
+        let base = f.base(pass);
+        let hint = ChainHint::new(base, complexity, pass.sort_key(), name, f.effect);
         keep_best(best, hint);
     }
 }
 
-/// The hint SE's "Forcing Chains & Cycles" would apply, if any.
-pub(crate) fn cycles_and_chains(board: &Board) -> Option<ChainHint> {
-    let cands = &board.cands;
-    let mut best = None;
+/// Calls `f` with every assumption (an on potential) of the three passes, in SE's order.
+fn each_assumption(cands: &[u16; 81], mut f: impl FnMut(Key, Pass)) {
     let passes = [
         Pass { y: false, x: true },
         Pass { y: true, x: false },
         Pass { y: true, x: true },
     ];
     for pass in passes {
-        for cell in 0..81 {
-            let n = cands[cell].count_ones();
+        for (cell, &c) in cands.iter().enumerate() {
+            let n = c.count_ones();
             if n < 2 || (!pass.x && n > 2) {
                 continue;
             }
-            for d in (1..=9u8).filter(|&d| cands[cell] & (1 << d) != 0) {
-                from_assumption(cands, key(cell, d, true), pass, &mut best);
+            for d in (1..=9u8).filter(|&d| c & (1 << d) != 0) {
+                f(key(cell, d, true), pass);
             }
         }
     }
+}
+
+/// The hint SE's "Forcing Chains & Cycles" would apply, if any.
+pub(crate) fn cycles_and_chains(board: &Board) -> Option<ChainHint> {
+    let mut best = None;
+    let mut w = Walk::new(&board.cands);
+    each_assumption(&board.cands, |source, pass| {
+        from_assumption(&mut w, source, pass, &mut best);
+    });
     best
 }
 
@@ -299,104 +355,56 @@ pub(crate) fn owed(
 pub(crate) fn nested_hints(initial: &[u16; 81], current: &[u16; 81]) -> Vec<NestedHint> {
     let cands = current;
     let mut found: Vec<(f64, u8, NestedHint)> = Vec::new();
-    let passes = [
-        Pass { y: false, x: true },
-        Pass { y: true, x: false },
-        Pass { y: true, x: true },
-    ];
-    for pass in passes {
-        let both = pass.x && pass.y;
-        for cell in 0..81 {
-            let n = cands[cell].count_ones();
-            if n < 2 || (!pass.x && n > 2) {
-                continue;
-            }
-            for d in (1..=9u8).filter(|&d| cands[cell] & (1 << d) != 0) {
-                let source = key(cell, d, true);
-                let mut arena = Arena::default();
-                let mut causes = Vec::new();
-                let mut hints = Vec::new();
-                for end in find_cycles(cands, &mut arena, source, pass, &mut causes) {
-                    let removed = cycle_removals(cands, &arena, end);
-                    if removed.is_empty() {
-                        continue;
-                    }
-                    let path = arena.path(end);
-                    let mut parents = Vec::new();
-                    for &m in &path[..path.len() - 1] {
-                        let k = arena.key(m);
-                        if let (true, Some(c)) = (is_on(k), causes[m as usize]) {
-                            owed(initial, cands, k, c, &mut parents);
-                        }
-                    }
-                    // The same cycle walked backwards: its off potentials turn on, for the
-                    // reasons that turned them off.
-                    for &m in path[1..path.len() - 1].iter().rev() {
-                        let k = arena.key(m);
-                        if let (false, Some(c)) = (is_on(k), causes[m as usize]) {
-                            owed(initial, cands, conjugate(k), c, &mut parents);
-                        }
-                    }
-                    let base = if both { 7.0 } else { 6.5 };
-                    hints.push((base, end, removed, parents, 1));
-                }
-                if pass.x {
-                    let mut chains = Vec::new();
-                    forcing_walk(
-                        cands,
-                        &mut arena,
-                        (source, pass.y),
-                        &mut chains,
-                        &mut causes,
-                    );
-                    let off = conjugate(source);
-                    forcing_walk(cands, &mut arena, (off, pass.y), &mut chains, &mut causes);
-                    for target in chains {
-                        let Some(effect) = target_effect(cands, arena.key(target)) else {
-                            continue;
-                        };
-                        let removed = match effect {
-                            Effect::Eliminate(r) => r,
-                            Effect::Place(c, d) => (1..=9u8)
-                                .filter(|&o| o != d && cands[c] & (1 << o) != 0)
-                                .map(|o| (c, o))
-                                .collect(),
-                        };
-                        let mut parents = Vec::new();
-                        for m in arena.path(target) {
-                            let k = arena.key(m);
-                            if let (true, Some(c)) = (is_on(k), causes[m as usize]) {
-                                owed(initial, cands, k, c, &mut parents);
-                            }
-                        }
-                        let base = if both { 7.0 } else { 6.6 };
-                        hints.push((base, target, removed, parents, 2));
-                    }
-                }
-                for (base, end, removed, parents, tag) in hints {
-                    let complexity = arena.ancestor_count(end);
-                    let mut identity = vec![tag];
-                    identity.extend(arena.path(end).iter().map(|&m| arena.key(m)));
-                    let mut by_cell: Vec<(usize, u16)> = Vec::new();
-                    for (c, d) in removed {
-                        match by_cell.iter_mut().find(|x| x.0 == c) {
-                            Some(x) => x.1 |= 1 << d,
-                            None => by_cell.push((c, 1 << d)),
-                        }
-                    }
-                    by_cell.sort_unstable();
-                    let difficulty = base + length_added(complexity);
-                    let hint = NestedHint {
-                        removed: by_cell,
-                        parents,
-                        identity,
-                        complexity,
-                    };
-                    found.push((difficulty, pass.sort_key(), hint));
+    let mut w = Walk::new(cands);
+    each_assumption(cands, |source, pass| {
+        for f in assumption_hints(&mut w, source, pass) {
+            let (arena, causes) = (&mut w.arena, &w.causes);
+            let path = arena.path(f.end);
+            let mut parents = Vec::new();
+            for &m in &path {
+                let k = arena.key(m);
+                if let (true, Some(c)) = (is_on(k), causes[m as usize]) {
+                    owed(initial, cands, k, c, &mut parents);
                 }
             }
+            if f.cycle {
+                // The same cycle walked backwards: its off potentials turn on, for
+                // the reasons that turned them off.
+                for &m in path[1..path.len() - 1].iter().rev() {
+                    let k = arena.key(m);
+                    if let (false, Some(c)) = (is_on(k), causes[m as usize]) {
+                        owed(initial, cands, conjugate(k), c, &mut parents);
+                    }
+                }
+            }
+            let removed = match &f.effect {
+                Effect::Eliminate(r) => r.clone(),
+                &Effect::Place(c, d) => (1..=9u8)
+                    .filter(|&o| o != d && cands[c] & (1 << o) != 0)
+                    .map(|o| (c, o))
+                    .collect(),
+            };
+            let complexity = arena.ancestor_count(f.end);
+            let mut identity = vec![if f.cycle { 1 } else { 2 }];
+            identity.extend(path.iter().map(|&m| arena.key(m)));
+            let mut by_cell: Vec<(usize, u16)> = Vec::new();
+            for (c, d) in removed {
+                match by_cell.iter_mut().find(|x| x.0 == c) {
+                    Some(x) => x.1 |= 1 << d,
+                    None => by_cell.push((c, 1 << d)),
+                }
+            }
+            by_cell.sort_unstable();
+            let difficulty = f.base(pass) + length_added(complexity);
+            let hint = NestedHint {
+                removed: by_cell,
+                parents,
+                identity,
+                complexity,
+            };
+            found.push((difficulty, pass.sort_key(), hint));
         }
-    }
+    });
     found.sort_by(|a, b| {
         (a.0, a.2.complexity, a.1)
             .partial_cmp(&(b.0, b.2.complexity, b.1))

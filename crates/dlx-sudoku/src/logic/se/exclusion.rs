@@ -31,6 +31,9 @@ fn excluded(board: &Board, a: usize, b: usize, excluders: Cells) -> Vec<(usize, 
             }
             keep_a |= 1 << da;
             keep_b |= 1 << db;
+            if keep_a == ca && keep_b == cb {
+                return Vec::new();
+            }
         }
     }
     let mut removed: Vec<(usize, u8)> = digits(ca & !keep_a).map(|d| (a, d)).collect();
@@ -71,28 +74,47 @@ pub(crate) fn aligned_pair(board: &Board) -> Option<SeStep> {
 fn excluded3(board: &Board, bases: [usize; 3], common: Cells) -> Vec<(usize, u8)> {
     let [a, b, c] = bases;
     let excluders: Vec<u16> = members(common).map(|e| board.cands[e]).collect();
+    let sees = |x: usize, y: usize| PEERS[x] & (1 << y) != 0;
+    let (ac, bc) = (sees(a, c), sees(b, c));
+    let cands = bases.map(|x| board.cands[x]);
     let mut keep = [0u16; 3];
-    for da in digits(board.cands[a]) {
-        for db in digits(board.cands[b]) {
-            for dc in digits(board.cands[c]) {
-                let clash =
-                    |x: usize, dx: u8, y: usize, dy: u8| dx == dy && PEERS[x] & (1 << y) != 0;
-                if clash(a, da, b, db) || clash(a, da, c, dc) || clash(b, db, c, dc) {
-                    continue;
+    for da in digits(cands[0]) {
+        for db in digits(cands[1]) {
+            if da == db && sees(a, b) {
+                continue;
+            }
+            // The digits c may take with these two: not one a peer base holds, and not
+            // the last digit of an excluder.
+            let two = (1u16 << da) | (1 << db);
+            let mut allowed = cands[2];
+            if ac {
+                allowed &= !(1 << da);
+            }
+            if bc {
+                allowed &= !(1 << db);
+            }
+            for &e in &excluders {
+                let rest = e & !two;
+                if rest & rest.wrapping_sub(1) == 0 {
+                    allowed &= !rest;
+                    if rest == 0 {
+                        allowed = 0;
+                    }
                 }
-                let all = (1u16 << da) | (1 << db) | (1 << dc);
-                if excluders.iter().any(|&e| e & !all == 0) {
-                    continue;
-                }
+            }
+            if allowed != 0 {
                 keep[0] |= 1 << da;
                 keep[1] |= 1 << db;
-                keep[2] |= 1 << dc;
+                keep[2] |= allowed;
+                if keep == cands {
+                    return Vec::new();
+                }
             }
         }
     }
     let mut removed = Vec::new();
     for (i, &cell) in bases.iter().enumerate() {
-        removed.extend(digits(board.cands[cell] & !keep[i]).map(|d| (cell, d)));
+        removed.extend(digits(cands[i] & !keep[i]).map(|d| (cell, d)));
     }
     removed
 }

@@ -23,6 +23,7 @@
 
 use super::advanced::{Advanced, View, advanced_offs};
 use super::board::{Board, UNITS, units_of};
+use super::cells::Places;
 use super::chains::{
     Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best,
     key, length_added, off_to_on, on_to_off, target_effect,
@@ -47,6 +48,11 @@ pub(crate) enum Mode {
     /// Nested forcing chains of the second level: also SE's multiple (cell and region)
     /// forcing chains (10.0+).
     Nested3,
+    /// Nested forcing chains of the third level (10.5+): the walk, when stalled, uses the
+    /// rules of Dynamic+, then dynamic forcing chains nested inside: plain ones (0),
+    /// Dynamic+ (1) or nested ones of the first level (2). SE tries the three in that
+    /// order, each only when the one before found nothing, and names them alike.
+    Deep(u8),
 }
 
 impl Mode {
@@ -62,17 +68,35 @@ impl Mode {
             Mode::Plus => 9.0,
             Mode::Nested => 9.5,
             Mode::Nested3 => 10.0,
+            Mode::Deep(_) => 10.5,
         }
     }
 
-    /// SE's nesting level: 1 for Dynamic+, 2 for nested forcing chains, 0 otherwise.
+    /// SE's nesting level: 1 for Dynamic+, 2 to 4 for nested forcing chains, 0 otherwise.
     fn level(self) -> u8 {
         match self {
             Mode::Plus => 1,
             Mode::Nested => 2,
             Mode::Nested3 => 3,
+            Mode::Deep(_) => 4,
             _ => 0,
         }
+    }
+
+    /// The chains nested inside this one's walk after the simple rules, if any.
+    fn inner(self) -> Option<Mode> {
+        match self {
+            Mode::Nested3 => Some(Mode::Multiple),
+            Mode::Deep(0) => Some(Mode::Dynamic),
+            Mode::Deep(1) => Some(Mode::Plus),
+            Mode::Deep(_) => Some(Mode::Nested),
+            _ => None,
+        }
+    }
+
+    /// The fewest candidates of a source cell.
+    fn min_cands(self) -> u32 {
+        if self == Mode::Multiple { 3 } else { 2 }
     }
 }
 
@@ -99,15 +123,44 @@ struct Search<'a> {
     arena: Arena,
     buf_off: Vec<Key>,
     buf_on: Vec<(Key, Cause)>,
+    buf_made: Vec<u32>,
     buf_adv: Advanced,
+    /// Per digit, the cells holding it on the board.
+    places: Places,
     /// When set, every hint is kept here (nested forcing chains need them all), and the
     /// reason of each on node is noted in `causes`.
     collect: Option<Vec<Collected>>,
     causes: Vec<Option<Cause>>,
     cache: Vec<Option<Rc<Branch>>>,
+    /// Asked between source cells of the chains nested inside (see `forcing_chains`).
+    stop: &'a dyn Fn() -> bool,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(
+        values: &'a [u8; 81],
+        cands: &'a [u16; 81],
+        mode: Mode,
+        collect: bool,
+        stop: &'a dyn Fn() -> bool,
+    ) -> Search<'a> {
+        Search {
+            values,
+            cands,
+            mode,
+            arena: Arena::default(),
+            buf_off: Vec::new(),
+            buf_on: Vec::new(),
+            buf_made: Vec::new(),
+            buf_adv: Advanced::default(),
+            places: Places::of(cands),
+            collect: collect.then(Vec::new),
+            causes: Vec::new(),
+            cache: vec![None; KEYS],
+            stop,
+        }
+    }
+
     /// Adds to `node`, the last pushed, the off potentials whose removal made its cause
     /// hold (dynamic chains).
     fn hidden_parents(&mut self, node: u32, cause: Cause, grid: &[u16; 81], off: &Linked) {
@@ -158,12 +211,12 @@ impl Search<'_> {
             off.add(source, root);
             pending_off.push_back(root);
         }
-        let mut grid = *self.cands;
+        let (mut grid, mut places) = (*self.cands, self.places);
         let y = self.mode != Mode::Nishio;
         let absurd = 'walk: loop {
             if let Some(p) = pending_on.pop_front() {
                 let mut offs = std::mem::take(&mut self.buf_off);
-                on_to_off(&grid, self.arena.key(p), y, &mut offs);
+                on_to_off(&grid, &places, self.arena.key(p), y, &mut offs);
                 for &k in &offs {
                     let n = self.arena.push(k, Some(p));
                     if let Some(m) = on.get(conjugate(k)) {
@@ -178,8 +231,9 @@ impl Search<'_> {
             } else if let Some(p) = pending_off.pop_front() {
                 let pk = self.arena.key(p);
                 let mut ons = std::mem::take(&mut self.buf_on);
-                off_to_on(&grid, pk, y, true, &mut ons);
-                let mut made = Vec::with_capacity(ons.len());
+                off_to_on(&grid, &places, pk, y, true, &mut ons);
+                let mut made = std::mem::take(&mut self.buf_made);
+                made.clear();
                 for &(k, cause) in &ons {
                     let n = self.arena.push(k, Some(p));
                     if self.mode.dynamic() {
@@ -197,16 +251,19 @@ impl Search<'_> {
                 self.buf_on = ons;
                 if self.mode.dynamic() {
                     grid[cell_of(pk)] &= !(1 << digit_of(pk));
+                    places.remove(cell_of(pk), digit_of(pk));
                 }
-                for n in made {
+                for &n in &made {
                     let k = self.arena.key(n);
                     if let Some(m) = off.get(conjugate(k)) {
+                        self.buf_made = made;
                         break 'walk Some((n, m));
                     }
                     if on.add(k, n) {
                         pending_on.push_back(n);
                     }
                 }
+                self.buf_made = made;
             } else if self.mode.level() > 0 && self.advance(&grid, &mut off, &mut pending_off) {
                 continue;
             } else {
@@ -225,7 +282,12 @@ impl Search<'_> {
             grid,
         };
         let mut found = std::mem::take(&mut self.buf_adv);
-        advanced_offs(&view, self.mode.level(), nested_multiple_hints, &mut found);
+        let inner = self.mode.inner();
+        let hints = |v: &View| match inner {
+            Some(mode) => nested_forcing_hints(mode, v.values, v.initial, v.grid, self.stop),
+            None => Vec::new(),
+        };
+        advanced_offs(&view, self.mode.level(), &hints, &mut found);
         let mut added = false;
         for (k, parents, nested) in &found.offs {
             if off.get(*k).is_some() {
@@ -259,9 +321,9 @@ impl Search<'_> {
         };
         let base = self.mode.base();
         if let Some(all) = &mut self.collect {
-            let mut complexity = 0;
+            let (mut complexity, mut counted) = (0, Vec::new());
             for &n in ends {
-                complexity += self.arena.ancestor_count(n);
+                complexity += self.arena.complexity(n, &mut counted);
             }
             all.push(Collected {
                 difficulty: base + length_added(complexity),
@@ -343,6 +405,21 @@ impl Kind {
                 "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
                 6,
             ),
+            (Kind::Contradiction, Mode::Deep(_)) => (
+                "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+                7,
+            ),
+            (Kind::Double, Mode::Deep(_)) => (
+                "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+                1,
+            ),
+            (Kind::Cell, Mode::Deep(_)) => {
+                ("Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)", 5)
+            }
+            (Kind::Region(_), Mode::Deep(_)) => (
+                "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+                6,
+            ),
             (Kind::Contradiction, _) => ("Dynamic Contradiction Forcing Chains", 7),
             (Kind::Double, _) => ("Dynamic Double Forcing Chains", 1),
             (Kind::Cell, Mode::Dynamic) => ("Dynamic Cell Forcing Chains", 5),
@@ -371,10 +448,8 @@ fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHi
     let on_key = key(cell, digit, true);
     let on_branch = search.branch(on_key);
     let contradiction = mode != Mode::Multiple;
-    let double = matches!(
-        mode,
-        Mode::Dynamic | Mode::Plus | Mode::Nested | Mode::Nested3
-    ) && search.cands[cell].count_ones() >= 3;
+    let double =
+        !matches!(mode, Mode::Nishio | Mode::Multiple) && search.cands[cell].count_ones() >= 3;
     if !contradiction && !double {
         return on_branch;
     }
@@ -458,20 +533,9 @@ pub(crate) fn forcing_chains(
     mode: Mode,
     stop: &dyn Fn() -> bool,
 ) -> Option<ChainHint> {
-    let min = if mode == Mode::Multiple { 3 } else { 2 };
+    let min = mode.min_cands();
     let mut best = None;
-    let mut search = Search {
-        values: &board.values,
-        cands: &board.cands,
-        mode,
-        arena: Arena::default(),
-        buf_off: Vec::new(),
-        buf_on: Vec::new(),
-        buf_adv: Advanced::default(),
-        collect: None,
-        causes: Vec::new(),
-        cache: vec![None; KEYS],
-    };
+    let mut search = Search::new(&board.values, &board.cands, mode, false, stop);
     for cell in (0..81).filter(|&c| board.cands[c].count_ones() >= min) {
         if stop() {
             return None;
@@ -481,30 +545,25 @@ pub(crate) fn forcing_chains(
     best
 }
 
-/// Every hint of SE's multiple (cell and region) forcing chains on the working board
-/// `current` of a dynamic chain that started on `initial`, sorted as SE sorts them, each
-/// removal set once, with its parents: the off potentials of the outer chain that made an
-/// on potential of its chains follow, or that took the source cell's other digits or the
-/// region's other positions (the chains' own assumptions).
-pub(crate) fn nested_multiple_hints(
+/// Every hint of SE's multiple (cell and region) or dynamic forcing chains (`mode`) on the
+/// working board `current` of a dynamic chain that started on `initial`, sorted as SE
+/// sorts them, each removal set once, with its parents: the off potentials of the outer
+/// chain that made an on potential of its chains follow, or that took the source cell's
+/// other digits or the region's other positions (the chains' own assumptions), found by
+/// walking every parent of the chains as SE does. When `stop` says so, it gives up (none).
+pub(crate) fn nested_forcing_hints(
+    mode: Mode,
     values: &[u8; 81],
     initial: &[u16; 81],
     current: &[u16; 81],
+    stop: &dyn Fn() -> bool,
 ) -> Vec<NestedHint> {
-    let mut search = Search {
-        values,
-        cands: current,
-        mode: Mode::Multiple,
-        arena: Arena::default(),
-        buf_off: Vec::new(),
-        buf_on: Vec::new(),
-        buf_adv: Advanced::default(),
-        collect: Some(Vec::new()),
-        causes: Vec::new(),
-        cache: vec![None; KEYS],
-    };
+    let mut search = Search::new(values, current, mode, true, stop);
     let mut none = None;
-    for cell in (0..81).filter(|&c| current[c].count_ones() >= 3) {
+    for cell in (0..81).filter(|&c| current[c].count_ones() >= mode.min_cands()) {
+        if stop() {
+            return Vec::new();
+        }
         from_cell(&mut search, cell, &mut none);
     }
     let mut found = search.collect.take().unwrap_or_default();
@@ -514,6 +573,7 @@ pub(crate) fn nested_multiple_hints(
             .expect("finite difficulties")
     });
     let mut out: Vec<NestedHint> = Vec::new();
+    let mut done = vec![false; KEYS];
     for h in found {
         let mut removed: Vec<(usize, u16)> = match h.effect {
             Effect::Eliminate(r) => r.iter().map(|&(c, d)| (c, 1u16 << d)).collect(),
@@ -524,21 +584,34 @@ pub(crate) fn nested_multiple_hints(
             continue;
         }
         let (mut parents, mut identity) = (Vec::new(), Vec::new());
+        let assumed = match h.kind {
+            Kind::Region(unit) => Some(Cause::Unit(unit)),
+            Kind::Cell => Some(Cause::Cell),
+            _ => None,
+        };
         for &end in &h.ends {
-            for m in search.arena.path(end) {
-                let k = search.arena.key(m);
-                identity.push(k);
-                let cause = match search.causes.get(m as usize).copied().flatten() {
-                    Some(c) => Some(c),
-                    None if search.arena.path(m).len() == 1 => match h.kind {
-                        Kind::Region(unit) => Some(Cause::Unit(unit)),
-                        _ => Some(Cause::Cell),
-                    },
-                    None => None,
-                };
-                if let (true, Some(c)) = (is_on(k), cause) {
-                    owed(initial, current, k, c, &mut parents);
+            // Level by level through every parent, each potential once (SE's chain).
+            done.fill(false);
+            let (mut todo, mut next) = (vec![end], Vec::new());
+            while !todo.is_empty() {
+                for &m in &todo {
+                    let k = search.arena.key(m);
+                    if std::mem::replace(&mut done[k], true) {
+                        continue;
+                    }
+                    identity.push(k);
+                    let up = search.arena.parents_of(m);
+                    let cause = match search.causes.get(m as usize).copied().flatten() {
+                        None if up.is_empty() => assumed,
+                        c => c,
+                    };
+                    if let (true, Some(c)) = (is_on(k), cause) {
+                        owed(initial, current, k, c, &mut parents);
+                    }
+                    next.extend_from_slice(up);
                 }
+                std::mem::swap(&mut todo, &mut next);
+                next.clear();
             }
             identity.push(KEYS);
         }

@@ -16,7 +16,9 @@
 //! forcing chains whose walks, when they stall, also use other techniques on the board of
 //! the assumption (`advanced`): "Dynamic+" (9.0+: pointing/claiming, hidden and naked
 //! pairs, X-wings), nested forcing chains of the first level (9.5+: also SE's forcing
-//! chains and cycles) and of the second (10.0+: also cell and region forcing chains),
+//! chains and cycles), of the second (10.0+: also cell and region forcing chains) and of
+//! the third (10.5+: the Dynamic+ rules, then dynamic forcing chains nested inside, plain,
+//! Dynamic+ or of the first level, SE's three last techniques, tried in that order),
 //! where a nested chain's complexity adds to the chain using it. A "direct" technique is
 //! an elimination that leaves a hidden single; SE rates and applies it as that placement.
 //! Where a technique finds several steps, SE applies the one it sorts first (most often
@@ -26,11 +28,11 @@
 //! * **EP** is the hardest difficulty up to the first placement.
 //! * **ED** is the first step's difficulty.
 //!
-//! SE's ladder ends with dynamic forcing chains nested in dynamic forcing chains (10.5+),
-//! not implemented here: when no technique above applies, the rating stops and each of
-//! ER/EP/ED not yet settled becomes a **lower bound** at [`NEXT_MISSING`] (every technique
-//! SE could try next is rated at least that), never an exact number that could be wrong.
-//! A walk cut short by the caller ([`walk_until`]) bounds them by the steps taken.
+//! That is the end of SE's ladder. When no technique applies, SE gives up (its batch
+//! rater prints 20.0, "Beyond solver"); here the rating stops and each of ER/EP/ED not yet
+//! settled becomes a **lower bound** at [`NEXT_MISSING`], never an exact number that could
+//! be wrong. A walk cut short by the caller ([`walk_until`]) bounds them by the steps
+//! taken.
 //!
 //! ```
 //! use dlx_sudoku::logic::se;
@@ -61,8 +63,9 @@ use std::borrow::Cow;
 use std::fmt;
 pub use step::{Effect, SeStep};
 
-/// The smallest difficulty of the techniques SE tries after the last one implemented here
-/// (dynamic forcing chains nested in dynamic forcing chains, 10.5), in tenths.
+/// The bound, in tenths, of a rating whose walk no technique could go on with: the base
+/// difficulty of SE's last technique (dynamic forcing chains nested in dynamic forcing
+/// chains, 10.5); SE itself gives up there.
 pub const NEXT_MISSING: u8 = 105;
 
 /// A difficulty on SE's scale, exact or a lower bound.
@@ -70,7 +73,8 @@ pub const NEXT_MISSING: u8 = 105;
 pub struct Score {
     /// The difficulty in tenths.
     pub tenths: u8,
-    /// Whether the true difficulty may be higher (a technique not implemented was needed).
+    /// Whether the true difficulty may be higher (no technique applied, or the walk was cut
+    /// short).
     pub lower_bound: bool,
 }
 
@@ -98,7 +102,7 @@ pub struct SeRating {
 }
 
 /// The walk of a puzzle: the steps taken, and whether it stopped short of the solution
-/// because the next step needs a technique not implemented, or because it was told to stop.
+/// because no technique of SE's ladder applies, or because it was told to stop.
 #[derive(Clone, Debug)]
 pub struct SeWalk {
     /// The steps, in order.
@@ -164,6 +168,12 @@ fn next_step(board: &Board, stop: &dyn Fn() -> bool) -> Option<SeStep> {
             forcing::forcing_chains(board, forcing::Mode::Nested3, stop)
                 .map(chains::ChainHint::step)
         })
+        .or_else(|| {
+            (0..=2).find_map(|inner| {
+                forcing::forcing_chains(board, forcing::Mode::Deep(inner), stop)
+                    .map(chains::ChainHint::step)
+            })
+        })
 }
 
 /// SE's steps on a 9×9 puzzle; `None` if the puzzle is not 9×9 or its givens clash.
@@ -200,7 +210,7 @@ pub fn walk_until(puzzle: &Grid, stop: &dyn Fn() -> bool) -> Option<SeWalk> {
             Effect::Place(cell, digit) => board.place(*cell, *digit),
             Effect::Eliminate(removed) => {
                 for &(cell, digit) in removed {
-                    board.cands[cell] &= !(1 << digit);
+                    board.remove(cell, digit);
                 }
             }
         }

@@ -3,7 +3,7 @@
 //! elimination that leaves a hidden single, rated as the placement), pointing/claiming,
 //! naked and hidden subsets, and basic fish.
 
-use super::board::{Board, Kind, UNITS, combinations, contains};
+use super::board::{Board, Kind, UNITS, combinations, contains, each_lock};
 use super::step::{Effect, SeStep};
 
 /// SE's scan order of unit kinds for singles and subsets.
@@ -56,92 +56,62 @@ pub(crate) fn naked_single(board: &Board) -> Option<SeStep> {
         .map(|c| place("Naked Single", 23, c, board.cands[c].trailing_zeros() as u8))
 }
 
-/// The pairs of unit kinds SE tries for intersections: the first is the unit whose
-/// candidates for a digit all lie in the second.
-const LOCKS: [(Kind, Kind); 4] = [
-    (Kind::Box, Kind::Column),
-    (Kind::Box, Kind::Row),
-    (Kind::Column, Kind::Box),
-    (Kind::Row, Kind::Box),
-];
-
-/// Calls `found` with (digit, first unit, second unit) for every locked candidate set, in
-/// SE's order, until it returns a step.
-fn each_lock(
-    board: &Board,
-    found: &mut impl FnMut(u8, usize, usize) -> Option<SeStep>,
-) -> Option<SeStep> {
-    for (k1, k2) in LOCKS {
-        for digit in 1..=9u8 {
-            for u1 in k1.units() {
-                let pos = board.positions(u1, digit);
-                if pos.count_ones() < 2 {
-                    continue;
-                }
-                for u2 in k2.units() {
-                    let inside = (0..9)
-                        .filter(|i| pos & (1 << i) != 0)
-                        .all(|i| contains(u2, UNITS[u1][i] as usize));
-                    if inside && let Some(step) = found(digit, u1, u2) {
-                        return Some(step);
-                    }
-                }
-            }
-        }
-    }
-    None
-}
-
 /// Pointing or claiming whose eliminations leave a hidden single in another unit of the
 /// first kind (direct pointing 1.7, direct claiming 1.9): the step is that placement.
 pub(crate) fn direct_locking(board: &Board) -> Option<SeStep> {
-    each_lock(board, &mut |digit, u1, u2| {
-        let kind = if u1 < 9 {
-            Kind::Box
-        } else if u1 < 18 {
-            Kind::Row
-        } else {
-            Kind::Column
-        };
-        for u3 in kind.units().filter(|&u| u != u1) {
-            let pos = board.positions(u3, digit);
-            if pos.count_ones() < 2 {
-                continue;
+    each_lock(
+        |u, d| board.positions(u, d),
+        |digit, u1, u2| {
+            let kind = if u1 < 9 {
+                Kind::Box
+            } else if u1 < 18 {
+                Kind::Row
+            } else {
+                Kind::Column
+            };
+            for u3 in kind.units().filter(|&u| u != u1) {
+                let pos = board.positions(u3, digit);
+                if pos.count_ones() < 2 {
+                    continue;
+                }
+                let left: Vec<usize> = (0..9)
+                    .filter(|i| pos & (1 << i) != 0)
+                    .map(|i| UNITS[u3][i] as usize)
+                    .filter(|&c| !contains(u2, c))
+                    .collect();
+                if left.len() == 1 {
+                    let (name, tenths) = if kind == Kind::Box {
+                        ("Direct Pointing", 17)
+                    } else {
+                        ("Direct Claiming", 19)
+                    };
+                    return Some(place(name, tenths, left[0], digit));
+                }
             }
-            let left: Vec<usize> = (0..9)
-                .filter(|i| pos & (1 << i) != 0)
-                .map(|i| UNITS[u3][i] as usize)
-                .filter(|&c| !contains(u2, c))
-                .collect();
-            if left.len() == 1 {
-                let (name, tenths) = if kind == Kind::Box {
-                    ("Direct Pointing", 17)
-                } else {
-                    ("Direct Claiming", 19)
-                };
-                return Some(place(name, tenths, left[0], digit));
-            }
-        }
-        None
-    })
+            None
+        },
+    )
 }
 
 /// Pointing (2.6) or claiming (2.8): the digit leaves the second unit outside the first.
 pub(crate) fn locking(board: &Board) -> Option<SeStep> {
-    each_lock(board, &mut |digit, u1, u2| {
-        let removed = UNITS[u2]
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| !contains(u1, c) && board.cands[c] & (1 << digit) != 0)
-            .map(|c| (c, digit))
-            .collect();
-        let (name, tenths) = if u1 < 9 {
-            ("Pointing", 26)
-        } else {
-            ("Claiming", 28)
-        };
-        eliminate(name, tenths, removed)
-    })
+    each_lock(
+        |u, d| board.positions(u, d),
+        |digit, u1, u2| {
+            let removed = UNITS[u2]
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| !contains(u1, c) && board.cands[c] & (1 << digit) != 0)
+                .map(|c| (c, digit))
+                .collect();
+            let (name, tenths) = if u1 < 9 {
+                ("Pointing", 26)
+            } else {
+                ("Claiming", 28)
+            };
+            eliminate(name, tenths, removed)
+        },
+    )
 }
 
 /// The union of the masks if each has at least two bits and the union has `degree` bits.
