@@ -12,14 +12,7 @@ use std::collections::BTreeMap;
 use dlx_sudoku::logic::{Logic, Technique};
 use dlx_sudoku::{DlxSolver, Grid, Outcome, Shape};
 
-const SETS: [&str; 6] = [
-    "puzzles1_unbiased_first1000",
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles5_forum_hardest_1905_11+",
-    "puzzles6_forum_hardest_1106",
-    "puzzles7_serg_benchmark",
-];
+use common::DATA_SETS as SETS;
 
 /// Evenly spaced puzzles of a set, or `None` (with a message) when the set is absent.
 fn sample(name: &str) -> Option<Vec<Grid>> {

@@ -20,21 +20,28 @@ const PUZZLES: [&str; 10] = [
     "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
 ];
 
-/// The data sets of `../shared/data`, in the order the tests sample them.
-const SETS: [&str; 6] = [
-    "puzzles1_unbiased_first1000",
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles5_forum_hardest_1905_11+",
-    "puzzles6_forum_hardest_1106",
-    "puzzles7_serg_benchmark",
-];
+/// The data sets the tests sample, by name in order: those whose 120-puzzle samples are
+/// committed under `tests/data/samples` (the full sets are in `../shared/data`).
+fn sets() -> Vec<String> {
+    let samples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/samples");
+    let mut names: Vec<String> = std::fs::read_dir(samples)
+        .expect("the committed samples")
+        .map(|e| {
+            e.expect("a sample")
+                .file_name()
+                .into_string()
+                .expect("UTF-8")
+        })
+        .collect();
+    names.sort();
+    names
+}
 
 /// The puzzles above, then about `per_set` evenly spaced puzzles of each of `sets`: from
 /// `../shared/data` when it is beside the checkout, else from the 120-puzzle samples of the
 /// same sets committed under `tests/data/samples` (a note says which); and how many sets
 /// were read from the full data.
-fn sample_lines(sets: &[&str], per_set: usize) -> (Vec<String>, usize) {
+fn sample_lines(sets: &[String], per_set: usize) -> (Vec<String>, usize) {
     let mut lines: Vec<String> = PUZZLES.iter().map(|p| p.to_string()).collect();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let data = root.join("../shared/data");
@@ -324,7 +331,7 @@ fn the_9x9_search_walks_the_generic_tree() {
     let g = &logic.geometry;
     let t = logic.tables9.as_deref().expect("9×9 tables");
     let mut boards = Vec::new();
-    let (lines, sets_read) = sample_lines(&SETS, 40);
+    let (lines, sets_read) = sample_lines(&sets(), 40);
     let mut rng = SplitMix::new(11);
     for line in &lines {
         let puzzle: Grid = line.parse().unwrap();
@@ -422,7 +429,7 @@ fn a_settled_root_is_searched_as_the_root_it_is() {
     let logic = Logic::new(Shape::CLASSIC);
     let g = &logic.geometry;
     let t = logic.tables9.as_deref().expect("9×9 tables");
-    let (lines, _) = sample_lines(&SETS, 60);
+    let (lines, _) = sample_lines(&sets(), 60);
     let mut rng = SplitMix::new(17);
     let (mut searched, mut without) = (0, 0);
     for line in &lines {
@@ -468,7 +475,7 @@ fn a_settled_root_is_searched_as_the_root_it_is() {
 fn the_9x9_tally_counts_what_the_general_one_does() {
     let logic = Logic::new(Shape::CLASSIC);
     let t = logic.tables9.as_deref().expect("9×9 tables");
-    let (lines, _) = sample_lines(&SETS[..5], 60);
+    let (lines, _) = sample_lines(&sets()[..5], 60);
     for line in &lines {
         let puzzle: Grid = line.parse().unwrap();
         let board = logic.board(&puzzle).unwrap();
@@ -607,7 +614,7 @@ fn along_paths(
     per_set: usize,
     mut visit: impl FnMut(&str, &Candidates, &Grid, &Step),
 ) {
-    let (lines, _) = sample_lines(&SETS[..5], per_set);
+    let (lines, _) = sample_lines(&sets()[..5], per_set);
     for line in &lines {
         let puzzle: Grid = line.parse().unwrap();
         let mut board = logic.board(&puzzle).unwrap();

@@ -302,6 +302,17 @@ pub fn count_fills(puzzle: &str, limit: u64) -> u64 {
     found
 }
 
+/// The public data sets of `../shared/data` that the tests sample, in their order (their
+/// 120-puzzle samples are committed under `tests/data/samples`).
+pub const DATA_SETS: [&str; 6] = [
+    "puzzles1_unbiased_first1000",
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+];
+
 /// `../shared/data/NAME` beside the checkout, or `None` when absent, after printing
 /// `skipped: PATH not found` (the one place that says so, for every test that needs the data).
 pub fn shared_data(name: &str) -> Option<PathBuf> {
