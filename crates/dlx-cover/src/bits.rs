@@ -36,7 +36,7 @@ use crate::choose::{ActiveItems, COVERED, Chooser};
 use crate::limits::{Limits, SearchEnd, SelectError};
 use crate::problem::Problem;
 
-mod colors;
+pub(crate) mod colors;
 mod span;
 
 use colors::{Colors, Sets};

@@ -38,8 +38,9 @@
 //! [`Solver`](crate::Solver), on a slightly different tree. Option costs (dlx5) are honoured
 //! only by the branch-and-bound search of [`cost`](crate::cost), which runs on this engine.
 //!
-//! Problems without colors or costs and with at most 4,096 options are searched on bit
-//! sets (`multiplicity/bits.rs`), on the same tree with the same counts;
+//! Problems without costs, with at most 4,096 options and at most 64 secondary items named
+//! with a color, are searched on bit sets (`multiplicity/bits.rs`, colors in
+//! `multiplicity/bits/colored.rs`), on the same tree with the same counts;
 //! [`MultiSolver::with_links`] keeps the links below for any problem.
 //!
 //! It keeps links of its own (nodes with `up`, `down`, `itm` and `color`; items with
@@ -117,8 +118,8 @@ pub struct MultiSolver {
 impl MultiSolver {
     /// Builds the lists for `problem`, with its multiplicities and colors; when options
     /// have costs, the lists are sorted by net cost (see [`cost`](crate::cost)). Problems
-    /// without colors or costs and with at most 4,096 options are searched on bit sets,
-    /// node for node the same tree.
+    /// without costs, with at most 4,096 options and 64 secondary items named with a color,
+    /// are searched on bit sets, node for node the same tree.
     pub fn new(problem: &Problem) -> MultiSolver {
         let mut solver = MultiSolver::with_links(problem);
         if MultiBits::suits(problem) {

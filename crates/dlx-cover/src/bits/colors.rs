@@ -28,7 +28,7 @@ const MAX_COLORED: usize = 64;
 
 /// What the bit sets keep for a problem with colors.
 #[derive(Debug, Clone)]
-pub(super) struct Colors {
+pub(crate) struct Colors {
     /// Each option's entries in the problem's order: item, color (0: none) and, for a
     /// colored entry, which mask of `purify` is its item's with its color. Option `o`'s are
     /// `entries[start[o]..start[o + 1]]`.
@@ -46,16 +46,18 @@ pub(super) struct Colors {
     purified: Vec<u64>,
 }
 
+/// An option's entry: its item, its color (0: none) and, for a colored entry, which mask of
+/// [`Colors::purify_masks`] is its item's with its color.
 #[derive(Debug, Clone, Copy)]
-struct Entry {
-    item: u32,
-    color: u32,
-    mask: u32,
+pub(crate) struct Entry {
+    pub(crate) item: u32,
+    pub(crate) color: u32,
+    pub(crate) mask: u32,
 }
 
 impl Colors {
     /// True when the colored items are few enough for one word.
-    pub(super) fn suits(problem: &crate::Problem) -> bool {
+    pub(crate) fn suits(problem: &crate::Problem) -> bool {
         let mut colored = vec![false; problem.items()];
         for o in 0..problem.options() {
             for (j, c) in problem.colored_option(o) {
@@ -67,7 +69,7 @@ impl Colors {
 
     /// The colors of `problem`'s options, for bit sets of `words` words per option set,
     /// `item_options` being each item's options.
-    pub(super) fn build(problem: &crate::Problem, words: usize, item_options: &[u64]) -> Colors {
+    pub(crate) fn build(problem: &crate::Problem, words: usize, item_options: &[u64]) -> Colors {
         let options = problem.options();
         let mut bit = vec![0u64; problem.items()];
         let mut next_bit = 0;
@@ -114,6 +116,27 @@ impl Colors {
             marks,
             purified: Vec::new(),
         }
+    }
+
+    /// Option `o`'s entries, in the problem's order.
+    pub(crate) fn entries(&self, o: usize) -> &[Entry] {
+        &self.entries[self.start[o] as usize..self.start[o + 1] as usize]
+    }
+
+    /// Per (secondary item, color) that options name: the options naming the item with
+    /// another color or with none, `words` words each, one after another.
+    pub(crate) fn purify_masks(&self) -> &[u64] {
+        &self.purify
+    }
+
+    /// Item `j`'s bit in a set of purified items (0 if no option names it with a color).
+    pub(crate) fn bit(&self, j: usize) -> u64 {
+        self.bit[j]
+    }
+
+    /// The bits of option `o`'s items that may be purified.
+    pub(crate) fn marks(&self, o: usize) -> u64 {
+        self.marks[o]
     }
 
     /// Makes room for state `slot`.

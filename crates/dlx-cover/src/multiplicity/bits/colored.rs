@@ -1,0 +1,112 @@
+//! Algorithm M with colors on bit sets: dlx3's purifications and its counts.
+//!
+//! A secondary item named with a color is *purified* when an option naming it so is
+//! committed: the live options naming it with another color, or with none, are hidden, and
+//! the nodes of those naming it with the same color are *cleansed* (dlx3 counts one
+//! cleansing for the purification and one per node marked). A level's state gains `P`,
+//! the set of purified items, one bit per secondary item some option names with a color
+//! (at most 64, as for dlx2's bit sets in `bits/colors.rs`, whose tables this reads).
+//!
+//! Cleansed nodes are skipped by every later hide, so the updates of hiding a live option
+//! `o` are `|o| − 1 − |o ∩ P|` with `P` as it stands at that moment: a live option names
+//! each purified item with the purifying color (else it would have been hidden), and its
+//! node there was cleansed, since the option was live then too (hides are undone last in,
+//! first out). The option chosen at a level is never live when it is committed (dlx3
+//! covers or tweaks it out first), so its own nodes are not among those cleansed. As `P`
+//! grows along a commit, the commit goes through the option's entries one by one in
+//! dlx3's order (those after the branching item's, cyclically); an entry on an item
+//! already purified is a cleansed node, which dlx3 skips.
+
+use super::{MultiBits, Tables};
+use crate::words::{and, and_not, count};
+
+impl MultiBits {
+    /// The updates of hiding the options of `set` from one of their lists, with the items
+    /// `purified` purified: `Σ (|o| − 1 − |o ∩ P|)`.
+    #[inline(always)]
+    pub(super) fn weight_in<const C: bool, const W: usize>(
+        &self,
+        set: &[u64; W],
+        purified: u64,
+    ) -> u64 {
+        if !C || purified == 0 {
+            return self.weight(set);
+        }
+        let colors = self.colors.as_ref().expect("a colored problem");
+        let mut total = 0u64;
+        for (w, &word) in set.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let o = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                total += u64::from(self.size[o] - 1 - (colors.marks(o) & purified).count_ones());
+            }
+        }
+        total
+    }
+
+    /// The updates of tweaking live option `x` out of every list (dlx3 blocks it): its
+    /// nodes less the cleansed ones.
+    #[inline(always)]
+    pub(super) fn size_in<const C: bool>(&self, x: usize, purified: u64) -> u64 {
+        let size = u64::from(self.size[x]);
+        if !C || purified == 0 {
+            return size;
+        }
+        let colors = self.colors.as_ref().expect("a colored problem");
+        size - u64::from((colors.marks(x) & purified).count_ones())
+    }
+
+    /// Commits option `x`, chosen for item `best`, as dlx3's step M5 does on a problem with
+    /// colors: its other entries in order after `best`'s, cyclically; a primary item takes
+    /// one more option of its bound (`bounds`, `active`), covered when it may take no
+    /// more; an uncolored secondary item is covered; a colored one is purified, unless it
+    /// is already. `moved`: the live options (without `x`) and purified items before;
+    /// returns them after, adding to `updates` and `cleansings`.
+    #[inline(always)]
+    pub(super) fn commit_colored<const W: usize>(
+        &self,
+        tables: &Tables<'_, W>,
+        (live, purified): (&[u64; W], u64),
+        (x, best): (usize, usize),
+        (bounds, active): (&mut [i32], &mut [u64]),
+        (updates, cleansings): (&mut u64, &mut u64),
+    ) -> ([u64; W], u64) {
+        let colors = self.colors.as_ref().expect("a colored problem");
+        let entries = colors.entries(x);
+        let at = entries
+            .iter()
+            .position(|e| e.item as usize == best)
+            .expect("the branching item is in the option");
+        let (mut live, mut purified) = (*live, purified);
+        for e in entries[at + 1..].iter().chain(&entries[..at]) {
+            let j = e.item as usize;
+            let hide = if j < self.primary {
+                bounds[j] -= 1;
+                if bounds[j] != 0 {
+                    continue;
+                }
+                active[j / 64] &= !(1 << (j % 64));
+                *updates += 1;
+                &tables.of_item[j]
+            } else if e.color == 0 {
+                *updates += 1;
+                &tables.of_item[j]
+            } else if purified & colors.bit(j) != 0 {
+                // Purified before: the node is cleansed, dlx3 skips it.
+                continue;
+            } else {
+                &tables.purify[e.mask as usize]
+            };
+            let hidden = and(&live, hide);
+            *updates += self.weight_in::<true, W>(&hidden, purified);
+            and_not(&mut live, &hidden);
+            if j >= self.primary && e.color != 0 {
+                // The options left in the item's list all name it with this color.
+                *cleansings += 1 + u64::from(count(&and(&live, &tables.of_item[j])));
+                purified |= colors.bit(j);
+            }
+        }
+        (live, purified)
+    }
+}
