@@ -119,22 +119,26 @@ impl Colors {
     }
 
     /// Option `o`'s entries, in the problem's order.
+    #[inline]
     pub(crate) fn entries(&self, o: usize) -> &[Entry] {
         &self.entries[self.start[o] as usize..self.start[o + 1] as usize]
     }
 
     /// Per (secondary item, color) that options name: the options naming the item with
     /// another color or with none, `words` words each, one after another.
+    #[inline]
     pub(crate) fn purify_masks(&self) -> &[u64] {
         &self.purify
     }
 
     /// Item `j`'s bit in a set of purified items (0 if no option names it with a color).
+    #[inline]
     pub(crate) fn bit(&self, j: usize) -> u64 {
         self.bit[j]
     }
 
     /// The bits of option `o`'s items that may be purified.
+    #[inline]
     pub(crate) fn marks(&self, o: usize) -> u64 {
         self.marks[o]
     }

@@ -17,7 +17,7 @@
 //! dlx3's order (those after the branching item's, cyclically); an entry on an item
 //! already purified is a cleansed node, which dlx3 skips.
 
-use super::{MultiBits, Tables};
+use super::{Last, MultiBits, Tables};
 use crate::words::{and, and_not, count};
 
 impl MultiBits {
@@ -108,5 +108,34 @@ impl MultiBits {
             }
         }
         (live, purified)
+    }
+
+    /// Commits option `x` of the last active item `k` (its other items all secondary) on
+    /// the live options and purified items `moved`, counting into `last`; returns the live
+    /// options and purified items below.
+    #[inline(always)]
+    pub(super) fn commit_secondary<const W: usize, const C: bool, F>(
+        &self,
+        tables: &Tables<'_, W>,
+        (live, purified): (&[u64; W], u64),
+        x: usize,
+        k: usize,
+        last: &mut Last<'_, F>,
+    ) -> ([u64; W], u64) {
+        if C {
+            let counts = (&mut last.updates, &mut last.cleansings);
+            return self.commit_colored(
+                tables,
+                (live, purified),
+                (x, k),
+                (&mut [], &mut []),
+                counts,
+            );
+        }
+        let hidden = and(live, &tables.secondary_meet[x]);
+        last.updates += u64::from(self.secondary_count[x]) + self.weight(&hidden);
+        let mut below = *live;
+        and_not(&mut below, &hidden);
+        (below, 0)
     }
 }
