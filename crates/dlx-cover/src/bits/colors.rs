@@ -70,14 +70,27 @@ impl Colors {
     /// The colors of `problem`'s options, for bit sets of `words` words per option set,
     /// `item_options` being each item's options.
     pub(crate) fn build(problem: &crate::Problem, words: usize, item_options: &[u64]) -> Colors {
+        let order: Vec<u32> = (0..problem.options() as u32).collect();
+        Colors::build_in_order(problem, words, item_options, &order)
+    }
+
+    /// [`Colors::build`] for the options renumbered: option `o` of the sets is option
+    /// `order[o]` of `problem`.
+    pub(crate) fn build_in_order(
+        problem: &crate::Problem,
+        words: usize,
+        item_options: &[u64],
+        order: &[u32],
+    ) -> Colors {
         let options = problem.options();
+        let option = |o: usize| problem.colored_option(order[o] as usize);
         let mut bit = vec![0u64; problem.items()];
         let mut next_bit = 0;
         let mut masks = std::collections::HashMap::new();
         let mut purify = Vec::new();
         let (mut entries, mut start) = (Vec::new(), vec![0u32]);
         for o in 0..options {
-            for (j, c) in problem.colored_option(o) {
+            for (j, c) in option(o) {
                 let mut mask = u32::MAX;
                 if c > 0 {
                     if bit[j] == 0 {
@@ -90,7 +103,7 @@ impl Colors {
                         // The options of j, less those that name it with color c.
                         let mut m = item_options[j * words..(j + 1) * words].to_vec();
                         for q in 0..options {
-                            if problem.colored_option(q).any(|e| e == (j, c)) {
+                            if option(q).any(|e| e == (j, c)) {
                                 m[q / 64] &= !(1 << (q % 64));
                             }
                         }
@@ -106,7 +119,7 @@ impl Colors {
             start.push(entries.len() as u32);
         }
         let marks = (0..options)
-            .map(|o| problem.option(o).fold(0, |m, j| m | bit[j]))
+            .map(|o| option(o).fold(0, |m, (j, _)| m | bit[j]))
             .collect();
         Colors {
             entries,

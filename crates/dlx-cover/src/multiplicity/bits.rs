@@ -169,7 +169,10 @@ impl MultiBits {
     pub(crate) fn new(problem: &Problem) -> MultiBits {
         let m = problem.options();
         let words = m.div_ceil(64).max(1);
-        let words = *WIDTHS.iter().find(|&&w| w >= words).expect("at most 64 words");
+        let words = *WIDTHS
+            .iter()
+            .find(|&&w| w >= words)
+            .expect("at most 64 words");
         let primary = problem.primary_items();
         let mut of_item = vec![0u64; problem.items() * words];
         let (mut start, mut prim) = (vec![0u32], Vec::new());
