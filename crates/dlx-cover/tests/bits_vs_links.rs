@@ -56,20 +56,27 @@ fn random_problem(rng: &mut Rng, max_items: u64, max_options: u64) -> Problem {
         }
         // Items in any order within the option.
         rng.shuffle(&mut option);
-        let colors: Vec<u32> = option
-            .iter()
-            .map(|&i| {
-                if colored && i >= primary {
-                    rng.below(4) as u32
-                } else {
-                    0
-                }
-            })
-            .collect();
-        p.add_colored_option(option.into_iter().zip(colors))
-            .unwrap();
+        add_colored(&mut p, rng, option, colored);
     }
     p
+}
+
+/// Adds `option` to `p`, its secondary items named with colors 1 to 3 or none when
+/// `colored`.
+fn add_colored(p: &mut Problem, rng: &mut Rng, option: Vec<usize>, colored: bool) {
+    let primary = p.primary_items();
+    let colors: Vec<u32> = option
+        .iter()
+        .map(|&i| {
+            if colored && i >= primary {
+                rng.below(4) as u32
+            } else {
+                0
+            }
+        })
+        .collect();
+    p.add_colored_option(option.into_iter().zip(colors))
+        .unwrap();
 }
 
 /// Every solution as visited (options in the order taken), the end, and the stats.
@@ -351,18 +358,7 @@ fn random_multi_problem(rng: &mut Rng, max_items: u64, max_options: u64) -> Prob
             }
         }
         rng.shuffle(&mut option);
-        let colors: Vec<u32> = option
-            .iter()
-            .map(|&i| {
-                if colored && i >= primary {
-                    rng.below(4) as u32
-                } else {
-                    0
-                }
-            })
-            .collect();
-        p.add_colored_option(option.into_iter().zip(colors))
-            .unwrap();
+        add_colored(&mut p, rng, option, colored);
     }
     p
 }

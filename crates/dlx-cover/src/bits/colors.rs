@@ -150,6 +150,12 @@ impl Colors {
         self.bit[j]
     }
 
+    /// Per option, the bits of its items that may be purified.
+    #[inline]
+    pub(crate) fn all_marks(&self) -> &[u64] {
+        &self.marks
+    }
+
     /// The bits of option `o`'s items that may be purified.
     #[inline]
     pub(crate) fn marks(&self, o: usize) -> u64 {

@@ -372,7 +372,7 @@ impl MultiBits {
                         if lv.bounds[best] == 0 {
                             let list = and(&frame.live, &of_item[best]);
                             and_not(&mut frame.live, &list);
-                            updates += 1 + self.weight_in::<C, W>(&list, frame.purified);
+                            updates += 1 + self.weight::<C, W>(&list, frame.purified);
                             frame.list = list;
                             lv.active[best / 64] &= !(1 << (best % 64));
                         }
@@ -454,7 +454,7 @@ impl MultiBits {
                     let (hide, covers) = self.take(&tables, (bounds, active), x, best);
                     let mut below = live;
                     and_not(&mut below, &hide);
-                    updates += covers + self.weight(&and(&live, &hide));
+                    updates += covers + self.weight::<false, W>(&and(&live, &hide), 0);
                     (below, 0)
                 }
             };
@@ -556,7 +556,7 @@ impl MultiBits {
                     // `k` is covered: each option of its list, then the null move, is a
                     // solution.
                     and_not(&mut live, &list);
-                    last.updates += 1 + self.weight_in::<C, W>(&list, purified);
+                    last.updates += 1 + self.weight::<C, W>(&list, purified);
                     while let Some(x) = first_bit(&list) {
                         list[x / 64] &= !(1 << (x % 64));
                         last.updates += u64::from(slack != 0);
@@ -702,13 +702,19 @@ impl MultiBits {
         (hide, covers)
     }
 
-    /// The updates of hiding the options of `set`: `Σ (|o| − 1)`.
+    /// The updates of hiding the options of `set` from one of their lists: `Σ (|o| − 1)`,
+    /// less, with colors (`C`), each option's nodes on the items `purified` (cleansed, see
+    /// `bits/colored.rs`).
     #[inline(always)]
     #[allow(unsafe_code)] // SAFETY: below. Gain: see `run`.
-    fn weight<const W: usize>(&self, set: &[u64; W]) -> u64 {
-        if let Some(weight) = self.uniform {
+    fn weight<const C: bool, const W: usize>(&self, set: &[u64; W], purified: u64) -> u64 {
+        let colored = C && purified != 0;
+        if let Some(weight) = self.uniform
+            && !colored
+        {
             return weight * u64::from(count(set));
         }
+        let marks = self.colors.as_ref().map_or(&[][..], |c| c.all_marks());
         let mut total = 0u64;
         for (w, &word) in set.iter().enumerate() {
             let mut bits = word;
@@ -719,6 +725,9 @@ impl MultiBits {
                 // SAFETY: `o` is a member of an option set, so an option, and `size` has
                 // an entry per option.
                 total += u64::from(unsafe { *self.size.get_unchecked(o) }) - 1;
+                if colored {
+                    total -= u64::from((marks[o] & purified).count_ones());
+                }
             }
         }
         total

@@ -81,8 +81,7 @@ fn run_parts(solver: &mut Solver, parts: &[Part], found: &mut Vec<Vec<usize>>) -
 /// search's solutions in its order, and the nodes and link updates add up to one search's.
 #[test]
 fn parts_add_up_to_one_search() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    let mut several_parts = 0;
+    let (mut rng, mut several_parts) = (Rng(0x2545_f491_4f6c_dd1d), 0);
     for _ in 0..300 {
         let p = random_problem(&mut rng);
         let mut solver = Solver::with_links(&p);

@@ -21,30 +21,6 @@ use super::{Last, MultiBits, Tables};
 use crate::words::{and, and_not, count};
 
 impl MultiBits {
-    /// The updates of hiding the options of `set` from one of their lists, with the items
-    /// `purified` purified: `Σ (|o| − 1 − |o ∩ P|)`.
-    #[inline(always)]
-    pub(super) fn weight_in<const C: bool, const W: usize>(
-        &self,
-        set: &[u64; W],
-        purified: u64,
-    ) -> u64 {
-        if !C || purified == 0 {
-            return self.weight(set);
-        }
-        let colors = self.colors.as_ref().expect("a colored problem");
-        let mut total = 0u64;
-        for (w, &word) in set.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let o = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                total += u64::from(self.size[o] - 1 - (colors.marks(o) & purified).count_ones());
-            }
-        }
-        total
-    }
-
     /// The updates of tweaking live option `x` out of every list (dlx3 blocks it): its
     /// nodes less the cleansed ones.
     #[inline(always)]
@@ -99,7 +75,7 @@ impl MultiBits {
                 &tables.purify[e.mask as usize]
             };
             let hidden = and(&live, hide);
-            *updates += self.weight_in::<true, W>(&hidden, purified);
+            *updates += self.weight::<true, W>(&hidden, purified);
             and_not(&mut live, &hidden);
             if j >= self.primary && e.color != 0 {
                 // The options left in the item's list all name it with this color.
@@ -133,7 +109,7 @@ impl MultiBits {
             );
         }
         let hidden = and(live, &tables.secondary_meet[x]);
-        last.updates += u64::from(self.secondary_count[x]) + self.weight(&hidden);
+        last.updates += u64::from(self.secondary_count[x]) + self.weight::<false, W>(&hidden, 0);
         let mut below = *live;
         and_not(&mut below, &hidden);
         (below, 0)
