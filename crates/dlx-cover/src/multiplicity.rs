@@ -274,9 +274,10 @@ impl MultiSolver {
         loop {
             match step {
                 Step::Forward => {
-                    // The node limit, the deadline and the cancel flag, as every search.
-                    if let Some(why) = limits.reached(nodes_here) {
-                        end = Some(why);
+                    // The node limit, the deadline and the cancel flag, as every search
+                    // (`end` is still `None` here: a stop never goes forward).
+                    end = limits.reached(nodes_here);
+                    if end.is_some() {
                         step = Step::Backdown;
                         continue;
                     }

@@ -137,10 +137,11 @@ impl CostLinks {
     ///
     /// Long on purpose: dlx5's steps as one loop run once per node, sharing its locals
     /// (the node, the item, the costs); cut into calls they would be on every node's path.
-    pub(crate) fn run<F>(&mut self, limits: Limits, mut visit: F) -> SearchEnd
-    where
-        F: FnMut(&[usize], u64, &mut u64) -> ControlFlow<()>,
-    {
+    pub(crate) fn run(
+        &mut self,
+        limits: Limits,
+        mut visit: impl FnMut(&[usize], u64, &mut u64) -> ControlFlow<()>,
+    ) -> SearchEnd {
         enum Step {
             Forward,
             Advance,
