@@ -75,13 +75,7 @@ pub(crate) struct MultiBits {
 
 mod colored;
 
-/// The sets a search reads, `W` words each: per item its options, per option the options
-/// that meet one of its secondary items, and with colors the masks of a purification.
-struct Tables<'a, const W: usize> {
-    of_item: &'a [[u64; W]],
-    secondary_meet: &'a [[u64; W]],
-    purify: &'a [[u64; W]],
-}
+use colored::{Last, Tables, View};
 
 /// One search's state: per level a [`Frame`]; the bounds and the active items, changed in
 /// place and changed back on the way up (a move changes few of them); the options chosen.
@@ -119,41 +113,6 @@ struct Frame<const W: usize> {
 /// The greatest bound of a last active item whose subtree [`MultiBits::last_item`] counts
 /// (one call deep per option it may still take).
 const MAX_LAST_BOUND: i32 = 64;
-
-/// What [`MultiBits::last_item`] counts, and where its solutions go.
-struct Last<'a, F> {
-    limits: &'a Limits,
-    visit: &'a mut F,
-    /// The options chosen so far.
-    solution: &'a mut Vec<usize>,
-    nodes: u64,
-    updates: u64,
-    cleansings: u64,
-    solutions: u64,
-}
-
-impl<F: FnMut(&[usize]) -> ControlFlow<()>> Last<'_, F> {
-    /// Counts a node, unless a limit is reached first.
-    #[inline(always)]
-    fn node(&mut self) -> ControlFlow<SearchEnd> {
-        if let Some(why) = self.limits.reached(self.nodes) {
-            return ControlFlow::Break(why);
-        }
-        self.nodes += 1;
-        ControlFlow::Continue(())
-    }
-
-    /// Counts a solution node and visits its solution.
-    #[inline(always)]
-    fn solution_node(&mut self) -> ControlFlow<SearchEnd> {
-        self.node()?;
-        self.solutions += 1;
-        if (self.visit)(self.solution).is_break() {
-            return ControlFlow::Break(SearchEnd::Stopped);
-        }
-        ControlFlow::Continue(())
-    }
-}
 
 /// The null move, in [`Levels::choice`].
 const NULL: u32 = u32::MAX;
@@ -372,7 +331,7 @@ impl MultiBits {
                         if lv.bounds[best] == 0 {
                             let list = and(&frame.live, &of_item[best]);
                             and_not(&mut frame.live, &list);
-                            updates += 1 + self.weight::<C, W>(&list, frame.purified);
+                            updates += 1 + self.view().weight::<C, W>(&list, frame.purified);
                             frame.list = list;
                             lv.active[best / 64] &= !(1 << (best % 64));
                         }
@@ -412,7 +371,7 @@ impl MultiBits {
                     None
                 } else if let Some(x) = first_bit(&list) {
                     frame.live[x / 64] &= !(1 << (x % 64));
-                    updates += self.size_in::<C>(x, frame.purified);
+                    updates += self.view().size_in::<C>(x, frame.purified);
                     Some(x as u32)
                 } else {
                     Some(NULL)
@@ -449,12 +408,13 @@ impl MultiBits {
                 let (bounds, active) = (&mut lv.bounds[..], &mut lv.active[..]);
                 if C {
                     let counts = (&mut updates, &mut cleansings);
-                    self.commit_colored(&tables, moved, (x, best), (bounds, active), counts)
+                    self.view()
+                        .commit_colored(&tables, moved, (x, best), (bounds, active), counts)
                 } else {
                     let (hide, covers) = self.take(&tables, (bounds, active), x, best);
                     let mut below = live;
                     and_not(&mut below, &hide);
-                    updates += covers + self.weight::<false, W>(&and(&live, &hide), 0);
+                    updates += covers + self.view().weight::<false, W>(&and(&live, &hide), 0);
                     (below, 0)
                 }
             };
@@ -556,11 +516,17 @@ impl MultiBits {
                     // `k` is covered: each option of its list, then the null move, is a
                     // solution.
                     and_not(&mut live, &list);
-                    last.updates += 1 + self.weight::<C, W>(&list, purified);
+                    last.updates += 1 + self.view().weight::<C, W>(&list, purified);
                     while let Some(x) = first_bit(&list) {
                         list[x / 64] &= !(1 << (x % 64));
                         last.updates += u64::from(slack != 0);
-                        self.commit_secondary::<W, C, F>(tables, (&live, purified), x, k, last);
+                        self.view().commit_secondary::<W, C, F>(
+                            tables,
+                            (&live, purified),
+                            x,
+                            k,
+                            last,
+                        );
                         last.solution.push(x);
                         let flow = last.solution_node();
                         last.solution.pop();
@@ -603,8 +569,10 @@ impl MultiBits {
                 continue;
             };
             live[x / 64] &= !(1 << (x % 64));
-            last.updates += self.size_in::<C>(x, *purified);
-            let below = self.commit_secondary::<W, C, F>(tables, (live, *purified), x, k, last);
+            last.updates += self.view().size_in::<C>(x, *purified);
+            let below =
+                self.view()
+                    .commit_secondary::<W, C, F>(tables, (live, *purified), x, k, last);
             last.node()?;
             last.solution.push(x);
             depth += 1;
@@ -702,35 +670,16 @@ impl MultiBits {
         (hide, covers)
     }
 
-    /// The updates of hiding the options of `set` from one of their lists: `Σ (|o| − 1)`,
-    /// less, with colors (`C`), each option's nodes on the items `purified` (cleansed, see
-    /// `bits/colored.rs`).
+    /// What the commits and weights read of the problem (`bits/colored.rs`).
     #[inline(always)]
-    #[allow(unsafe_code)] // SAFETY: below. Gain: see `run`.
-    fn weight<const C: bool, const W: usize>(&self, set: &[u64; W], purified: u64) -> u64 {
-        let colored = C && purified != 0;
-        if let Some(weight) = self.uniform
-            && !colored
-        {
-            return weight * u64::from(count(set));
+    fn view(&self) -> View<'_> {
+        View {
+            primary: self.primary,
+            size: &self.size,
+            uniform: self.uniform,
+            secondary_count: &self.secondary_count,
+            colors: self.colors.as_ref(),
         }
-        let marks = self.colors.as_ref().map_or(&[][..], |c| c.all_marks());
-        let mut total = 0u64;
-        for (w, &word) in set.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let o = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                debug_assert!(o < self.size.len());
-                // SAFETY: `o` is a member of an option set, so an option, and `size` has
-                // an entry per option.
-                total += u64::from(unsafe { *self.size.get_unchecked(o) }) - 1;
-                if colored {
-                    total -= u64::from((marks[o] & purified).count_ones());
-                }
-            }
-        }
-        total
     }
 
     /// dlx3's choice (see `MultiSolver::choose`): the active primary item of least

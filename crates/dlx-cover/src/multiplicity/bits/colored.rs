@@ -17,10 +17,102 @@
 //! dlx3's order (those after the branching item's, cyclically); an entry on an item
 //! already purified is a cleansed node, which dlx3 skips.
 
-use super::{Last, MultiBits, Tables};
+use std::ops::ControlFlow;
+
+use crate::bits::colors::Colors;
+use crate::limits::{Limits, SearchEnd};
 use crate::words::{and, and_not, count};
 
-impl MultiBits {
+/// The sets a search reads, `W` words each: per item its options, per option the options
+/// that meet one of its secondary items, and with colors the masks of a purification.
+pub(super) struct Tables<'a, const W: usize> {
+    pub(super) of_item: &'a [[u64; W]],
+    pub(super) secondary_meet: &'a [[u64; W]],
+    pub(super) purify: &'a [[u64; W]],
+}
+
+/// What `MultiBits::last_item` counts, and where its solutions go.
+pub(super) struct Last<'a, F> {
+    pub(super) limits: &'a Limits,
+    pub(super) visit: &'a mut F,
+    /// The options chosen so far.
+    pub(super) solution: &'a mut Vec<usize>,
+    pub(super) nodes: u64,
+    pub(super) updates: u64,
+    pub(super) cleansings: u64,
+    pub(super) solutions: u64,
+}
+
+impl<F: FnMut(&[usize]) -> ControlFlow<()>> Last<'_, F> {
+    /// Counts a node, unless a limit is reached first.
+    #[inline(always)]
+    pub(super) fn node(&mut self) -> ControlFlow<SearchEnd> {
+        if let Some(why) = self.limits.reached(self.nodes) {
+            return ControlFlow::Break(why);
+        }
+        self.nodes += 1;
+        ControlFlow::Continue(())
+    }
+
+    /// Counts a solution node and visits its solution.
+    #[inline(always)]
+    pub(super) fn solution_node(&mut self) -> ControlFlow<SearchEnd> {
+        self.node()?;
+        self.solutions += 1;
+        if (self.visit)(self.solution).is_break() {
+            return ControlFlow::Break(SearchEnd::Stopped);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// What the commits and weights read of the problem: its primary items, each option's
+/// size and number of secondary items, the size all options share (if they do) less one,
+/// and the colors.
+pub(super) struct View<'a> {
+    pub(super) primary: usize,
+    pub(super) size: &'a [u32],
+    pub(super) uniform: Option<u64>,
+    pub(super) secondary_count: &'a [u32],
+    pub(super) colors: Option<&'a Colors>,
+}
+
+impl View<'_> {
+    /// The updates of hiding the options of `set` from one of their lists: `Σ (|o| − 1)`,
+    /// less, with colors (`C`), each option's nodes on the items `purified` (cleansed, see
+    /// `bits/colored.rs`).
+    #[inline(always)]
+    #[allow(unsafe_code)] // SAFETY: below. Gain: see `MultiBits::run`.
+    pub(super) fn weight<const C: bool, const W: usize>(
+        &self,
+        set: &[u64; W],
+        purified: u64,
+    ) -> u64 {
+        let colored = C && purified != 0;
+        if let Some(weight) = self.uniform
+            && !colored
+        {
+            return weight * u64::from(count(set));
+        }
+        let marks = self.colors.map_or(&[][..], |c| c.all_marks());
+        let mut total = 0u64;
+        for (w, &word) in set.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let o = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                debug_assert!(o < self.size.len());
+                // SAFETY: `o` is a member of an option set, so an option, and `size` has
+                // an entry per option.
+                total += u64::from(unsafe { *self.size.get_unchecked(o) }) - 1;
+                if colored {
+                    total -= u64::from((marks[o] & purified).count_ones());
+                }
+            }
+        }
+        total
+    }
+
     /// The updates of tweaking live option `x` out of every list (dlx3 blocks it): its
     /// nodes less the cleansed ones.
     #[inline(always)]
@@ -29,7 +121,7 @@ impl MultiBits {
         if !C || purified == 0 {
             return size;
         }
-        let colors = self.colors.as_ref().expect("a colored problem");
+        let colors = self.colors.expect("a colored problem");
         size - u64::from((colors.marks(x) & purified).count_ones())
     }
 
@@ -48,7 +140,7 @@ impl MultiBits {
         (bounds, active): (&mut [i32], &mut [u64]),
         (updates, cleansings): (&mut u64, &mut u64),
     ) -> ([u64; W], u64) {
-        let colors = self.colors.as_ref().expect("a colored problem");
+        let colors = self.colors.expect("a colored problem");
         let entries = colors.entries(x);
         let at = entries
             .iter()
