@@ -3,8 +3,9 @@
 //! `lo:hi` bounds, secondary items, and colors in some), the solutions, nodes, updates and
 //! cleansings that `--stats` gives are the figures dlx3 printed for the same files (recorded in
 //! tests/data/multiplicity/dlx3.tsv: numbers only, taken from `dlx3 < FILE` built from
-//! Knuth's CWEB source outside this repository). Problems without colors are searched on
-//! bit sets, the others on dlx3's links.
+//! Knuth's CWEB source outside this repository). All of these are searched on bit sets,
+//! colored ones included (the links are held to the bit sets on random problems by
+//! `crates/dlx-cover/tests/bits_vs_links.rs`).
 
 use crate::common;
 

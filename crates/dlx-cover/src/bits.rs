@@ -36,7 +36,7 @@ use crate::choose::{ActiveItems, COVERED, Chooser};
 use crate::limits::{Limits, SearchEnd, SelectError};
 use crate::problem::Problem;
 
-mod colors;
+pub(crate) mod colors;
 mod span;
 
 use colors::{Colors, Sets};
@@ -125,6 +125,16 @@ pub(crate) struct Bits {
     /// which its options' items are committed).
     colors: Option<Colors>,
     branch: Vec<u32>,
+}
+
+/// What [`Bits::run`] works with: the options tried so far (its node count), the choice,
+/// the limits, where a solution's options go and the solutions' count.
+pub(crate) struct Walk<'a, 'c> {
+    pub(crate) tried: &'a mut u64,
+    pub(crate) chooser: &'a mut Chooser<'c>,
+    pub(crate) limits: &'a Limits,
+    pub(crate) buffer: &'a mut Vec<usize>,
+    pub(crate) solutions: &'a mut u64,
 }
 
 /// Where the walk stands: Knuth's steps folded into three states, as in the links' search.
@@ -502,19 +512,11 @@ impl Bits {
     /// Knuth's steps X2–X8 from where the walk stands to the next solution (`None`: its
     /// options are in `buffer`) or the end, as `Solver::run` does on the links. A node
     /// limit leaves the walk where it stood: a later call with a larger one goes on.
-    pub(crate) fn run(
-        &mut self,
-        tried: &mut u64,
-        chooser: &mut Chooser<'_>,
-        limits: &Limits,
-        buffer: &mut Vec<usize>,
-        solutions: &mut u64,
-    ) -> Option<SearchEnd> {
+    pub(crate) fn run(&mut self, walk: Walk<'_, '_>) -> Option<SearchEnd> {
         if self.colors.is_some() {
-            return self.run_as::<0, true>(tried, chooser, limits, buffer, solutions);
+            return self.run_as::<0, true>(walk);
         }
-        by_width!(self.width(), |P| self
-            .run_as::<P, false>(tried, chooser, limits, buffer, solutions))
+        by_width!(self.width(), |P| self.run_as::<P, false>(walk))
     }
 
     /// The options' uniform number of primary items, or 0 (see [`Bits::uniform`]).
@@ -524,14 +526,14 @@ impl Bits {
 
     /// [`Bits::run`] with `P` fixed: 0, or the options' uniform number of primary items;
     /// `C`: the problem has colors (and `P` is 0).
-    fn run_as<const P: usize, const C: bool>(
-        &mut self,
-        tried: &mut u64,
-        chooser: &mut Chooser<'_>,
-        limits: &Limits,
-        buffer: &mut Vec<usize>,
-        solutions: &mut u64,
-    ) -> Option<SearchEnd> {
+    fn run_as<const P: usize, const C: bool>(&mut self, walk: Walk<'_, '_>) -> Option<SearchEnd> {
+        let Walk {
+            tried,
+            chooser,
+            limits,
+            buffer,
+            solutions,
+        } = walk;
         let root = self.root();
         let (mut level, mut step) = (self.level, self.step);
         let end = loop {

@@ -213,8 +213,9 @@ impl Best {
 mod tests {
     use super::*;
 
-    /// The bit-set search walks the links' tree: same counts, same costs, on random
-    /// problems without colors (small costs with many ties, larger ones, huge ones).
+    /// The bit-set search walks the links' tree: same counts (cleansings included), same
+    /// costs, on random problems (small costs with many ties, larger ones, huge ones), in
+    /// half of them secondary items named with colors 1 to 3 or none.
     #[test]
     fn bit_sets_and_links_walk_the_same_tree() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -224,9 +225,11 @@ mod tests {
             seed ^= seed << 17;
             seed % n
         };
+        let mut cleansed = 0;
         for round in 0..400 {
             let primary = 2 + below(8) as usize;
             let secondary = below(4) as usize;
+            let colored = round % 2 == 1;
             let mut p = Problem::new(primary, secondary).unwrap();
             for _ in 0..1 + below(40) {
                 let mut items = vec![below(primary as u64) as usize];
@@ -235,7 +238,17 @@ mod tests {
                         items.push(i);
                     }
                 }
-                let o = p.add_option(items).unwrap();
+                let colors: Vec<u32> = items
+                    .iter()
+                    .map(|&i| {
+                        if colored && i >= primary {
+                            below(4) as u32
+                        } else {
+                            0
+                        }
+                    })
+                    .collect();
+                let o = p.add_colored_option(items.into_iter().zip(colors)).unwrap();
                 // Costs too large for the bit sets' tables in every third round.
                 let most = [4, 1000, 1 << 40][round % 3];
                 p.set_cost(o, below(most)).unwrap();
@@ -251,7 +264,9 @@ mod tests {
                     found.push((end, stats, best.into_sorted(0)));
                 }
                 assert_eq!(found[0], found[1], "round {round}, k = {k}: {p:?}");
+                cleansed += usize::from(found[0].1.cleansings > 0);
             }
         }
+        assert!(cleansed > 50, "only {cleansed} searches had cleansings");
     }
 }

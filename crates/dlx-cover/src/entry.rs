@@ -19,6 +19,7 @@ pub(crate) trait Entry: Copy {
     fn set_up(&mut self, up: u32);
     fn set_down(&mut self, down: u32);
     fn set_itm(&mut self, itm: i32);
+    fn set_color(&mut self, color: i32);
 }
 
 /// Relinks the list of `header` in order of `key` (stable: ties keep list order), with
@@ -88,11 +89,10 @@ pub(crate) fn build<N: Entry>(
     (nodes, node_option)
 }
 
-/// Hides every other entry of `x`'s option from its item's list (skipping cleansed ones);
-/// returns the number of entries hidden. The inner loop of cover, purify and tweak.
-#[inline]
-pub(crate) fn hide_others<N: Entry>(nodes: &mut [N], x: u32) -> u64 {
-    let mut updates = 0;
+/// Calls `f` with each other entry of `x`'s option that is not cleansed, left to right
+/// (cyclically), and the node as it was when reached.
+#[inline(always)]
+fn each_other<N: Entry>(nodes: &mut [N], x: u32, mut f: impl FnMut(&mut [N], u32, N)) {
     let mut nn = x + 1;
     while nn != x {
         let node = nodes[nn as usize];
@@ -101,14 +101,24 @@ pub(crate) fn hide_others<N: Entry>(nodes: &mut [N], x: u32) -> u64 {
                 nn = node.up();
                 continue;
             }
-            nodes[node.up() as usize].set_down(node.down());
-            nodes[node.down() as usize].set_up(node.up());
-            let header = &mut nodes[node.itm() as usize];
-            header.set_itm(header.itm() - 1);
-            updates += 1;
+            f(nodes, nn, node);
         }
         nn += 1;
     }
+}
+
+/// Hides every other entry of `x`'s option from its item's list (skipping cleansed ones);
+/// returns the number of entries hidden. The inner loop of cover, purify and tweak.
+#[inline]
+pub(crate) fn hide_others<N: Entry>(nodes: &mut [N], x: u32) -> u64 {
+    let mut updates = 0;
+    each_other(nodes, x, |nodes, _, node| {
+        nodes[node.up() as usize].set_down(node.down());
+        nodes[node.down() as usize].set_up(node.up());
+        let header = &mut nodes[node.itm() as usize];
+        header.set_itm(header.itm() - 1);
+        updates += 1;
+    });
     updates
 }
 
@@ -116,20 +126,50 @@ pub(crate) fn hide_others<N: Entry>(nodes: &mut [N], x: u32) -> u64 {
 /// observation in dlx5).
 #[inline]
 pub(crate) fn unhide_others<N: Entry>(nodes: &mut [N], x: u32) {
-    let mut nn = x + 1;
-    while nn != x {
-        let node = nodes[nn as usize];
-        if node.color() >= 0 {
-            if node.itm() <= 0 {
-                nn = node.up();
-                continue;
-            }
-            nodes[node.up() as usize].set_down(nn);
-            nodes[node.down() as usize].set_up(nn);
-            let header = &mut nodes[node.itm() as usize];
-            header.set_itm(header.itm() + 1);
+    each_other(nodes, x, |nodes, nn, node| {
+        nodes[node.up() as usize].set_down(nn);
+        nodes[node.down() as usize].set_up(nn);
+        let header = &mut nodes[node.itm() as usize];
+        header.set_itm(header.itm() + 1);
+    });
+}
+
+/// Algorithm C's purify on the list of entry `p`'s item, from its top while `within` holds
+/// for the entry at hand: hides the options that give the item another color (or none) and
+/// marks those that agree, `p` aside, as cleansed. Returns the updates and the cleansings
+/// (one for the purification, one per entry marked), as dlx2, dlx3 and dlx5 count them.
+pub(crate) fn purify<N: Entry>(
+    nodes: &mut [N],
+    p: u32,
+    within: impl Fn(&[N], u32) -> bool,
+) -> (u64, u64) {
+    let (item, color) = (nodes[p as usize].itm(), nodes[p as usize].color());
+    let (mut updates, mut cleansings) = (0, 1);
+    let mut rr = nodes[item as usize].down();
+    while within(nodes, rr) {
+        if nodes[rr as usize].color() != color {
+            updates += hide_others(nodes, rr);
+        } else if rr != p {
+            cleansings += 1;
+            nodes[rr as usize].set_color(-1);
         }
-        nn += 1;
+        rr = nodes[rr as usize].down();
+    }
+    (updates, cleansings)
+}
+
+/// Undoes [`purify`] with the same `within`, going down the list again (relinking in the
+/// order of hiding works, as for [`unhide_others`]).
+pub(crate) fn unpurify<N: Entry>(nodes: &mut [N], p: u32, within: impl Fn(&[N], u32) -> bool) {
+    let (item, color) = (nodes[p as usize].itm(), nodes[p as usize].color());
+    let mut rr = nodes[item as usize].down();
+    while within(nodes, rr) {
+        if nodes[rr as usize].color() < 0 {
+            nodes[rr as usize].set_color(color);
+        } else if rr != p {
+            unhide_others(nodes, rr);
+        }
+        rr = nodes[rr as usize].down();
     }
 }
 
@@ -149,36 +189,27 @@ macro_rules! entry_fields {
                     ..Default::default()
                 }
             }
-            #[inline]
-            fn up(&self) -> u32 {
-                self.up
-            }
-            #[inline]
-            fn down(&self) -> u32 {
-                self.down
-            }
-            #[inline]
-            fn itm(&self) -> i32 {
-                self.itm
-            }
-            #[inline]
-            fn color(&self) -> i32 {
-                self.color
-            }
-            #[inline]
-            fn set_up(&mut self, up: u32) {
-                self.up = up;
-            }
-            #[inline]
-            fn set_down(&mut self, down: u32) {
-                self.down = down;
-            }
-            #[inline]
-            fn set_itm(&mut self, itm: i32) {
-                self.itm = itm;
-            }
+            crate::entry::entry_field!(up, set_up, u32);
+            crate::entry::entry_field!(down, set_down, u32);
+            crate::entry::entry_field!(itm, set_itm, i32);
+            crate::entry::entry_field!(color, set_color, i32);
         }
     };
 }
 
+/// A field's getter and setter in [`entry_fields`].
+macro_rules! entry_field {
+    ($field:ident, $set:ident, $t:ty) => {
+        #[inline]
+        fn $field(&self) -> $t {
+            self.$field
+        }
+        #[inline]
+        fn $set(&mut self, value: $t) {
+            self.$field = value;
+        }
+    };
+}
+
+pub(crate) use entry_field;
 pub(crate) use entry_fields;

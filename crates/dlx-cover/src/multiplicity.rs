@@ -38,8 +38,9 @@
 //! [`Solver`](crate::Solver), on a slightly different tree. Option costs (dlx5) are honoured
 //! only by the branch-and-bound search of [`cost`](crate::cost), which runs on this engine.
 //!
-//! Problems without colors or costs and with at most 4,096 options are searched on bit
-//! sets (`multiplicity/bits.rs`), on the same tree with the same counts;
+//! Problems without costs, with at most 4,096 options and at most 64 secondary items named
+//! with a color, are searched on bit sets (`multiplicity/bits.rs`, colors in
+//! `multiplicity/bits/colored.rs`), on the same tree with the same counts;
 //! [`MultiSolver::with_links`] keeps the links below for any problem.
 //!
 //! It keeps links of its own (nodes with `up`, `down`, `itm` and `color`; items with
@@ -117,8 +118,8 @@ pub struct MultiSolver {
 impl MultiSolver {
     /// Builds the lists for `problem`, with its multiplicities and colors; when options
     /// have costs, the lists are sorted by net cost (see [`cost`](crate::cost)). Problems
-    /// without colors or costs and with at most 4,096 options are searched on bit sets,
-    /// node for node the same tree.
+    /// without costs, with at most 4,096 options and 64 secondary items named with a color,
+    /// are searched on bit sets, node for node the same tree.
     pub fn new(problem: &Problem) -> MultiSolver {
         let mut solver = MultiSolver::with_links(problem);
         if MultiBits::suits(problem) {
@@ -273,9 +274,10 @@ impl MultiSolver {
         loop {
             match step {
                 Step::Forward => {
-                    // The node limit, the deadline and the cancel flag, as every search.
-                    if let Some(why) = limits.reached(nodes_here) {
-                        end = Some(why);
+                    // The node limit, the deadline and the cancel flag, as every search
+                    // (`end` is still `None` here: a stop never goes forward).
+                    end = limits.reached(nodes_here);
+                    if end.is_some() {
                         step = Step::Backdown;
                         continue;
                     }
@@ -492,48 +494,15 @@ impl MultiSolver {
     /// marks those that agree as cleansed. Cleansings are counted as dlx3 counts them: one
     /// for the purification, one for each other option marked.
     fn purify(&mut self, p: u32) {
-        let Node { itm: cc, color, .. } = self.nodes[p as usize];
-        let (nodes, n) = (&mut self.nodes[..], self.n);
-        let (mut updates, mut cleansings) = (0, 1);
-        let mut rr = nodes[cc as usize].down;
-        while rr > n {
-            if nodes[rr as usize].color != color {
-                updates += hide_others(nodes, rr);
-            } else if rr != p {
-                cleansings += 1;
-                nodes[rr as usize].color = -1;
-            }
-            rr = nodes[rr as usize].down;
-        }
+        let n = self.n;
+        let (updates, cleansings) = entry::purify(&mut self.nodes, p, |_, rr| rr > n);
         self.stats.updates += updates;
         self.stats.cleansings += cleansings;
     }
 
     fn unpurify(&mut self, p: u32) {
-        let Node { itm: cc, color, .. } = self.nodes[p as usize];
-        let mut rr = self.nodes[cc as usize].up;
-        while rr > self.n {
-            if self.nodes[rr as usize].color < 0 {
-                self.nodes[rr as usize].color = color;
-            } else if rr != p {
-                // Leftward, the reverse of hide_others.
-                let mut nn = rr - 1;
-                while nn != rr {
-                    let node = self.nodes[nn as usize];
-                    if node.color >= 0 {
-                        if node.itm <= 0 {
-                            nn = node.down;
-                            continue;
-                        }
-                        self.nodes[node.up as usize].down = nn;
-                        self.nodes[node.down as usize].up = nn;
-                        self.nodes[node.itm as usize].itm += 1;
-                    }
-                    nn -= 1;
-                }
-            }
-            rr = self.nodes[rr as usize].up;
-        }
+        let n = self.n;
+        entry::unpurify(&mut self.nodes, p, |_, rr| rr > n);
     }
 
     /// dlx3's tweak: takes the top option `x` out of its item's list, and (when `block`)
@@ -566,20 +535,26 @@ impl MultiSolver {
         }
     }
 
+    /// The other entries of `x`'s option in dlx3's order: those after `x`, then those
+    /// before it from the option's first.
+    fn others(&self, x: u32) -> impl DoubleEndedIterator<Item = u32> + use<> {
+        let (mut first, mut last) = (x, x);
+        while self.nodes[first as usize - 1].itm > 0 {
+            first -= 1;
+        }
+        while self.nodes[last as usize + 1].itm > 0 {
+            last += 1;
+        }
+        (x + 1..=last).chain(first..x)
+    }
+
     /// Step M5's "cover or partially cover" for the other items of `x`'s option, left to
     /// right.
     fn commit_others(&mut self, x: u32) {
         let n1 = self.first_secondary();
-        let mut pp = x + 1;
-        while pp != x {
-            let Node {
-                up, itm: cc, color, ..
-            } = self.nodes[pp as usize];
-            if cc <= 0 {
-                pp = up;
-                continue;
-            }
-            let cc = cc as u32;
+        for pp in self.others(x) {
+            let Node { itm, color, .. } = self.nodes[pp as usize];
+            let cc = itm as u32;
             if cc < n1 {
                 let it = &mut self.items[cc as usize];
                 it.bound -= 1;
@@ -591,37 +566,25 @@ impl MultiSolver {
             } else if color > 0 {
                 self.purify(pp);
             }
-            pp += 1;
         }
     }
 
     /// The inverse of [`MultiSolver::commit_others`], right to left.
     fn uncommit_others(&mut self, x: u32) {
         let n1 = self.first_secondary();
-        let mut pp = x - 1;
-        while pp != x {
-            let Node {
-                down,
-                itm: cc,
-                color,
-                ..
-            } = self.nodes[pp as usize];
-            if cc <= 0 {
-                pp = down;
-                continue;
-            }
-            let cc = cc as u32;
-            if cc < n1 {
+        for pp in self.others(x).rev() {
+            let Node { itm, color, .. } = self.nodes[pp as usize];
+            let cc = itm as u32;
+            if cc >= n1 && color > 0 {
+                self.unpurify(pp);
+            } else if cc >= n1 && color == 0 {
+                self.uncover(cc, true);
+            } else if cc < n1 {
                 if self.items[cc as usize].bound == 0 {
                     self.uncover(cc, true);
                 }
                 self.items[cc as usize].bound += 1;
-            } else if color == 0 {
-                self.uncover(cc, true);
-            } else if color > 0 {
-                self.unpurify(pp);
             }
-            pp -= 1;
         }
     }
 

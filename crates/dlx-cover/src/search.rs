@@ -346,32 +346,22 @@ impl Solver {
     }
 
     fn commit_option<const COLORS: bool>(&mut self, first: u32) {
-        let Arena {
-            items,
-            nodes,
-            color,
-            ..
-        } = &mut self.arena;
+        let (a, counters) = (&mut self.arena, &mut self.counters);
         let mut p = first;
-        while nodes[p as usize].top != 0 {
-            commit::<COLORS>(items, nodes, color, p, &mut self.counters);
+        while a.nodes[p as usize].top != 0 {
+            commit::<COLORS>(&mut a.items, &mut a.nodes, &mut a.color, p, counters);
             p += 1;
         }
     }
 
     fn uncommit_option<const COLORS: bool>(&mut self, first: u32) {
-        let Arena {
-            items,
-            nodes,
-            color,
-            ..
-        } = &mut self.arena;
+        let a = &mut self.arena;
         let mut p = first;
-        while nodes[p as usize + 1].top != 0 {
+        while a.nodes[p as usize + 1].top != 0 {
             p += 1;
         }
         loop {
-            uncommit::<COLORS>(items, nodes, color, p);
+            uncommit::<COLORS>(&mut a.items, &mut a.nodes, &mut a.color, p);
             if p == first {
                 break;
             }
@@ -600,13 +590,13 @@ impl Solver {
         }
         if let Some(bits) = &mut self.bits {
             let start = self.walk.tried;
-            let end = bits.run(
-                &mut self.walk.tried,
+            let end = bits.run(crate::bits::Walk {
+                tried: &mut self.walk.tried,
                 chooser,
                 limits,
-                &mut self.buffer,
-                &mut self.stats.solutions,
-            );
+                buffer: &mut self.buffer,
+                solutions: &mut self.stats.solutions,
+            });
             // One node per option tried, as in `run`.
             self.stats.nodes += self.walk.tried - start;
             self.stats.options_tried += self.walk.tried - start;

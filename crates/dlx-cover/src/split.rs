@@ -269,19 +269,16 @@ impl Solver {
     /// path's options), then clears the selection. The counts are the subtree's alone.
     /// A solver that searches many subtrees in turn should take
     /// [`Solver::search_next_subtree`] instead.
-    pub fn search_subtree<F>(
+    pub fn search_subtree(
         &mut self,
         path: &[usize],
         limits: Limits,
-        visit: F,
-    ) -> Result<SubtreeRun, PathError>
-    where
-        F: FnMut(&[usize]) -> ControlFlow<()>,
-    {
-        self.select_path(path)?;
-        let run = self.search_here(limits, visit);
+        visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> Result<SubtreeRun, PathError> {
         self.clear_selection();
-        Ok(run)
+        let run = self.search_next_subtree(path, limits, visit);
+        self.clear_selection();
+        run
     }
 
     /// Searches the subtree below `path` as [`Solver::search_subtree`] does (the same

@@ -6,9 +6,10 @@
 //! checked against a reference that shares no code with either in `knuth_tree.rs`; this
 //! file checks the finer things, order and limits.)
 //!
-//! The same holds for Algorithm M: `MultiSolver::new` (bit sets, on problems without colors
-//! or costs) and `MultiSolver::with_links`, on random problems with multiplicities, early
-//! stops and node limits included. (Its links are held to dlx3's own counts by
+//! The same holds for Algorithm M: `MultiSolver::new` (bit sets, on problems without costs)
+//! and `MultiSolver::with_links`, on random problems with multiplicities, with colors and
+//! without, early stops and node limits included (the same solutions, order, nodes,
+//! updates and cleansings). (Its links are held to dlx3's own counts by
 //! `tests/cover/dlx3_tree.rs` at the workspace root.)
 
 use std::ops::ControlFlow;
@@ -55,20 +56,27 @@ fn random_problem(rng: &mut Rng, max_items: u64, max_options: u64) -> Problem {
         }
         // Items in any order within the option.
         rng.shuffle(&mut option);
-        let colors: Vec<u32> = option
-            .iter()
-            .map(|&i| {
-                if colored && i >= primary {
-                    rng.below(4) as u32
-                } else {
-                    0
-                }
-            })
-            .collect();
-        p.add_colored_option(option.into_iter().zip(colors))
-            .unwrap();
+        add_colored(&mut p, rng, option, colored);
     }
     p
+}
+
+/// Adds `option` to `p`, its secondary items named with colors 1 to 3 or none when
+/// `colored`.
+fn add_colored(p: &mut Problem, rng: &mut Rng, option: Vec<usize>, colored: bool) {
+    let primary = p.primary_items();
+    let colors: Vec<u32> = option
+        .iter()
+        .map(|&i| {
+            if colored && i >= primary {
+                rng.below(4) as u32
+            } else {
+                0
+            }
+        })
+        .collect();
+    p.add_colored_option(option.into_iter().zip(colors))
+        .unwrap();
 }
 
 /// Every solution as visited (options in the order taken), the end, and the stats.
@@ -323,10 +331,12 @@ fn path_checks_agree() {
 }
 
 /// A random problem for Algorithm M: primary items with random `lo:hi` (`hi` at least 1), a few secondary
-/// items, options of one to three primary items and up to two secondary ones.
+/// items, options of one to three primary items and up to two secondary ones; in half of
+/// them, secondary items are named with colors 1 to 3 or none (Algorithm M with colors).
 fn random_multi_problem(rng: &mut Rng, max_items: u64, max_options: u64) -> Problem {
     let primary = 1 + rng.below(max_items) as usize;
-    let secondary = rng.below(4) as usize;
+    let secondary = rng.below(6) as usize;
+    let colored = rng.below(2) == 0;
     let mut p = Problem::new(primary, secondary).unwrap();
     for item in 0..primary {
         let lo = rng.below(3) as u32;
@@ -348,7 +358,7 @@ fn random_multi_problem(rng: &mut Rng, max_items: u64, max_options: u64) -> Prob
             }
         }
         rng.shuffle(&mut option);
-        p.add_option(option).unwrap();
+        add_colored(&mut p, rng, option, colored);
     }
     p
 }
@@ -375,7 +385,7 @@ fn walk_multi(
 #[test]
 fn bit_sets_and_links_walk_dlx3s_tree() {
     let mut rng = Rng(0x3141_5926_5358_9793);
-    let mut several = 0;
+    let (mut several, mut cleansed) = (0, 0);
     for round in 0..800 {
         // Up to 200 options: one word of options and several.
         let max_options = if round % 5 == 0 { 200 } else { 40 };
@@ -391,6 +401,7 @@ fn bit_sets_and_links_walk_dlx3s_tree() {
             "round {round}: {p:?}"
         );
         several += usize::from(all.0.len() > 1);
+        cleansed += usize::from(all.2.cleansings > 0);
         let nodes = all.2.nodes;
         for limits in [Limits::nodes(nodes / 2), Limits::nodes(1)] {
             assert_eq!(
@@ -415,4 +426,5 @@ fn bit_sets_and_links_walk_dlx3s_tree() {
         several > 150,
         "only {several} problems had several solutions"
     );
+    assert!(cleansed > 100, "only {cleansed} problems had cleansings");
 }

@@ -28,7 +28,7 @@ const MAX_COLORED: usize = 64;
 
 /// What the bit sets keep for a problem with colors.
 #[derive(Debug, Clone)]
-pub(super) struct Colors {
+pub(crate) struct Colors {
     /// Each option's entries in the problem's order: item, color (0: none) and, for a
     /// colored entry, which mask of `purify` is its item's with its color. Option `o`'s are
     /// `entries[start[o]..start[o + 1]]`.
@@ -46,16 +46,18 @@ pub(super) struct Colors {
     purified: Vec<u64>,
 }
 
+/// An option's entry: its item, its color (0: none) and, for a colored entry, which mask of
+/// [`Colors::purify_masks`] is its item's with its color.
 #[derive(Debug, Clone, Copy)]
-struct Entry {
-    item: u32,
-    color: u32,
-    mask: u32,
+pub(crate) struct Entry {
+    pub(crate) item: u32,
+    pub(crate) color: u32,
+    pub(crate) mask: u32,
 }
 
 impl Colors {
     /// True when the colored items are few enough for one word.
-    pub(super) fn suits(problem: &crate::Problem) -> bool {
+    pub(crate) fn suits(problem: &crate::Problem) -> bool {
         let mut colored = vec![false; problem.items()];
         for o in 0..problem.options() {
             for (j, c) in problem.colored_option(o) {
@@ -67,15 +69,28 @@ impl Colors {
 
     /// The colors of `problem`'s options, for bit sets of `words` words per option set,
     /// `item_options` being each item's options.
-    pub(super) fn build(problem: &crate::Problem, words: usize, item_options: &[u64]) -> Colors {
+    pub(crate) fn build(problem: &crate::Problem, words: usize, item_options: &[u64]) -> Colors {
+        let order: Vec<u32> = (0..problem.options() as u32).collect();
+        Colors::build_in_order(problem, words, item_options, &order)
+    }
+
+    /// [`Colors::build`] for the options renumbered: option `o` of the sets is option
+    /// `order[o]` of `problem`.
+    pub(crate) fn build_in_order(
+        problem: &crate::Problem,
+        words: usize,
+        item_options: &[u64],
+        order: &[u32],
+    ) -> Colors {
         let options = problem.options();
+        let option = |o: usize| problem.colored_option(order[o] as usize);
         let mut bit = vec![0u64; problem.items()];
         let mut next_bit = 0;
         let mut masks = std::collections::HashMap::new();
         let mut purify = Vec::new();
         let (mut entries, mut start) = (Vec::new(), vec![0u32]);
         for o in 0..options {
-            for (j, c) in problem.colored_option(o) {
+            for (j, c) in option(o) {
                 let mut mask = u32::MAX;
                 if c > 0 {
                     if bit[j] == 0 {
@@ -88,7 +103,7 @@ impl Colors {
                         // The options of j, less those that name it with color c.
                         let mut m = item_options[j * words..(j + 1) * words].to_vec();
                         for q in 0..options {
-                            if problem.colored_option(q).any(|e| e == (j, c)) {
+                            if option(q).any(|e| e == (j, c)) {
                                 m[q / 64] &= !(1 << (q % 64));
                             }
                         }
@@ -104,7 +119,7 @@ impl Colors {
             start.push(entries.len() as u32);
         }
         let marks = (0..options)
-            .map(|o| problem.option(o).fold(0, |m, j| m | bit[j]))
+            .map(|o| option(o).fold(0, |m, (j, _)| m | bit[j]))
             .collect();
         Colors {
             entries,
@@ -114,6 +129,37 @@ impl Colors {
             marks,
             purified: Vec::new(),
         }
+    }
+
+    /// Option `o`'s entries, in the problem's order.
+    #[inline]
+    pub(crate) fn entries(&self, o: usize) -> &[Entry] {
+        &self.entries[self.start[o] as usize..self.start[o + 1] as usize]
+    }
+
+    /// Per (secondary item, color) that options name: the options naming the item with
+    /// another color or with none, `words` words each, one after another.
+    #[inline]
+    pub(crate) fn purify_masks(&self) -> &[u64] {
+        &self.purify
+    }
+
+    /// Item `j`'s bit in a set of purified items (0 if no option names it with a color).
+    #[inline]
+    pub(crate) fn bit(&self, j: usize) -> u64 {
+        self.bit[j]
+    }
+
+    /// Per option, the bits of its items that may be purified.
+    #[inline]
+    pub(crate) fn all_marks(&self) -> &[u64] {
+        &self.marks
+    }
+
+    /// The bits of option `o`'s items that may be purified.
+    #[inline]
+    pub(crate) fn marks(&self, o: usize) -> u64 {
+        self.marks[o]
     }
 
     /// Makes room for state `slot`.

@@ -1,6 +1,7 @@
-//! dlx5's search on bit sets, for problems without colors and with at most
-//! [`MAX_OPTIONS`] options: the same tree and counts as `links.rs`, node for node, with one
-//! state copied per level instead of links undone on the way back.
+//! dlx5's search on bit sets, for problems with at most [`MAX_OPTIONS`] options (and, with
+//! colors, at most 64 secondary items named with a color): the same tree and counts as
+//! `links.rs`, node for node, with one state copied per level instead of links undone on
+//! the way back.
 //!
 //! Options are renumbered by net cost (stable), so every item's list in dlx5's order is
 //! its options in ascending number, and "the options that cost less than θ" is a prefix of
@@ -10,13 +11,23 @@
 //! with threshold θ hides the live options of `c` below θ, which is what dlx5's cover does
 //! link by link; the covers of one option's items share one θ, so they hide one union.
 //! The choice walks each item's word as dlx5 walks its list, without chasing links.
+//!
+//! With colors a level's state also holds `P`, the purified items (a bit per secondary item
+//! some option names with a color; the tables are `bits/colors.rs`'s), and a commit goes
+//! through the option's entries one by one in dlx5's order, as Algorithm M's bit sets do
+//! (`multiplicity/bits/colored.rs`): a purification hides the cheap live options that give
+//! the item another color and cleanses the cheap ones that agree. Hiding a live option then
+//! costs `|o| − 1 − |o ∩ P|`: the threshold only falls down the tree (the cutoff falls and
+//! the cost so far grows), so an option cheap enough to be hidden now was cheap enough for
+//! every purification above, and its nodes there were cleansed.
 
 use std::ops::ControlFlow;
 
 use super::links::LEN_THRESHOLD;
+use crate::bits::colors::Colors;
 use crate::limits::{Limits, SearchEnd, Stats};
 use crate::problem::Problem;
-use crate::words::{and, first_bit, next_bit, prefix};
+use crate::words::{and, count, first_bit, next_bit, prefix};
 
 /// The most options a problem may have to be searched on bit sets.
 pub(crate) const MAX_OPTIONS: usize = 4096;
@@ -33,7 +44,8 @@ where
     F: FnMut(&[usize], u64, &mut u64) -> ControlFlow<()>,
 {
     let m = problem.options();
-    if problem.has_colors() || m > MAX_OPTIONS || problem.primary_items() == 0 {
+    let colors_fit = !problem.has_colors() || Colors::suits(problem);
+    if !colors_fit || m > MAX_OPTIONS || problem.primary_items() == 0 {
         return None;
     }
     let primary = problem.primary_items();
@@ -67,6 +79,8 @@ struct State<const W: usize> {
     active: Vec<u64>,
     /// How many primary items are active.
     left: u32,
+    /// The purified items (with colors).
+    purified: u64,
 }
 
 /// The problem as bit sets, options numbered by net cost.
@@ -93,6 +107,10 @@ struct Bits<const W: usize> {
     /// options that do (`below_item[r * primary + k]`). Empty otherwise.
     below_all: Vec<u32>,
     below_item: Vec<u8>,
+    /// The options' colors, when some option names a secondary item with one, and their
+    /// purification masks as sets.
+    colors: Option<Colors>,
+    purify: Vec<[u64; W]>,
     stats: Stats,
 }
 
@@ -145,6 +163,16 @@ impl<const W: usize> Bits<W> {
                 }
             }
         }
+        let flat: Vec<u64> = of_item.iter().flatten().copied().collect();
+        let colors = problem
+            .has_colors()
+            .then(|| Colors::build_in_order(problem, W, &flat, &order));
+        let purify = colors.as_ref().map_or(Vec::new(), |c| {
+            c.purify_masks()
+                .chunks_exact(W)
+                .map(|set| set.try_into().expect("W words"))
+                .collect()
+        });
         Bits {
             primary: problem.primary_items(),
             of_item,
@@ -157,6 +185,8 @@ impl<const W: usize> Bits<W> {
             original: order,
             below_all,
             below_item,
+            colors,
+            purify,
             stats: Stats::default(),
         }
     }
@@ -222,6 +252,7 @@ impl<const W: usize> Bits<W> {
             list: vec![0; p],
             active: vec![0; p.div_ceil(64)],
             left: p as u32,
+            purified: 0,
         };
         for o in 0..self.cost.len() {
             root.live[o / 64] |= 1 << (o % 64);
@@ -265,7 +296,7 @@ impl<const W: usize> Bits<W> {
                 state.deactivate(best);
                 self.stats.updates += 1;
                 let hide = and(&list, &prefix::<W>(self.below(thresh0)));
-                self.hide(state, &hide);
+                self.stats.updates += self.hide(state, &hide);
                 lists[level] = list;
                 best_of[level] = best as u32;
                 tried_at[level] = first;
@@ -307,24 +338,12 @@ impl<const W: usize> Bits<W> {
                 above[0].copy_from(&below[level]);
             }
             let best = best_of[level];
-            let mut union = [0u64; W];
-            let mut covered = 0;
             let state = &mut states[level + 1];
-            for &item in &self.items[self.start[cur] as usize..self.start[cur + 1] as usize] {
-                if item == best {
-                    continue;
-                }
-                covered += 1;
-                if (item as usize) < p {
-                    state.deactivate(item as usize);
-                }
-                for (u, w) in union.iter_mut().zip(&self.of_item[item as usize]) {
-                    *u |= w;
-                }
+            if self.colors.is_some() {
+                self.commit_colored(state, cur, best as usize, thresh);
+            } else {
+                self.commit(state, cur, best, thresh);
             }
-            self.stats.updates += covered;
-            let hide = and(&and(&union, &state.live), &prefix::<W>(self.below(thresh)));
-            self.hide(state, &hide);
             if state.left == 0 {
                 self.stats.solutions += 1;
                 buffer.clear();
@@ -347,10 +366,72 @@ impl<const W: usize> Bits<W> {
         (end.unwrap_or(SearchEnd::Exhausted), self.stats)
     }
 
+    /// Commits option `cur`, tried for item `best`, with threshold `thresh`: covers its
+    /// other items (they share the threshold, so they hide one union).
+    #[inline(always)]
+    fn commit(&mut self, state: &mut State<W>, cur: usize, best: u32, thresh: u64) {
+        let mut union = [0u64; W];
+        let mut covered = 0;
+        for &item in &self.items[self.start[cur] as usize..self.start[cur + 1] as usize] {
+            if item == best {
+                continue;
+            }
+            covered += 1;
+            if (item as usize) < self.primary {
+                state.deactivate(item as usize);
+            }
+            for (u, w) in union.iter_mut().zip(&self.of_item[item as usize]) {
+                *u |= w;
+            }
+        }
+        let hide = and(&and(&union, &state.live), &prefix::<W>(self.below(thresh)));
+        self.stats.updates += covered + self.hide(state, &hide);
+    }
+
+    /// [`Bits::commit`] with colors, as dlx5's `commit_others`: the entries of `cur` after
+    /// `best`'s, cyclically, one at a time; an uncolored item is covered, a colored one
+    /// purified unless it is already (its node is then cleansed, and dlx5 skips it).
+    fn commit_colored(&mut self, state: &mut State<W>, cur: usize, best: usize, thresh: u64) {
+        let cheap = prefix::<W>(self.below(thresh));
+        let colors = self.colors.as_ref().expect("a colored problem");
+        let (mut updates, mut cleansings) = (0, 0);
+        let entries = colors.entries(cur);
+        let at = entries
+            .iter()
+            .position(|e| e.item as usize == best)
+            .expect("the branching item is in the option");
+        for e in entries[at + 1..].iter().chain(&entries[..at]) {
+            let j = e.item as usize;
+            let set = if e.color == 0 {
+                updates += 1;
+                if j < self.primary {
+                    state.deactivate(j);
+                }
+                &self.of_item[j]
+            } else if state.purified & colors.bit(j) != 0 {
+                continue;
+            } else {
+                &self.purify[e.mask as usize]
+            };
+            let hide = and(&and(set, &state.live), &cheap);
+            updates += self.hide(state, &hide);
+            if e.color != 0 {
+                // The cheap options left in the item's list all give it this color.
+                let agree = and(&and(&self.of_item[j], &state.live), &cheap);
+                cleansings += 1 + u64::from(count(&agree));
+                state.purified |= colors.bit(j);
+            }
+        }
+        self.stats.updates += updates;
+        self.stats.cleansings += cleansings;
+    }
+
     /// Hides the options of `hide` (live ones): out of the live set, one off the length of
-    /// each of their primary items; one update per entry outside the covered item.
-    fn hide(&mut self, state: &mut State<W>, hide: &[u64; W]) {
+    /// each of their primary items; one update per entry outside the covered item that is
+    /// not cleansed (on an item purified, with colors). Returns the updates.
+    fn hide(&self, state: &mut State<W>, hide: &[u64; W]) -> u64 {
         let mut updates = 0u64;
+        let purified = state.purified;
         for (w, &word) in hide.iter().enumerate() {
             state.live[w] &= !word;
             let mut bits = word;
@@ -359,12 +440,16 @@ impl<const W: usize> Bits<W> {
                 bits &= bits - 1;
                 let (less_one, a, b) = self.hiding[o];
                 updates += u64::from(less_one);
+                if purified != 0 {
+                    let marks = self.colors.as_ref().map_or(0, |c| c.marks(o));
+                    updates -= u64::from((marks & purified).count_ones());
+                }
                 for &(item, j) in &self.primaries[a as usize..b as usize] {
                     state.list[item as usize] &= !(1 << j);
                 }
             }
         }
-        self.stats.updates += updates;
+        updates
     }
 
     /// dlx5's choice (see `CostLinks::choose`) on a state, each item's list one word:
@@ -427,6 +512,7 @@ impl<const W: usize> State<W> {
         self.list.copy_from_slice(&other.list);
         self.active.copy_from_slice(&other.active);
         self.left = other.left;
+        self.purified = other.purified;
     }
 
     fn deactivate(&mut self, item: usize) {

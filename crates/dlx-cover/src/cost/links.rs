@@ -137,10 +137,11 @@ impl CostLinks {
     ///
     /// Long on purpose: dlx5's steps as one loop run once per node, sharing its locals
     /// (the node, the item, the costs); cut into calls they would be on every node's path.
-    pub(crate) fn run<F>(&mut self, limits: Limits, mut visit: F) -> SearchEnd
-    where
-        F: FnMut(&[usize], u64, &mut u64) -> ControlFlow<()>,
-    {
+    pub(crate) fn run(
+        &mut self,
+        limits: Limits,
+        mut visit: impl FnMut(&[usize], u64, &mut u64) -> ControlFlow<()>,
+    ) -> SearchEnd {
         enum Step {
             Forward,
             Advance,
@@ -334,35 +335,22 @@ impl CostLinks {
     /// Algorithm C's purify, cheap options only: hides those that give `p`'s item another
     /// color and marks those that agree as cleansed.
     fn purify(&mut self, p: u32, thresh: u64) {
-        let Node { itm, color, .. } = self.nodes[p as usize];
-        let nodes = &mut self.nodes[..];
-        let (mut updates, mut cleansings) = (0, 1);
-        let mut rr = nodes[itm as usize].down;
-        while rr > self.last_item && nodes[rr as usize].cost < thresh {
-            if nodes[rr as usize].color != color {
-                updates += hide_others(nodes, rr);
-            } else if rr != p {
-                cleansings += 1;
-                nodes[rr as usize].color = -1;
-            }
-            rr = nodes[rr as usize].down;
-        }
+        let within = self.cheap(thresh);
+        let (updates, cleansings) = entry::purify(&mut self.nodes, p, within);
         self.stats.updates += updates;
         self.stats.cleansings += cleansings;
     }
 
     fn unpurify(&mut self, p: u32, thresh: u64) {
-        let Node { itm, color, .. } = self.nodes[p as usize];
-        let nodes = &mut self.nodes[..];
-        let mut rr = nodes[itm as usize].down;
-        while rr > self.last_item && nodes[rr as usize].cost < thresh {
-            if nodes[rr as usize].color < 0 {
-                nodes[rr as usize].color = color;
-            } else if rr != p {
-                unhide_others(nodes, rr);
-            }
-            rr = nodes[rr as usize].down;
-        }
+        let within = self.cheap(thresh);
+        entry::unpurify(&mut self.nodes, p, within);
+    }
+
+    /// Whether a list walk from its top goes on at node `rr`: an entry that costs less
+    /// than `thresh` (the lists are sorted by cost).
+    fn cheap(&self, thresh: u64) -> impl Fn(&[Node], u32) -> bool + use<> {
+        let last_item = self.last_item;
+        move |nodes, rr| rr > last_item && nodes[rr as usize].cost < thresh
     }
 
     /// Covers or purifies the other items of `x`'s option, left to right.

@@ -1,5 +1,6 @@
-//! Algorithm M (dlx3) on bit sets, for problems without colors or costs and with at most
-//! [`MAX_OPTIONS`] options: dlx3's tree node for node, its solutions in its order and its
+//! Algorithm M (dlx3) on bit sets, for problems without costs, with at most
+//! [`MAX_OPTIONS`] options (and, with colors, at most 64 secondary items named with a
+//! color: `bits/colored.rs`): dlx3's tree node for node, its solutions in its order and its
 //! counts, with one state copied per level instead of links undone on the way back.
 //!
 //! The state of a level is the set of *live* options (those in every list: no cover has
@@ -27,6 +28,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::bits::colors::Colors;
 use crate::limits::{Limits, SearchEnd, Stats};
 use crate::problem::Problem;
 use crate::words::{and, and_not, count, first_bit, next_bit};
@@ -34,13 +36,19 @@ use crate::words::{and, and_not, count, first_bit, next_bit};
 /// The most options a problem may have to be searched on bit sets.
 pub(crate) const MAX_OPTIONS: usize = 4096;
 
+/// The widths the search is compiled for, in words per option set; a problem's sets take
+/// the least that holds its options. Each is a copy of the search: the odd widths up to 6
+/// save the words past the options (a fifth of the work on 300–320 options) where they
+/// are most common.
+const WIDTHS: [usize; 9] = [1, 2, 3, 4, 5, 6, 8, 16, 64];
+
 /// A level's "next move" when its null move has been made: nothing is left to try.
 const NULL_DONE: u32 = u32::MAX;
 
 /// The problem as bit sets: per-option and per-item sets of `words` words each.
 #[derive(Debug, Clone)]
 pub(crate) struct MultiBits {
-    /// Words per option set: a power of two, so that the search has a copy per width.
+    /// Words per option set: one of [`WIDTHS`], so that the search has a copy per width.
     words: usize,
     primary: usize,
     /// Per item (primary, then secondary), the options that contain it.
@@ -60,7 +68,14 @@ pub(crate) struct MultiBits {
     /// Per primary item, its bound at the start (`hi`) and its slack (`hi − lo`).
     bound: Vec<i32>,
     slack: Vec<i32>,
+    /// The options' colors, when some option names a secondary item with one
+    /// (`multiplicity/bits/colored.rs`).
+    colors: Option<Colors>,
 }
+
+mod colored;
+
+use colored::{Last, Tables, View};
 
 /// One search's state: per level a [`Frame`]; the bounds and the active items, changed in
 /// place and changed back on the way up (a move changes few of them); the options chosen.
@@ -72,8 +87,8 @@ struct Levels<const W: usize> {
     active: Vec<u64>,
     /// The options chosen above the current level.
     solution: Vec<usize>,
-    /// The live options at each depth of [`MultiBits::last_item`].
-    stack: Vec<[u64; W]>,
+    /// The live options and purified items at each depth of [`MultiBits::last_item`].
+    stack: Vec<([u64; W], u64)>,
 }
 
 /// What a level keeps.
@@ -83,6 +98,8 @@ struct Frame<const W: usize> {
     live: [u64; W],
     /// The branching item's list, when it was covered.
     list: [u64; W],
+    /// The purified items (with colors: a bit per colored secondary item).
+    purified: u64,
     /// The branching item.
     best: u32,
     /// Where the next option to try is looked for (covered items), or [`NULL_DONE`].
@@ -97,52 +114,24 @@ struct Frame<const W: usize> {
 /// (one call deep per option it may still take).
 const MAX_LAST_BOUND: i32 = 64;
 
-/// What [`MultiBits::last_item`] counts, and where its solutions go.
-struct Last<'a, F> {
-    limits: &'a Limits,
-    visit: &'a mut F,
-    /// The options chosen so far.
-    solution: &'a mut Vec<usize>,
-    nodes: u64,
-    updates: u64,
-    solutions: u64,
-}
-
-impl<F: FnMut(&[usize]) -> ControlFlow<()>> Last<'_, F> {
-    /// Counts a node, unless a limit is reached first.
-    #[inline(always)]
-    fn node(&mut self) -> ControlFlow<SearchEnd> {
-        if let Some(why) = self.limits.reached(self.nodes) {
-            return ControlFlow::Break(why);
-        }
-        self.nodes += 1;
-        ControlFlow::Continue(())
-    }
-
-    /// Counts a solution node and visits its solution.
-    #[inline(always)]
-    fn solution_node(&mut self) -> ControlFlow<SearchEnd> {
-        self.node()?;
-        self.solutions += 1;
-        if (self.visit)(self.solution).is_break() {
-            return ControlFlow::Break(SearchEnd::Stopped);
-        }
-        ControlFlow::Continue(())
-    }
-}
-
 /// The null move, in [`Levels::choice`].
 const NULL: u32 = u32::MAX;
 
 impl MultiBits {
     /// True when `problem` has the form this search takes.
     pub(crate) fn suits(problem: &Problem) -> bool {
-        !problem.has_colors() && !problem.has_costs() && problem.options() <= MAX_OPTIONS
+        !problem.has_costs()
+            && problem.options() <= MAX_OPTIONS
+            && (!problem.has_colors() || Colors::suits(problem))
     }
 
     pub(crate) fn new(problem: &Problem) -> MultiBits {
         let m = problem.options();
-        let words = m.div_ceil(64).max(1).next_power_of_two();
+        let words = m.div_ceil(64).max(1);
+        let words = *WIDTHS
+            .iter()
+            .find(|&&w| w >= words)
+            .expect("at most 64 words");
         let primary = problem.primary_items();
         let mut of_item = vec![0u64; problem.items() * words];
         let (mut start, mut prim) = (vec![0u32], Vec::new());
@@ -173,6 +162,9 @@ impl MultiBits {
             _ => None,
         };
         let multiplicity = |k| problem.multiplicity(k).expect("primary");
+        let colors = problem
+            .has_colors()
+            .then(|| Colors::build(problem, words, &of_item));
         MultiBits {
             words,
             primary,
@@ -187,6 +179,7 @@ impl MultiBits {
             slack: (0..primary)
                 .map(|k| (multiplicity(k).1 - multiplicity(k).0) as i32)
                 .collect(),
+            colors,
         }
     }
 
@@ -217,20 +210,39 @@ impl MultiBits {
         self.by_width(limits, stats, visit)
     }
 
-    /// The search with `W` fixed to the problem's width.
+    /// The search with `W` fixed to the problem's width, with or without colors.
     #[inline(always)]
     fn by_width<F>(&self, limits: Limits, stats: &mut Stats, visit: F) -> SearchEnd
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
+        if self.colors.is_some() {
+            return self.by_width_colored::<true, F>(limits, stats, visit);
+        }
+        self.by_width_colored::<false, F>(limits, stats, visit)
+    }
+
+    /// [`MultiBits::by_width`] with `C`: whether the problem has colors.
+    #[inline(always)]
+    fn by_width_colored<const C: bool, F>(
+        &self,
+        limits: Limits,
+        stats: &mut Stats,
+        visit: F,
+    ) -> SearchEnd
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
         match self.words {
-            1 => self.run::<1, F>(limits, stats, visit),
-            2 => self.run::<2, F>(limits, stats, visit),
-            4 => self.run::<4, F>(limits, stats, visit),
-            8 => self.run::<8, F>(limits, stats, visit),
-            16 => self.run::<16, F>(limits, stats, visit),
-            32 => self.run::<32, F>(limits, stats, visit),
-            _ => self.run::<64, F>(limits, stats, visit),
+            1 => self.run::<1, C, F>(limits, stats, visit),
+            2 => self.run::<2, C, F>(limits, stats, visit),
+            3 => self.run::<3, C, F>(limits, stats, visit),
+            4 => self.run::<4, C, F>(limits, stats, visit),
+            5 => self.run::<5, C, F>(limits, stats, visit),
+            6 => self.run::<6, C, F>(limits, stats, visit),
+            8 => self.run::<8, C, F>(limits, stats, visit),
+            16 => self.run::<16, C, F>(limits, stats, visit),
+            _ => self.run::<64, C, F>(limits, stats, visit),
         }
     }
 
@@ -245,12 +257,23 @@ impl MultiBits {
     /// 5–6 % on the random problems of `tests/data/multiplicity` and K queens 10:5, and
     /// 2–3 % more for the frames.
     #[inline(always)]
-    fn run<const W: usize, F>(&self, limits: Limits, stats: &mut Stats, mut visit: F) -> SearchEnd
+    fn run<const W: usize, const C: bool, F>(
+        &self,
+        limits: Limits,
+        stats: &mut Stats,
+        mut visit: F,
+    ) -> SearchEnd
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
         let (of_item, secondary_meet) = (sets::<W>(&self.of_item), sets::<W>(&self.secondary_meet));
-        let (of_item, secondary_meet) = (&of_item[..], &secondary_meet[..]);
+        let purify = sets::<W>(self.colors.as_ref().map_or(&[], |c| c.purify_masks()));
+        let tables = Tables {
+            of_item: &of_item,
+            secondary_meet: &secondary_meet,
+            purify: &purify,
+        };
+        let of_item = tables.of_item;
         let p = self.primary;
         let mut root_live = [0u64; W];
         for o in 0..self.size.len() {
@@ -259,6 +282,7 @@ impl MultiBits {
         let root = Frame {
             live: root_live,
             list: [0; W],
+            purified: 0,
             best: 0,
             at: 0,
             choice: 0,
@@ -276,6 +300,7 @@ impl MultiBits {
         }
         let mut level = 0usize;
         let mut updates = 0u64;
+        let mut cleansings = 0u64;
         let mut nodes_here = 0u64;
         let mut solutions = 0u64;
         let mut end = None;
@@ -306,7 +331,7 @@ impl MultiBits {
                         if lv.bounds[best] == 0 {
                             let list = and(&frame.live, &of_item[best]);
                             and_not(&mut frame.live, &list);
-                            updates += 1 + self.weight(&list);
+                            updates += 1 + self.view().weight::<C, W>(&list, frame.purified);
                             frame.list = list;
                             lv.active[best / 64] &= !(1 << (best % 64));
                         }
@@ -346,7 +371,7 @@ impl MultiBits {
                     None
                 } else if let Some(x) = first_bit(&list) {
                     frame.live[x / 64] &= !(1 << (x % 64));
-                    updates += u64::from(self.size[x]);
+                    updates += self.view().size_in::<C>(x, frame.purified);
                     Some(x as u32)
                 } else {
                     Some(NULL)
@@ -369,19 +394,30 @@ impl MultiBits {
             if x == NULL {
                 frame.at = NULL_DONE;
             }
-            let (live, depth) = (frame.live, frame.depth);
+            let (live, depth, purified) = (frame.live, frame.depth, frame.purified);
             lv.solution.truncate(depth as usize);
-            let (hide, covers) = if x == NULL {
+            // The live options and purified items below the move.
+            let below = if x == NULL {
                 if bound != 0 {
                     lv.active[best / 64] &= !(1 << (best % 64));
                 }
-                ([0; W], 0)
+                (live, purified)
             } else {
                 lv.solution.push(x as usize);
-                self.take(of_item, secondary_meet, &mut lv, x as usize, best)
+                let (x, moved) = (x as usize, (&live, purified));
+                let (bounds, active) = (&mut lv.bounds[..], &mut lv.active[..]);
+                if C {
+                    let counts = (&mut updates, &mut cleansings);
+                    self.view()
+                        .commit_colored(&tables, moved, (x, best), (bounds, active), counts)
+                } else {
+                    let (hide, covers) = self.take(&tables, (bounds, active), x, best);
+                    let mut below = live;
+                    and_not(&mut below, &hide);
+                    updates += covers + self.view().weight::<false, W>(&and(&live, &hide), 0);
+                    (below, 0)
+                }
             };
-            let hidden = and(&live, &hide);
-            updates += covers + self.weight(&hidden);
             // No primary item left active below: the node below is a solution. One left,
             // with a bound `last_item` takes: that item's subtree. Either is counted here,
             // without levels of its own.
@@ -401,26 +437,23 @@ impl MultiBits {
                     solution: &mut lv.solution,
                     nodes: nodes_here,
                     updates,
+                    cleansings,
                     solutions,
                 };
                 let flow = match last_active {
                     None => last.solution_node(),
                     Some(k) => match last.node() {
-                        ControlFlow::Continue(()) => {
-                            let mut below = live;
-                            and_not(&mut below, &hidden);
-                            self.last_item(
-                                of_item,
-                                secondary_meet,
-                                (k, below, lv.bounds[k]),
-                                &mut lv.stack,
-                                &mut last,
-                            )
-                        }
+                        ControlFlow::Continue(()) => self.last_item::<W, C, F>(
+                            &tables,
+                            (k, below, lv.bounds[k]),
+                            &mut lv.stack,
+                            &mut last,
+                        ),
                         stop => stop,
                     },
                 };
-                (nodes_here, updates, solutions) = (last.nodes, last.updates, last.solutions);
+                (nodes_here, updates, cleansings, solutions) =
+                    (last.nodes, last.updates, last.cleansings, last.solutions);
                 if let ControlFlow::Break(why) = flow {
                     end = Some(why);
                     break;
@@ -434,8 +467,7 @@ impl MultiBits {
                 lv.frames.push(root);
             }
             let frame = frame_at(&mut lv.frames, child);
-            frame.live = live;
-            and_not(&mut frame.live, &hidden);
+            (frame.live, frame.purified) = below;
             frame.depth = lv.solution.len() as u32;
             level = child;
             forward = true;
@@ -443,6 +475,7 @@ impl MultiBits {
         stats.nodes += nodes_here;
         stats.solutions += solutions;
         stats.updates += updates;
+        stats.cleansings += cleansings;
         end.unwrap_or(SearchEnd::Exhausted)
     }
 
@@ -451,30 +484,30 @@ impl MultiBits {
     /// moves, counts and solutions. Every live option has `k` as its one primary item (the
     /// options of the other primary items were hidden when they were covered, or tweaked
     /// out before their null move), so a move only hides the options that meet its
-    /// secondary items, and a move that covers `k` leads to a solution.
+    /// secondary items (or, with colors, purifies them), and a move that covers `k` leads
+    /// to a solution.
     ///
-    /// A loop over `stack` (the live options at each depth below the node; the bound there
-    /// is one less per depth) rather than a recursion, so that it is compiled into the
-    /// search, with its `popcnt`.
+    /// A loop over `stack` (the live options and purified items at each depth below the
+    /// node; the bound there is one less per depth) rather than a recursion, so that it is
+    /// compiled into the search, with its `popcnt`.
     #[inline(always)]
-    fn last_item<const W: usize, F>(
+    fn last_item<const W: usize, const C: bool, F>(
         &self,
-        of_item: &[[u64; W]],
-        secondary_meet: &[[u64; W]],
-        (k, live, bound): (usize, [u64; W], i32),
-        stack: &mut Vec<[u64; W]>,
+        tables: &Tables<'_, W>,
+        (k, (live, purified), bound): (usize, ([u64; W], u64), i32),
+        stack: &mut Vec<([u64; W], u64)>,
         last: &mut Last<'_, F>,
     ) -> ControlFlow<SearchEnd>
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
-        let (set, slack) = (&of_item[k], self.slack[k]);
+        let (set, slack) = (&tables.of_item[k], self.slack[k]);
         let mut depth = 0usize;
-        let mut entering = Some(live);
+        let mut entering = Some((live, purified));
         loop {
             // `bound`: what `k` may take at the node at `depth`, less its move's option.
             let bound = bound - 1 - depth as i32;
-            if let Some(mut live) = entering.take() {
+            if let Some((mut live, purified)) = entering.take() {
                 let mut list = and(&live, set);
                 let len = count(&list) as i32;
                 if len + slack.min(bound + 1) - bound <= 0 {
@@ -483,13 +516,17 @@ impl MultiBits {
                     // `k` is covered: each option of its list, then the null move, is a
                     // solution.
                     and_not(&mut live, &list);
-                    last.updates += 1 + self.weight(&list);
+                    last.updates += 1 + self.view().weight::<C, W>(&list, purified);
                     while let Some(x) = first_bit(&list) {
                         list[x / 64] &= !(1 << (x % 64));
-                        let hidden = and(&live, &secondary_meet[x]);
-                        last.updates += u64::from(slack != 0)
-                            + u64::from(self.secondary_count[x])
-                            + self.weight(&hidden);
+                        last.updates += u64::from(slack != 0);
+                        self.view().commit_secondary::<W, C, F>(
+                            tables,
+                            (&live, purified),
+                            x,
+                            k,
+                            last,
+                        );
                         last.solution.push(x);
                         let flow = last.solution_node();
                         last.solution.pop();
@@ -500,7 +537,7 @@ impl MultiBits {
                     }
                 } else {
                     stack.truncate(depth);
-                    stack.push(live);
+                    stack.push((live, purified));
                     continue;
                 }
                 // Back up to the node above.
@@ -512,7 +549,7 @@ impl MultiBits {
                 continue;
             }
             // `k` may take more: its first live option, tweaked out, then the next.
-            let live = &mut stack[depth];
+            let (live, purified) = &mut stack[depth];
             let list = and(live, set);
             let next = if count(&list) as i32 <= bound - slack {
                 None
@@ -532,12 +569,11 @@ impl MultiBits {
                 continue;
             };
             live[x / 64] &= !(1 << (x % 64));
-            let hidden = and(live, &secondary_meet[x]);
-            last.updates +=
-                u64::from(self.size[x]) + u64::from(self.secondary_count[x]) + self.weight(&hidden);
+            last.updates += self.view().size_in::<C>(x, *purified);
+            let below =
+                self.view()
+                    .commit_secondary::<W, C, F>(tables, (live, *purified), x, k, last);
             last.node()?;
-            let mut below = *live;
-            and_not(&mut below, &hidden);
             last.solution.push(x);
             depth += 1;
             entering = Some(below);
@@ -602,23 +638,23 @@ impl MultiBits {
     #[allow(unsafe_code)] // SAFETY: below. Gain: see `run`.
     fn take<const W: usize>(
         &self,
-        of_item: &[[u64; W]],
-        secondary_meet: &[[u64; W]],
-        lv: &mut Levels<W>,
+        tables: &Tables<'_, W>,
+        (bounds, active): (&mut [i32], &mut [u64]),
         x: usize,
         best: usize,
     ) -> ([u64; W], u64) {
-        let mut hide = secondary_meet[x];
+        let of_item = tables.of_item;
+        let mut hide = tables.secondary_meet[x];
         let mut covers = u64::from(self.secondary_count[x]);
         for &k in self.primary_of(x) {
             let k = k as usize;
             if k == best {
                 continue;
             }
-            debug_assert!(k < lv.bounds.len() && k < of_item.len() && k / 64 < lv.active.len());
+            debug_assert!(k < bounds.len() && k < of_item.len() && k / 64 < active.len());
             // SAFETY: `k` is a primary item, and `bounds`, `of_item` and `active` have an
             // entry (a bit) per primary item.
-            let bound = unsafe { lv.bounds.get_unchecked_mut(k) };
+            let bound = unsafe { bounds.get_unchecked_mut(k) };
             *bound -= 1;
             if *bound == 0 {
                 covers += 1;
@@ -628,32 +664,22 @@ impl MultiBits {
                     *h |= s;
                 }
                 // SAFETY: as above.
-                unsafe { *lv.active.get_unchecked_mut(k / 64) &= !(1 << (k % 64)) };
+                unsafe { *active.get_unchecked_mut(k / 64) &= !(1 << (k % 64)) };
             }
         }
         (hide, covers)
     }
 
-    /// The updates of hiding the options of `set`: `Σ (|o| − 1)`.
+    /// What the commits and weights read of the problem (`bits/colored.rs`).
     #[inline(always)]
-    #[allow(unsafe_code)] // SAFETY: below. Gain: see `run`.
-    fn weight<const W: usize>(&self, set: &[u64; W]) -> u64 {
-        if let Some(weight) = self.uniform {
-            return weight * u64::from(count(set));
+    fn view(&self) -> View<'_> {
+        View {
+            primary: self.primary,
+            size: &self.size,
+            uniform: self.uniform,
+            secondary_count: &self.secondary_count,
+            colors: self.colors.as_ref(),
         }
-        let mut total = 0u64;
-        for (w, &word) in set.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let o = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                debug_assert!(o < self.size.len());
-                // SAFETY: `o` is a member of an option set, so an option, and `size` has
-                // an entry per option.
-                total += u64::from(unsafe { *self.size.get_unchecked(o) }) - 1;
-            }
-        }
-        total
     }
 
     /// dlx3's choice (see `MultiSolver::choose`): the active primary item of least

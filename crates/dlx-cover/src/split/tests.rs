@@ -3,15 +3,15 @@
 
 use super::*;
 
-/// Xorshift, for reproducible random problems.
+/// SplitMix64, for reproducible random problems.
 struct Rng(u64);
 
 impl Rng {
     fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let z = (self.0 ^ (self.0 >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) % n
     }
 }
 
@@ -81,8 +81,7 @@ fn run_parts(solver: &mut Solver, parts: &[Part], found: &mut Vec<Vec<usize>>) -
 /// search's solutions in its order, and the nodes and link updates add up to one search's.
 #[test]
 fn parts_add_up_to_one_search() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    let mut several_parts = 0;
+    let (mut rng, mut several_parts) = (Rng(0x2545_f491_4f6c_dd1d), 0);
     for _ in 0..300 {
         let p = random_problem(&mut rng);
         let mut solver = Solver::with_links(&p);
