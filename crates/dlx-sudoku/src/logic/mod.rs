@@ -64,7 +64,7 @@
 //! # One ladder
 //!
 //! Each technique beyond the singles is written once, in `ladder/`, over sets of cells
-//! (a `u128` up to 10×10, four or ten `u64` words for 12×12 to 25×25): it returns the
+//! (a `u128` up to 10×10, ten `u64` words for 12×12 to 25×25): it returns the
 //! candidates it removes and its pattern, which `hint` and `explain` turn into a [`Step`]
 //! and `rate`'s tally applies as it is. `techniques.rs` holds the singles and the order in
 //! which every unit and digit is scanned; the step-by-step test against recorded paths

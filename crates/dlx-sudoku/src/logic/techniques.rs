@@ -59,7 +59,6 @@ pub(crate) fn beyond_singles(
     let x = &Ctx { g, b, places };
     match sets {
         Sets::Narrow(t) => beyond(x, t, memo),
-        Sets::Four(t) => beyond(x, t, memo),
         Sets::Ten(t) => beyond(x, t, memo),
     }
 }

@@ -1,5 +1,5 @@
 //! Sets of cells as bits ([`CellSet`]: bit `n·row + column`), one width per size of board
-//! so that each is a few machine words (a `u128` up to 10×10, four or ten `u64` words
+//! so that each is a few machine words (a `u128` up to 10×10, ten `u64` words
 //! above), and the tables of units and peers as such sets ([`Tables`]).
 
 use crate::geometry::Geometry;
@@ -342,9 +342,8 @@ pub(crate) fn boards_of<B: CellSet>(masks: &[u32], n: usize) -> Vec<B> {
 pub(crate) enum Sets {
     /// Up to 128 cells (up to 10×10).
     Narrow(Tables<u128>),
-    /// Up to 256 cells (up to 16×16).
-    Four(Tables<Wide<4>>),
-    /// Up to 640 cells (up to 25×25).
+    /// Up to 640 cells (12×12 to 25×25). One width for all of them: a width for 16×16
+    /// alone would compile every technique once more, which the page's module cannot afford.
     Ten(Tables<Wide<10>>),
 }
 
@@ -352,7 +351,6 @@ impl Sets {
     pub(crate) fn new(g: &Geometry) -> Sets {
         match g.n * g.n {
             0..=128 => Sets::Narrow(Tables::new(g)),
-            129..=256 => Sets::Four(Tables::new(g)),
             _ => Sets::Ten(Tables::new(g)),
         }
     }

@@ -1,5 +1,5 @@
 //! The ladder's techniques beyond the singles, each written once over sets of cells
-//! ([`CellSet`]: a `u128` up to 10×10, four or ten `u64` words above, each size compiled on
+//! ([`CellSet`]: a `u128` up to 10×10, ten `u64` words above, each width compiled on
 //! its own) and used by `hint`, `explain` and `rate` on every size. A technique returns what
 //! it found ([`Found`]): the candidates it removes ([`Gone`]), which is all `rate`'s path
 //! needs, and its pattern ([`Pattern`]), from which [`Found::step`] builds the [`Step`] a
