@@ -41,22 +41,18 @@ pub fn emit_puzzle(puzzle: &str, arg: &str) -> Result<Exit, Error> {
                 p.named().clone(),
             ))
         }),
-        "dominoes" => parse_board(arg)
-            .or_else(|_| parse_number(arg).map(|n| (n, n)))
-            .and_then(|(rows, cols)| {
-                Ok((
-                    format!("domino tilings of a {rows}x{cols} board (rows x columns)"),
-                    dominoes(rows, cols)?,
-                ))
-            }),
-        "monomer-dimer" => parse_board(arg)
-            .or_else(|_| parse_number(arg).map(|n| (n, n)))
-            .and_then(|(rows, cols)| {
-                Ok((
-                    format!("monomer-dimer coverings of a {rows}x{cols} board (rows x columns)"),
-                    monomer_dimer(rows, cols)?,
-                ))
-            }),
+        "dominoes" => parse_board_or_side(arg).and_then(|(rows, cols)| {
+            Ok((
+                format!("domino tilings of a {rows}x{cols} board (rows x columns)"),
+                dominoes(rows, cols)?,
+            ))
+        }),
+        "monomer-dimer" => parse_board_or_side(arg).and_then(|(rows, cols)| {
+            Ok((
+                format!("monomer-dimer coverings of a {rows}x{cols} board (rows x columns)"),
+                monomer_dimer(rows, cols)?,
+            ))
+        }),
         "aztec" => parse_number(arg).and_then(|n| {
             Ok((
                 format!("domino tilings of the Aztec diamond of order {n}"),
@@ -166,6 +162,11 @@ fn parse_pair(arg: &str) -> Result<(usize, usize), String> {
     arg.split_once(':')
         .and_then(|(n, k)| Some((n.parse().ok()?, k.parse().ok()?)))
         .ok_or_else(|| format!("{arg:?} is not a size and a count like 8:5"))
+}
+
+/// `ROWSxCOLS`, or `N` for a square board (the error then is `N`'s).
+fn parse_board_or_side(arg: &str) -> Result<(usize, usize), String> {
+    parse_board(arg).or_else(|_| parse_number(arg).map(|n| (n, n)))
 }
 
 /// `ROWSxCOLS`, e.g. `6x10`.
