@@ -1,6 +1,8 @@
 //! The 9×9 candidates board the SE rater works on: digits placed, candidates left, and the
 //! 27 units in Sudoku Explainer's numbering (boxes 0–8, rows 9–17, columns 18–26).
 
+use super::cells::{Cells, PEERS, members};
+
 /// One of the three kinds of unit, in the order SE scans them (box, column, row).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -41,7 +43,7 @@ const fn units() -> [[u8; 9]; 27] {
 }
 
 /// The box, row and column of a cell, as unit indexes.
-pub(crate) fn units_of(cell: usize) -> [usize; 3] {
+pub(crate) const fn units_of(cell: usize) -> [usize; 3] {
     let (r, c) = (cell / 9, cell % 9);
     [(r / 3) * 3 + c / 3, 9 + r, 18 + c]
 }
@@ -74,19 +76,28 @@ pub(crate) fn each_lock<T>(
                 if pos.count_ones() < 2 {
                     continue;
                 }
-                for u2 in k2.units() {
-                    let inside = (0..9)
-                        .filter(|i| pos & (1 << i) != 0)
-                        .all(|i| contains(u2, UNITS[u1][i] as usize));
-                    if inside && let Some(t) = found(digit, u1, u2) {
-                        return Some(t);
-                    }
+                // A unit of the second kind holding them all holds the first: it is that
+                // cell's (units of one kind are disjoint).
+                let [b, r, c] = units_of(UNITS[u1][pos.trailing_zeros() as usize] as usize);
+                let u2 = match k2 {
+                    Kind::Box => b,
+                    Kind::Row => r,
+                    Kind::Column => c,
+                };
+                let inside = (0..9)
+                    .filter(|i| pos & (1 << i) != 0)
+                    .all(|i| contains(u2, UNITS[u1][i] as usize));
+                if inside && let Some(t) = found(digit, u1, u2) {
+                    return Some(t);
                 }
             }
         }
     }
     None
 }
+
+/// Every cell of the grid.
+const ALL_CELLS: Cells = (1 << 81) - 1;
 
 /// Digits placed (0 for empty) and, for each empty cell, its candidates as bits 1..=9.
 #[derive(Clone, Debug)]
@@ -96,16 +107,39 @@ pub(crate) struct Board {
     /// Per unit and digit, the positions (0..9 within the unit) holding it, kept in step
     /// with `cands` (the ladder asks for them more than for anything else).
     pos: [[u16; 10]; 27],
+    /// Per digit, the cells holding it as a candidate, kept in step with `cands`.
+    places: [Cells; 10],
+    /// Per unit, how many of its cells are empty; and how many cells of the grid are.
+    empty: [u8; 27],
+    left: u8,
 }
 
 /// The position (0..9) of `cell` within `unit` (a unit holding it).
-fn index_in(unit: usize, cell: usize) -> usize {
+const fn index_in(unit: usize, cell: usize) -> usize {
     let (r, c) = (cell / 9, cell % 9);
     match unit {
         0..9 => (r % 3) * 3 + c % 3,
         9..18 => c,
         _ => r,
     }
+}
+
+/// Per cell, its three units and its position in each.
+static SLOTS: [[(u8, u8); 3]; 81] = slots();
+
+const fn slots() -> [[(u8, u8); 3]; 81] {
+    let mut table = [[(0, 0); 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let units = units_of(cell);
+        let mut k = 0;
+        while k < 3 {
+            table[cell][k] = (units[k] as u8, index_in(units[k], cell) as u8);
+            k += 1;
+        }
+        cell += 1;
+    }
+    table
 }
 
 impl Board {
@@ -115,6 +149,9 @@ impl Board {
             values: [0; 81],
             cands: [0x3fe; 81],
             pos: [[0x1ff; 10]; 27],
+            places: [ALL_CELLS; 10],
+            empty: [9; 27],
+            left: 81,
         };
         for (cell, &v) in cells.iter().enumerate().take(81) {
             if v != 0 {
@@ -129,14 +166,20 @@ impl Board {
 
     /// Places `digit` in `cell` and removes it from the cell's peers.
     pub(crate) fn place(&mut self, cell: usize, digit: u8) {
-        self.values[cell] = digit;
-        for d in 1..=9 {
-            self.remove(cell, d);
-        }
-        for unit in units_of(cell) {
-            for &peer in &UNITS[unit] {
-                self.remove(peer as usize, digit);
+        if self.values[cell] == 0 {
+            self.left -= 1;
+            for unit in units_of(cell) {
+                self.empty[unit] -= 1;
             }
+        }
+        self.values[cell] = digit;
+        let mut rest = self.cands[cell];
+        while rest != 0 {
+            self.remove(cell, rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+        }
+        for peer in members(PEERS[cell] & self.places[digit as usize]) {
+            self.remove(peer, digit);
         }
     }
 
@@ -146,14 +189,15 @@ impl Board {
             return;
         }
         self.cands[cell] &= !(1 << digit);
-        for unit in units_of(cell) {
-            self.pos[unit][digit as usize] &= !(1 << index_in(unit, cell));
+        self.places[digit as usize] &= !((1 as Cells) << cell);
+        for (unit, at) in SLOTS[cell] {
+            self.pos[unit as usize][digit as usize] &= !(1 << at);
         }
     }
 
     /// Whether every cell holds a digit.
     pub(crate) fn solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.left == 0
     }
 
     /// Whether some empty cell has no candidate left.
@@ -168,10 +212,12 @@ impl Board {
 
     /// How many cells of `unit` are empty.
     pub(crate) fn empty_in(&self, unit: usize) -> usize {
-        UNITS[unit]
-            .iter()
-            .filter(|&&c| self.values[c as usize] == 0)
-            .count()
+        usize::from(self.empty[unit])
+    }
+
+    /// The cells holding `digit` as a candidate.
+    pub(crate) fn places(&self, digit: u8) -> Cells {
+        self.places[digit as usize]
     }
 }
 
@@ -182,12 +228,17 @@ pub(crate) fn combinations<T>(
     k: usize,
     visit: &mut impl FnMut(&[usize]) -> Option<T>,
 ) -> Option<T> {
-    let mut pick: Vec<usize> = (0..k).collect();
     if k > n {
         return None;
     }
+    let mut buf = [0usize; 16];
+    assert!(k <= buf.len(), "at most 16 picks");
+    let pick = &mut buf[..k];
+    for (i, p) in pick.iter_mut().enumerate() {
+        *p = i;
+    }
     loop {
-        if let Some(found) = visit(&pick) {
+        if let Some(found) = visit(pick) {
             return Some(found);
         }
         let mut i = k;
@@ -234,6 +285,15 @@ mod tests {
                     "unit {unit} digit {digit}"
                 );
             }
+            let empty = cells.iter().filter(|&&c| board.values[c as usize] == 0);
+            assert_eq!(board.empty_in(unit), empty.count(), "unit {unit}");
         }
+        for digit in 1..=9u8 {
+            let scanned = (0..81)
+                .filter(|&c| board.cands[c] & (1 << digit) != 0)
+                .fold(0 as Cells, |acc, c| acc | 1 << c);
+            assert_eq!(board.places(digit), scanned, "digit {digit}");
+        }
+        assert!(!board.solved());
     }
 }

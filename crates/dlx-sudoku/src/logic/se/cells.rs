@@ -76,9 +76,7 @@ pub(crate) fn members(set: Cells) -> impl Iterator<Item = usize> {
 
 /// The cells that see every cell of `set` (and are not in it).
 pub(crate) fn seeing_all(set: Cells) -> Cells {
-    members(set).fold(UNIT_CELLS.iter().fold(0, |a, &u| a | u), |acc, c| {
-        acc & PEERS[c]
-    }) & !set
+    members(set).fold((1 << 81) - 1, |acc, c| acc & PEERS[c]) & !set
 }
 
 /// The first unit holding every cell of `set`, trying columns, then rows, then boxes (the
@@ -87,16 +85,53 @@ pub(crate) fn common_unit(set: Cells) -> Option<usize> {
     if set == 0 {
         return Some(18);
     }
-    // Such a unit holds the first cell: one of its column, row and box.
-    let [b, r, c] = units_of(set.trailing_zeros() as usize);
-    [c, r, b].into_iter().find(|&u| set & !UNIT_CELLS[u] == 0)
+    // Such a unit holds the first cell: one of its column, row and box; so the set lies
+    // among that cell and its peers (most sets asked about do not).
+    let first = set.trailing_zeros() as usize;
+    if set & !NEAR[first] != 0 {
+        return None;
+    }
+    AROUND[first]
+        .iter()
+        .find(|&&(_, cells)| set & !cells == 0)
+        .map(|&(unit, _)| usize::from(unit))
+}
+
+/// Per cell, its column, row and box (the order [`common_unit`] tries them) and their cells.
+static AROUND: [[(u8, Cells); 3]; 81] = around();
+
+/// Per cell, the cell and its peers.
+static NEAR: [Cells; 81] = near();
+
+const fn around() -> [[(u8, Cells); 3]; 81] {
+    let units = unit_cells();
+    let mut table = [[(0, 0); 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let [b, r, col] = units_of(c);
+        table[c] = [
+            (col as u8, units[col]),
+            (r as u8, units[r]),
+            (b as u8, units[b]),
+        ];
+        c += 1;
+    }
+    table
+}
+
+const fn near() -> [Cells; 81] {
+    let mut table = peers();
+    let mut c = 0;
+    while c < 81 {
+        table[c] |= 1 << c;
+        c += 1;
+    }
+    table
 }
 
 /// The cells holding `digit` as a candidate.
 pub(crate) fn with_digit(board: &Board, digit: u8) -> Cells {
-    (0..81)
-        .filter(|&c| board.cands[c] & (1 << digit) != 0)
-        .fold(0, |acc, c| acc | 1 << c)
+    board.places(digit)
 }
 
 /// (cell, digit) for each cell of `set`, the removals of a step.
@@ -119,4 +154,40 @@ pub(crate) fn set_removals(board: &Board, holders: &[usize], digits: u16) -> Vec
         }
     }
     removed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn common_unit_is_the_first_column_row_or_box_holding_the_set() {
+        let brute = |set: Cells| {
+            (18..27)
+                .chain(9..18)
+                .chain(0..9)
+                .find(|&u| set & !UNIT_CELLS[u] == 0)
+        };
+        assert_eq!(common_unit(0), Some(18));
+        // Every set of one to three cells of a unit, and sets spread over the grid.
+        for unit in UNIT_CELLS {
+            let cells: Vec<usize> = members(unit).collect();
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i..] {
+                    for &c in &cells[i..] {
+                        let set = (1 as Cells) << a | 1 << b | 1 << c;
+                        assert_eq!(common_unit(set), brute(set), "{a} {b} {c}");
+                    }
+                }
+            }
+        }
+        let mut x: u64 = 7;
+        for _ in 0..10_000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let set = (0..3).fold(0 as Cells, |acc, k| acc | 1 << ((x >> (20 * k)) % 81));
+            assert_eq!(common_unit(set), brute(set));
+        }
+    }
 }

@@ -52,6 +52,7 @@ mod cycles;
 mod exclusion;
 mod forcing;
 mod links;
+mod quick;
 mod rules;
 mod step;
 mod uniqueness;
@@ -114,29 +115,67 @@ pub struct SeWalk {
     pub interrupted: bool,
 }
 
+/// A test of whether a technique finds a step on a board, and the technique's finder.
+type Tested = (fn(&Board) -> bool, fn(&Board) -> Option<SeStep>);
+
+/// SE's first techniques, up to hidden triplets, in its order, each with a cheap exact
+/// test (`quick`) run before its finder: most techniques tried find nothing.
+const FIRST: [Tested; 12] = [
+    (|_| true, rules::hidden_single),
+    (quick::direct_locking, rules::direct_locking),
+    (
+        |b| quick::direct_hidden_set(b, 2),
+        |b| rules::direct_hidden_set(b, 2),
+    ),
+    (|_| true, rules::naked_single),
+    (
+        |b| quick::direct_hidden_set(b, 3),
+        |b| rules::direct_hidden_set(b, 3),
+    ),
+    (quick::locking, rules::locking),
+    (|b| quick::naked_set(b, 2), |b| rules::naked_set(b, 2)),
+    (|b| quick::fish(b, 2), |b| rules::fish(b, 2)),
+    (|b| quick::hidden_set(b, 2), |b| rules::hidden_set(b, 2)),
+    (|b| quick::naked_set(b, 3), |b| rules::naked_set(b, 3)),
+    (|b| quick::fish(b, 3), |b| rules::fish(b, 3)),
+    (|b| quick::hidden_set(b, 3), |b| rules::hidden_set(b, 3)),
+];
+
+/// The step `find` gives when `applies` says it gives one.
+fn tested(
+    board: &Board,
+    applies: fn(&Board) -> bool,
+    find: fn(&Board) -> Option<SeStep>,
+) -> Option<SeStep> {
+    if applies(board) { find(board) } else { None }
+}
+
 /// The first step of SE's ladder on this board, if an implemented technique applies.
 /// `stop` is asked between the chain searches' source cells; a search it cuts short
 /// finds nothing.
 fn next_step(board: &Board, stop: &dyn Fn() -> bool) -> Option<SeStep> {
-    rules::hidden_single(board)
-        .or_else(|| rules::direct_locking(board))
-        .or_else(|| rules::direct_hidden_set(board, 2))
-        .or_else(|| rules::naked_single(board))
-        .or_else(|| rules::direct_hidden_set(board, 3))
-        .or_else(|| rules::locking(board))
-        .or_else(|| rules::naked_set(board, 2))
-        .or_else(|| rules::fish(board, 2))
-        .or_else(|| rules::hidden_set(board, 2))
-        .or_else(|| rules::naked_set(board, 3))
-        .or_else(|| rules::fish(board, 3))
-        .or_else(|| rules::hidden_set(board, 3))
+    FIRST
+        .iter()
+        .find_map(|&(applies, find)| tested(board, applies, find))
         .or_else(|| links::strong_links(board, 2))
         .or_else(|| wings::xy_wing(board, false))
         .or_else(|| wings::xy_wing(board, true))
         .or_else(|| uniqueness::unique_loop(board))
-        .or_else(|| rules::naked_set(board, 4))
-        .or_else(|| rules::fish(board, 4))
-        .or_else(|| rules::hidden_set(board, 4))
+        .or_else(|| {
+            tested(
+                board,
+                |b| quick::naked_set(b, 4),
+                |b| rules::naked_set(b, 4),
+            )
+        })
+        .or_else(|| tested(board, |b| quick::fish(b, 4), |b| rules::fish(b, 4)))
+        .or_else(|| {
+            tested(
+                board,
+                |b| quick::hidden_set(b, 4),
+                |b| rules::hidden_set(b, 4),
+            )
+        })
         .or_else(|| links::strong_links(board, 3))
         .or_else(|| wings::als_wing(board, 3))
         .or_else(|| uniqueness::bug(board))

@@ -40,35 +40,73 @@ impl Loop {
     }
 }
 
+/// A path of the loop search: its cells in order, as a set, and per parity of position
+/// the units its cells touch.
+struct Path {
+    cells: Vec<usize>,
+    used: Cells,
+    touched: [u32; 2],
+}
+
+/// The units of `cell` as bits.
+fn unit_bits(cell: usize) -> u32 {
+    units_of(cell).iter().fold(0, |acc, &u| acc | 1 << u)
+}
+
+impl Path {
+    /// Adds `cell` unless a unit would hold two of the path's cells at positions of one
+    /// parity: no loop through it could be valid (see [`valid`]), so none is recorded.
+    fn push(&mut self, cell: usize) -> bool {
+        let parity = self.cells.len() % 2;
+        let bits = unit_bits(cell);
+        if self.touched[parity] & bits != 0 {
+            return false;
+        }
+        self.touched[parity] |= bits;
+        self.used |= 1 << cell;
+        self.cells.push(cell);
+        true
+    }
+
+    fn pop(&mut self) {
+        let cell = self.cells.pop().expect("a cell");
+        self.touched[self.cells.len() % 2] &= !unit_bits(cell);
+        self.used &= !(1 << cell);
+    }
+}
+
 /// Walks from the last cell of `path` through a unit of another kind than the last step,
 /// recording the closed loops in `out` (SE's search: at most two cells with extra
 /// digits, or any number sharing one extra digit).
 fn walk(
     board: &Board,
-    path: &mut Vec<usize>,
-    pair: u16,
+    path: &mut Path,
+    (pair, holding): (u16, Cells),
     allowed: i32,
     extra: u16,
     last: usize,
     out: &mut Vec<Vec<usize>>,
 ) {
-    let cell = path[path.len() - 1];
+    let cell = path.cells[path.cells.len() - 1];
+    let len = path.cells.len();
     for (kind, unit) in units_of(cell).into_iter().enumerate() {
         if kind == last {
             continue;
         }
-        for &next in &UNITS[unit] {
-            let next = next as usize;
-            if next == path[0] && path.len() >= 4 {
-                out.push(path.clone());
-            } else if !path.contains(&next) && board.cands[next] & pair == pair {
+        // The unit's cells holding both digits, in the unit's order (increasing).
+        for next in members(UNIT_CELLS[unit] & holding) {
+            if next == path.cells[0] && len >= 4 {
+                out.push(path.cells.clone());
+            } else if path.used & (1 << next) == 0 {
                 let cands = board.cands[next];
                 let more = (extra | cands) & !pair;
                 let two = cands.count_ones() == 2;
-                if (two || more.count_ones() == 1 || allowed > 0) && path.len() < MAX_LOOP {
-                    path.push(next);
+                if (two || more.count_ones() == 1 || allowed > 0)
+                    && len < MAX_LOOP
+                    && path.push(next)
+                {
                     let left = allowed - i32::from(!two);
-                    walk(board, path, pair, left, more, kind, out);
+                    walk(board, path, (pair, holding), left, more, kind, out);
                     path.pop();
                 }
             }
@@ -101,7 +139,24 @@ fn loops(board: &Board) -> Vec<Loop> {
         let v1 = pair.trailing_zeros() as u8;
         let v2 = (15 - pair.leading_zeros()) as u8;
         let mut out = Vec::new();
-        walk(board, &mut vec![start], pair, 2, 0, usize::MAX, &mut out);
+        let holding = (0..81)
+            .filter(|&c| board.cands[c] & pair == pair)
+            .fold(0 as Cells, |acc, c| acc | 1 << c);
+        let mut path = Path {
+            cells: Vec::with_capacity(MAX_LOOP),
+            used: 0,
+            touched: [0; 2],
+        };
+        path.push(start);
+        walk(
+            board,
+            &mut path,
+            (pair, holding),
+            2,
+            0,
+            usize::MAX,
+            &mut out,
+        );
         for cells in out.into_iter().filter(|l| valid(l)) {
             found.push(Loop { cells, v1, v2 });
         }
@@ -191,9 +246,24 @@ fn type3_naked(
     degree: usize,
 ) -> Vec<(u8, SeStep)> {
     let cells = &UNITS[unit];
+    // The positions a set may hold (i1, and cells of two or more candidates but i2), in
+    // order: the sets come in the order of all picks of the unit.
+    let mut usable = [0usize; 9];
+    let mut n = 0;
+    for (i, &c) in cells.iter().enumerate() {
+        if i == i1 || (i != i2 && board.cands[c as usize].count_ones() >= 2) {
+            usable[n] = i;
+            n += 1;
+        }
+    }
     let mut out = Vec::new();
-    combinations(9, degree, &mut |pick| {
-        if !pick.contains(&i1) || pick.contains(&i2) {
+    combinations(n, degree, &mut |chosen| {
+        let mut pick = [0usize; 9];
+        for (p, &i) in pick.iter_mut().zip(chosen) {
+            *p = usable[i];
+        }
+        let pick = &pick[..degree];
+        if !pick.contains(&i1) {
             return None::<()>;
         }
         let others: Vec<usize> = pick
@@ -201,9 +271,6 @@ fn type3_naked(
             .filter(|&&i| i != i1)
             .map(|&i| cells[i] as usize)
             .collect();
-        if others.iter().any(|&c| board.cands[c].count_ones() < 2) {
-            return None;
-        }
         let union = others.iter().fold(extra, |acc, &c| acc | board.cands[c]);
         let naked = others
             .iter()
@@ -236,8 +303,9 @@ fn type3_hidden(
     degree: usize,
 ) -> Vec<(u8, SeStep)> {
     let pair = (1u16 << lp.v1) | (1 << lp.v2);
+    // A digit with no place but i2 in the unit is in no hidden set: left out.
     let rest: Vec<u8> = (1..=9u8)
-        .filter(|d| (pair | extra) & (1 << d) == 0)
+        .filter(|&d| (pair | extra) & (1 << d) == 0 && board.positions(unit, d) & !(1 << i2) != 0)
         .collect();
     let mut out = Vec::new();
     combinations(rest.len(), degree - 2, &mut |pick| {

@@ -138,15 +138,29 @@ fn als_wing_at(board: &Board, als: &[usize], union: u16, yz: usize) -> Option<Al
     })
 }
 
+/// The cells an ALS wing of `k` cells may use: `pairs` holding two candidates, `fit` two
+/// to `k + 1`.
+struct Fit {
+    pairs: Cells,
+    fit: Cells,
+}
+
 /// Grows `als` by cells after its last that see all of it, and tries every bivalue cell
 /// with each complete ALS, keeping SE's preferred wing in `best`.
-fn grow_als(board: &Board, als: &mut Vec<usize>, k: usize, union: u16, best: &mut Option<AlsWing>) {
+fn grow_als(
+    board: &Board,
+    cells: &Fit,
+    als: &mut Vec<usize>,
+    k: usize,
+    union: u16,
+    best: &mut Option<AlsWing>,
+) {
     if als.len() == k {
         if union.count_ones() as usize != k + 1 {
             return;
         }
         let near = als.iter().fold(0 as Cells, |acc, &c| acc | PEERS[c]);
-        for yz in members(near & with_count(board, 2)) {
+        for yz in members(near & cells.pairs) {
             if als.contains(&yz) || board.cands[yz] & !union != 0 {
                 continue;
             }
@@ -167,14 +181,14 @@ fn grow_als(board: &Board, als: &mut Vec<usize>, k: usize, union: u16, best: &mu
     }
     let last = als[als.len() - 1];
     let seeing = als.iter().fold(!0 as Cells, |acc, &c| acc & PEERS[c]);
-    for next in members(seeing).filter(|&c| c > last) {
-        let cands = board.cands[next];
-        let grown = union | cands;
-        if cands.count_ones() < 2 || grown.count_ones() as usize > k + 1 {
+    let after = !0 << (last + 1);
+    for next in members(seeing & cells.fit & after) {
+        let grown = union | board.cands[next];
+        if grown.count_ones() as usize > k + 1 {
             continue;
         }
         als.push(next);
-        grow_als(board, als, k, grown, best);
+        grow_als(board, cells, als, k, grown, best);
         als.pop();
     }
 }
@@ -186,12 +200,17 @@ fn grow_als(board: &Board, als: &mut Vec<usize>, k: usize, union: u16, best: &mu
 /// holders as well).
 pub(crate) fn als_wing(board: &Board, k: usize) -> Option<SeStep> {
     let mut best = None;
-    for first in 0..81 {
-        let cands = board.cands[first];
-        if !(2..=k as u32 + 1).contains(&cands.count_ones()) {
-            continue;
-        }
-        grow_als(board, &mut vec![first], k, cands, &mut best);
+    let cells = Fit {
+        pairs: with_count(board, 2),
+        fit: (0..81)
+            .filter(|&c| (2..=k as u32 + 1).contains(&board.cands[c].count_ones()))
+            .fold(0, |acc, c| acc | 1 << c),
+    };
+    let mut als = Vec::with_capacity(k);
+    for first in members(cells.fit) {
+        als.push(first);
+        grow_als(board, &cells, &mut als, k, board.cands[first], &mut best);
+        als.pop();
     }
     let w = best?;
     Some(SeStep {
