@@ -17,7 +17,7 @@ fn data(name: &str) -> String {
 }
 
 fn run(problem: &Problem) -> MemoRun {
-    let run = memo::count(problem, Limits::NONE, None).expect("no multiplicities");
+    let run = memo::count(problem, Limits::NONE, None).expect("memo counts every problem");
     assert_eq!(run.end, SearchEnd::Exhausted);
     run
 }
