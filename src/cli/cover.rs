@@ -73,14 +73,33 @@ pub fn run(args: &CoverArgs) -> Result<Exit, Error> {
         return exit;
     }
     let read_secs = started.elapsed().as_secs_f64();
-    if let Some(exit) = memo::count(args, &parsed, &name, read_secs)? {
-        return Ok(exit);
-    }
-    let searched = Instant::now();
-    let searched_cpu = thread_cpu_time();
     let out = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, out.lock());
-    let mut search = search(args, &parsed, searched, &mut out)?;
+    // With multiplicities, `--memo auto` first gives the plain search a small budget.
+    let first = match memo::plain_first(args, &parsed.named.problem) {
+        Some(budget) => {
+            let (searched, searched_cpu) = (Instant::now(), thread_cpu_time());
+            let run = search(args, &parsed, searched, &mut out, Some(budget))?;
+            (run.end != SearchEnd::NodeLimit).then_some((run, searched, searched_cpu))
+        }
+        None => None,
+    };
+    let (mut search, searched, searched_cpu) = match first {
+        Some(done) => {
+            if args.stats {
+                memo::report_plain_first();
+            }
+            done
+        }
+        None => {
+            if let Some(exit) = memo::count(args, &parsed, &name, read_secs)? {
+                return Ok(exit);
+            }
+            let (searched, searched_cpu) = (Instant::now(), thread_cpu_time());
+            let run = search(args, &parsed, searched, &mut out, None)?;
+            (run, searched, searched_cpu)
+        }
+    };
     let written = std::mem::replace(&mut search.written, Ok(()));
     let (exit, written) = conclude(args, &name, &search, written, &mut out);
     if args.stats {
@@ -117,17 +136,19 @@ enum Counts {
 }
 
 /// Searches as the flags ask (the first solution, --all, --count, --min-cost or --best),
-/// from `searched` on, writing solutions to `out`.
+/// from `searched` on, writing solutions to `out`; within `budget` nodes when given (in
+/// place of --max-nodes).
 fn search(
     args: &CoverArgs,
     parsed: &Parsed,
     searched: Instant,
     out: &mut impl Write,
+    budget: Option<u64>,
 ) -> Result<Search, Error> {
     let problem = &parsed.named.problem;
     interrupt::watch();
     let limits = Limits {
-        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        max_nodes: budget.or(args.max_nodes).unwrap_or(u64::MAX),
         deadline: args.timeout.map(|t| searched + t),
         cancel: Some(interrupt::cancel()),
     };

@@ -1,4 +1,6 @@
-//! `cover --count` on problems with multiplicities walks Knuth's dlx3 tree (Algorithm M):
+//! `cover --count --memo off` on problems with multiplicities walks Knuth's dlx3 tree
+//! (Algorithm M; the memoized count's plain nodes are checked against the same figures in
+//! `crates/dlx-cover/tests/memo_multi.rs`):
 //! on the problems in tests/data/multiplicity (K queens on n×n boards; random problems with
 //! `lo:hi` bounds, secondary items, and colors in some), the solutions, nodes, updates and
 //! cleansings that `--stats` gives are the figures dlx3 printed for the same files (recorded in
@@ -23,7 +25,7 @@ fn count_walks_dlx3s_tree_with_its_counts() {
         let f: Vec<&str> = row.split('\t').collect();
         let file = dir.join(f[0]);
         let file = file.to_str().unwrap();
-        let run = common::run_bin(&["cover", "--count", "--stats", file], "");
+        let run = common::run_bin(&["cover", "--count", "--memo", "off", "--stats", file], "");
         assert_eq!(run.code, 0, "{file}: {}", run.stderr);
         let err = &run.stderr;
         assert!(

@@ -215,8 +215,8 @@ impl Problem {
     }
 
     /// Counts the solutions by memoized search (Knuth's dlx6: each finished subproblem is
-    /// remembered), exactly at any size: an int. Exact cover and colors (no
-    /// multiplicities: ``ValueError``). ``timeout`` and ``max_nodes`` as for ``count``.
+    /// remembered), exactly at any size: an int. Exact cover, colors and multiplicities
+    /// (a memoized Algorithm M). ``timeout`` and ``max_nodes`` as for ``count``.
     #[pyo3(signature = (timeout = None, max_nodes = None))]
     fn count_memo(
         &self,

@@ -10,7 +10,12 @@
 //! The walk is dlx6's node for node (same item choice, same option order, same
 //! signatures), so its counts are dlx6's: search nodes (every node entered, a hit
 //! included, and one more per solution), hits (solutions included), ZDD nodes and
-//! signatures. Multiplicities are not supported ([`MemoError`]).
+//! signatures.
+//!
+//! A problem with multiplicities (primary items `lo:hi|name`) is searched by a memoized
+//! Algorithm M of ours (`memo/multi.rs`; dlx6 does not read multiplicities): the same
+//! counts and ZDD format, on dlx3's tree, with a signature that also tells each item's
+//! remaining bound and which of its options its branching has already tried.
 //!
 //! ```
 //! use dlx_cover::{Limits, Problem, memo};
@@ -27,6 +32,7 @@
 //! ```
 
 mod links;
+mod multi;
 mod table;
 
 use crate::zdd::{Zdd, ZddNode};
@@ -34,12 +40,14 @@ use crate::{BigCount, Limits, Problem, SearchEnd};
 use links::Links;
 use table::{Lookup, Table};
 
-/// Why a problem cannot be searched with memo.
+/// Why a problem cannot be searched with memo. [`count`] takes every problem; a job's
+/// subtree ([`count_below`](crate::subtree::count_below)), a path in the tree of Algorithms
+/// X and C, is refused when the problem has multiplicities.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MemoError {
     /// An item has a multiplicity other than 1:1.
     #[error(
-        "item {item} has a multiplicity; the memoized search supports exact cover and colors only"
+        "item {item} has a multiplicity; a job's subtree is counted with memo for exact cover and colors only"
     )]
     Multiplicity {
         /// The item, numbered from 0.
@@ -66,6 +74,10 @@ pub struct MemoStats {
     pub cleansings: u64,
     /// Bytes of the cache and the ZDD at the end.
     pub bytes: u64,
+    /// For a problem with multiplicities: the nodes of Algorithm M's plain tree that the
+    /// search has covered, each hit standing for the subtree it saved (at the end, dlx3's
+    /// node count), stopping at `u64::MAX`; 0 for dlx6's walk.
+    pub plain_nodes: u64,
 }
 
 impl MemoStats {
@@ -89,7 +101,9 @@ impl MemoStats {
 /// `min_hits_per_mille` of them (per thousand) were hits, or the solutions found so far
 /// number at least `solutions_per_node` times the nodes (a search that visits every
 /// solution would need as many nodes at least); a search that ends before is kept only by
-/// the second rule.
+/// the second rule. On a problem with multiplicities, whose plain search (on bit sets) is
+/// many times cheaper per node, memo is kept instead when the plain tree's nodes it has
+/// covered ([`MemoStats::plain_nodes`]) number at least `plain_per_node` times its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Probe {
     /// Search nodes before the look.
@@ -98,6 +112,9 @@ pub struct Probe {
     pub min_hits_per_mille: u64,
     /// Solutions per node at or above which the search goes on whatever the hits.
     pub solutions_per_node: u64,
+    /// With multiplicities: plain nodes covered per memo node at or above which memo
+    /// stays.
+    pub plain_per_node: u64,
 }
 
 impl Probe {
@@ -105,6 +122,12 @@ impl Probe {
     fn pays(&self, nodes: u64, hits: u64, found: &BigCount) -> bool {
         let plenty = BigCount::from(u128::from(nodes) * u128::from(self.solutions_per_node));
         hits * 1000 >= self.min_hits_per_mille * nodes || *found >= plenty
+    }
+
+    /// Whether memo pays on a problem with multiplicities after `nodes` nodes that stand
+    /// for `plain` nodes of the plain tree.
+    fn pays_plain(&self, nodes: u64, plain: u64) -> bool {
+        u128::from(plain) >= u128::from(nodes) * u128::from(self.plain_per_node)
     }
 }
 
@@ -124,13 +147,13 @@ pub struct MemoRun {
 }
 
 /// Counts the solutions of `problem` by memoized search, within `limits`; with a `probe`,
-/// stops early when memo does not pay.
+/// stops early when memo does not pay. Problems with multiplicities are searched by the
+/// memoized Algorithm M (see the module docs); the error is for future refusals.
 pub fn count(
     problem: &Problem,
     limits: Limits,
     probe: Option<Probe>,
 ) -> Result<MemoRun, MemoError> {
-    refuse_multiplicities(problem)?;
     if problem.primary_items() == 0 {
         // Nothing to cover: the empty set of options is the one solution.
         return Ok(MemoRun {
@@ -143,15 +166,29 @@ pub fn count(
             stats: MemoStats::default(),
         });
     }
-    let mut walk = Walk::new(problem);
-    let end = walk.run(limits, probe);
-    let mut run = walk.finish(end);
+    let mut run = if problem.has_multiplicities() {
+        let mut walk = multi::MultiWalk::new(problem);
+        let end = walk.run(limits, probe);
+        walk.finish_run(end)
+    } else {
+        let mut walk = Walk::new(problem);
+        let end = walk.run(limits, probe);
+        walk.finish(end)
+    };
+    let end = run.end;
     // A search that ended before the probe's look is kept only when a plain search would
     // have visited many more solutions than it took nodes (hits on a small tree say little).
+    let pays = |p: &Probe, run: &MemoRun| {
+        if problem.has_multiplicities() {
+            p.pays_plain(run.stats.nodes, run.stats.plain_nodes)
+        } else {
+            p.pays(run.stats.nodes, 0, &run.count)
+        }
+    };
     if let Some(p) = probe
         && end == SearchEnd::Exhausted
         && run.stats.nodes < p.nodes
-        && !p.pays(run.stats.nodes, 0, &run.count)
+        && !pays(&p, &run)
     {
         run.end = SearchEnd::Stopped;
     }
@@ -287,7 +324,7 @@ impl Walk {
                     self.signature();
                     match self.table.lookup(&self.key) {
                         None => return SearchEnd::NodeLimit,
-                        Some(Lookup::Hit(z)) => {
+                        Some(Lookup::Hit(z, _)) => {
                             self.stats.hits += 1;
                             znode = z;
                             Step::Backdown

@@ -17,7 +17,7 @@ fn data(name: &str) -> String {
 }
 
 fn run(problem: &Problem) -> MemoRun {
-    let run = memo::count(problem, Limits::NONE, None).expect("no multiplicities");
+    let run = memo::count(problem, Limits::NONE, None).expect("memo counts every problem");
     assert_eq!(run.end, SearchEnd::Exhausted);
     run
 }
@@ -197,12 +197,20 @@ fn node_limit_gives_a_partial_count() {
     }
 }
 
+/// Multiplicities go to the memoized Algorithm M (`tests/memo_multi.rs` checks it at
+/// length): item 0 once, item 1 up to twice, options {0 1}, {0}, {1}: four solutions.
 #[test]
-fn multiplicities_are_refused() {
+fn multiplicities_are_counted() {
     let mut p = Problem::new(2, 0).unwrap();
     p.add_option([0, 1]).unwrap();
+    p.add_option([0]).unwrap();
+    p.add_option([1]).unwrap();
     p.set_multiplicity(1, 0, 2).unwrap();
-    assert!(memo::count(&p, Limits::NONE, None).is_err());
+    let run = memo::count(&p, Limits::NONE, None).unwrap();
+    assert_eq!(run.count.to_u64(), Some(4));
+    let all = zdd_solutions(&run.zdd.unwrap());
+    let expected: BTreeSet<Vec<usize>> = [vec![0], vec![0, 2], vec![1], vec![1, 2]].into();
+    assert_eq!(all, expected);
 }
 
 /// Every solution of the plain search, each sorted, as a set.

@@ -174,6 +174,12 @@ fn memo_counts_past_64_bits_as_the_cli() {
         (Some("node limit"), Some(false))
     );
     assert_eq!(parsed(cover_memo("a b\na c\n", 1e9))["status"], "error");
+    // Multiplicities (a memoized Algorithm M): b once, a once or twice, by {a b} and {a}.
+    let r = parsed(cover_memo("1:2|a b\na\na b\n", 1e9));
+    assert_eq!(
+        (r["status"].as_str(), r["solutions"].as_str()),
+        (Some("counted"), Some("2"))
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
-//! `cover --count --memo`: the memoized count (Knuth's dlx6) and its ZDD (`--zdd`), the
-//! automatic choice between it and the plain count, and `--from-zdd` (count, list or
-//! sample the solutions of a ZDD written before).
+//! `cover --count --memo`: the memoized count (Knuth's dlx6, and a memoized Algorithm M
+//! for multiplicities) and its ZDD (`--zdd`), the automatic choice between it and the
+//! plain count, and `--from-zdd` (count, list or sample the solutions of a ZDD written
+//! before).
 
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -10,7 +11,7 @@ use std::time::Instant;
 use dlx_cover::knuth::Parsed;
 use dlx_cover::memo::{self, MemoRun, MemoStats, Probe};
 use dlx_cover::zdd::{SplitMix64, Zdd, ZddReader};
-use dlx_cover::{Limits, SearchEnd};
+use dlx_cover::{Limits, Problem, SearchEnd};
 
 use super::solutions::write_solution;
 use crate::cli::args::{CoverArgs, Memo};
@@ -30,6 +31,38 @@ const AUTO_HITS_PER_MILLE: u64 = 150;
 /// Memo stays, whatever its hits, when it has found this many solutions per node: the
 /// plain search visits each solution.
 const AUTO_SOLUTIONS_PER_NODE: u64 = 4;
+/// With multiplicities, memo stays when each of its nodes has stood for this many nodes
+/// of Algorithm M's plain tree at the probe: a node of the plain search on bit sets costs
+/// some 5 to 15 times less than one of memo's, and the saving grows as the search goes on
+/// (on the committed files, memo that pays stands at 22 or more at the look, memo that
+/// does not at 11 or less).
+const AUTO_PLAIN_PER_NODE: u64 = 16;
+
+/// With multiplicities, `--memo auto` first runs the plain search (Algorithm M on bit sets)
+/// for up to this many nodes, about what memo's probe costs, and memo only if that does
+/// not finish: on small problems memo's dearer nodes would not pay for themselves.
+const AUTO_PLAIN_FIRST_NODES: u64 = 250_000;
+
+/// The node budget of the plain search that `--memo auto` runs before memo on a problem
+/// with multiplicities (`--count`, and no --limit, --max-nodes or --zdd); `None` when it
+/// does not.
+pub fn plain_first(args: &CoverArgs, problem: &Problem) -> Option<u64> {
+    let plain_first = args.count
+        && args.memo.memo == Memo::Auto
+        && args.memo.zdd.is_none()
+        && args.limit.is_none()
+        && args.max_nodes.is_none()
+        && problem.has_multiplicities();
+    plain_first.then_some(AUTO_PLAIN_FIRST_NODES)
+}
+
+/// `--stats`' word on a count that [`plain_first`]'s search finished.
+pub fn report_plain_first() {
+    report(&format!(
+        "stats: --memo auto: plain search (finished within its first {AUTO_PLAIN_FIRST_NODES} \
+         nodes)"
+    ));
+}
 
 /// Runs `--count` with memo when the flags ask for it (or `auto` finds it pays); `None`
 /// when the plain search should run instead. A signal stops it as it stops every command
@@ -52,21 +85,13 @@ pub fn count(
         return Ok(None);
     }
     let problem = &parsed.named.problem;
-    let blocker = if problem.has_multiplicities() {
-        Some("multiplicities")
-    } else if args.limit.is_some() {
-        Some("--limit")
-    } else {
-        None
-    };
-    match (mode, blocker) {
-        (Memo::On, Some(what)) => {
+    if args.limit.is_some() {
+        if mode == Memo::On {
             return Err(Error::Usage(format!(
-                "{name}: --memo on does not support {what} (use --memo off)"
+                "{name}: --memo on does not support --limit (use --memo off)"
             )));
         }
-        (_, Some(_)) => return Ok(None),
-        _ => {}
+        return Ok(None);
     }
     let searched = Instant::now();
     interrupt::watch();
@@ -79,16 +104,26 @@ pub fn count(
         nodes: AUTO_PROBE_NODES.max(AUTO_PROBE_PER_ITEM * problem.primary_items() as u64),
         min_hits_per_mille: AUTO_HITS_PER_MILLE,
         solutions_per_node: AUTO_SOLUTIONS_PER_NODE,
+        plain_per_node: AUTO_PLAIN_PER_NODE,
     });
     let run =
         memo::count(problem, limits, probe).map_err(|e| Error::Usage(format!("{name}: {e}")))?;
     if probe.is_some() && run.end == SearchEnd::Stopped {
         if args.stats {
-            report(&format!(
-                "stats: --memo auto: plain search (memo hit rate {}‰ at the probe, under {}‰)",
-                run.stats.hits * 1000 / run.stats.nodes.max(1),
-                AUTO_HITS_PER_MILLE,
-            ));
+            let nodes = run.stats.nodes.max(1);
+            report(&if problem.has_multiplicities() {
+                format!(
+                    "stats: --memo auto: plain search (memo stood for {:.1} plain nodes per \
+                     node at the probe, under {AUTO_PLAIN_PER_NODE})",
+                    run.stats.plain_nodes as f64 / nodes as f64,
+                )
+            } else {
+                format!(
+                    "stats: --memo auto: plain search (memo hit rate {}‰ at the probe, under {}‰)",
+                    run.stats.hits * 1000 / nodes,
+                    AUTO_HITS_PER_MILLE,
+                )
+            });
         }
         return Ok(None);
     }
@@ -136,14 +171,26 @@ fn report_stats(parsed: &Parsed, s: &MemoStats, mode: Memo, read_secs: f64, sear
         Memo::Auto => "--memo auto: memo kept",
         _ => "--memo on",
     };
+    let multi = p.has_multiplicities();
+    let whose = if multi {
+        "dlx6's counts, on dlx3's tree"
+    } else {
+        "dlx6's counts"
+    };
     report(&format!(
-        "stats: {} primary + {} secondary items, {} options, {} colors ({how}: dlx6's counts)",
+        "stats: {} primary + {} secondary items, {} options, {} colors ({how}: {whose})",
         p.primary_items(),
         p.secondary_items(),
         p.options(),
         parsed.named.color_names.len(),
     ));
     let (bad, good) = s.dlx6_signatures();
+    if multi {
+        report(&format!(
+            "stats: memoized Algorithm M: its nodes stood for {} nodes of dlx3's tree",
+            s.plain_nodes
+        ));
+    }
     report(&format!(
         "stats: search nodes {}, ZDD nodes {}, signatures {bad}+{good}, memo hits {}, \
          updates {}, cleansings {}, memory {:.1} MiB, read {read_secs:.3} s, search {:.3} s",

@@ -39,7 +39,7 @@ pub(crate) struct Links {
 }
 
 impl Links {
-    /// The links of `problem` (which must have no multiplicities).
+    /// The links of `problem` (multiplicities, if any, are kept by the caller).
     pub(crate) fn new(problem: &Problem) -> Links {
         let n = problem.items();
         let last = n as u32 + 1;
@@ -129,7 +129,7 @@ impl Links {
         links
     }
 
-    fn unlink(&mut self, k: u32) {
+    pub(crate) fn unlink(&mut self, k: u32) {
         let (l, r) = (self.prev[k as usize], self.next[k as usize]);
         self.next[l as usize] = r;
         self.prev[r as usize] = l;
@@ -139,7 +139,7 @@ impl Links {
         }
     }
 
-    fn relink(&mut self, k: u32) {
+    pub(crate) fn relink(&mut self, k: u32) {
         let (l, r) = (self.prev[k as usize], self.next[k as usize]);
         self.next[l as usize] = k;
         self.prev[r as usize] = k;
@@ -152,7 +152,7 @@ impl Links {
     /// Hides the option of node `rr` from every other item's list (a cleansed node stays
     /// in its list but no longer counts).
     #[inline]
-    fn hide(&mut self, rr: u32) {
+    pub(crate) fn hide(&mut self, rr: u32) {
         let mut nn = rr + 1;
         while nn != rr {
             let cc = self.itm[nn as usize];
@@ -177,7 +177,7 @@ impl Links {
 
     /// Undoes [`Links::hide`].
     #[inline]
-    fn unhide(&mut self, rr: u32) {
+    pub(crate) fn unhide(&mut self, rr: u32) {
         let mut nn = rr - 1;
         while nn != rr {
             let cc = self.itm[nn as usize];
@@ -219,7 +219,7 @@ impl Links {
     }
 
     /// Keeps only the options that give `p`'s item `p`'s color.
-    fn purify(&mut self, p: u32) {
+    pub(crate) fn purify(&mut self, p: u32) {
         let cc = self.itm[p as usize] as u32;
         let x = self.color[p as usize];
         self.purified[cc as usize] = x;
@@ -244,7 +244,7 @@ impl Links {
         }
     }
 
-    fn unpurify(&mut self, p: u32) {
+    pub(crate) fn unpurify(&mut self, p: u32) {
         let cc = self.itm[p as usize] as u32;
         let x = self.color[p as usize];
         self.purified[cc as usize] = 0;

@@ -18,8 +18,8 @@ pub(crate) struct Table {
 
 /// What a lookup found.
 pub(crate) enum Lookup {
-    /// The signature is known: its ZDD node (0: no solution).
-    Hit(u32),
+    /// The signature is known: its ZDD node (0: no solution) and its entry.
+    Hit(u32, u32),
     /// The signature was new and is now entry `e`.
     Miss(u32),
 }
@@ -60,7 +60,7 @@ impl Table {
             if (slot >> 32) as u32 == hash
                 && &self.keys[e * self.width..(e + 1) * self.width] == key
             {
-                return Some(Lookup::Hit(self.zdd[e]));
+                return Some(Lookup::Hit(self.zdd[e], e as u32));
             }
             // Linear probing: the next slot is most often in the same cache line.
             at = (at + 1) & mask;
@@ -121,7 +121,9 @@ mod tests {
             t.set(i as u32, i as u32 + 5);
         }
         for i in 0..10_000u64 {
-            assert!(matches!(t.lookup(&[i, i * 7]), Some(Lookup::Hit(z)) if z as u64 == i + 5));
+            assert!(
+                matches!(t.lookup(&[i, i * 7]), Some(Lookup::Hit(z, e)) if z as u64 == i + 5 && e as u64 == i)
+            );
         }
         assert_eq!(t.len(), 10_000);
         assert!(matches!(t.lookup(&[1, 8]), Some(Lookup::Miss(10_000))));
