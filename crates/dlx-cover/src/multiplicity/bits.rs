@@ -39,8 +39,12 @@ pub(crate) const MAX_OPTIONS: usize = 4096;
 /// The widths the search is compiled for, in words per option set; a problem's sets take
 /// the least that holds its options. Each is a copy of the search: the odd widths up to 6
 /// save the words past the options (a fifth of the work on 300–320 options) where they
-/// are most common.
+/// are most common. The browser's module (wasm32), where size counts more than the last
+/// fifth, has the powers of two only.
+#[cfg(not(target_arch = "wasm32"))]
 const WIDTHS: [usize; 9] = [1, 2, 3, 4, 5, 6, 8, 16, 64];
+#[cfg(target_arch = "wasm32")]
+const WIDTHS: [usize; 6] = [1, 2, 4, 8, 16, 64];
 
 /// A level's "next move" when its null move has been made: nothing is left to try.
 const NULL_DONE: u32 = u32::MAX;
@@ -236,9 +240,12 @@ impl MultiBits {
         match self.words {
             1 => self.run::<1, C, F>(limits, stats, visit),
             2 => self.run::<2, C, F>(limits, stats, visit),
+            #[cfg(not(target_arch = "wasm32"))]
             3 => self.run::<3, C, F>(limits, stats, visit),
             4 => self.run::<4, C, F>(limits, stats, visit),
+            #[cfg(not(target_arch = "wasm32"))]
             5 => self.run::<5, C, F>(limits, stats, visit),
+            #[cfg(not(target_arch = "wasm32"))]
             6 => self.run::<6, C, F>(limits, stats, visit),
             8 => self.run::<8, C, F>(limits, stats, visit),
             16 => self.run::<16, C, F>(limits, stats, visit),
