@@ -25,8 +25,8 @@ use super::advanced::{Advanced, View, advanced_offs};
 use super::board::{Board, UNITS, units_of};
 use super::cells::Places;
 use super::chains::{
-    Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best,
-    key, length_added, off_to_on, on_to_off, target_effect,
+    Arena, Cause, ChainHint, KEYS, Key, Linked, Reached, cell_of, conjugate, digit_of, is_on,
+    keep_best, key, length_added, off_to_on, on_to_off, target_effect,
 };
 use super::cycles::{NestedHint, owed};
 use super::step::Effect;
@@ -103,14 +103,14 @@ impl Mode {
 /// What one assumption implies: the on and off potentials reached, and the
 /// contradiction met (the on node, the off node), if any.
 struct Branch {
-    on: Linked,
-    off: Linked,
+    on: Reached,
+    off: Reached,
     absurd: Option<(u32, u32)>,
 }
 
 impl Branch {
     /// The on or the off potentials reached.
-    fn side(&self, on: bool) -> &Linked {
+    fn side(&self, on: bool) -> &Reached {
         if on { &self.on } else { &self.off }
     }
 }
@@ -125,6 +125,11 @@ struct Search<'a> {
     buf_on: Vec<(Key, Cause)>,
     buf_made: Vec<u32>,
     buf_adv: Advanced,
+    /// The sets and queues of the walk under way (its sets are kept as [`Reached`]).
+    walk_on: Linked,
+    walk_off: Linked,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
     /// Per digit, the cells holding it on the board.
     places: Places,
     /// When set, every hint is kept here (nested forcing chains need them all), and the
@@ -153,6 +158,10 @@ impl<'a> Search<'a> {
             buf_on: Vec::new(),
             buf_made: Vec::new(),
             buf_adv: Advanced::default(),
+            walk_on: Linked::new(),
+            walk_off: Linked::new(),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
             places: Places::of(cands),
             collect: collect.then(Vec::new),
             causes: Vec::new(),
@@ -201,9 +210,15 @@ impl<'a> Search<'a> {
     }
 
     fn follow(&mut self, source: Key) -> Branch {
-        let (mut on, mut off) = (Linked::new(), Linked::new());
+        let mut on = std::mem::replace(&mut self.walk_on, Linked::empty());
+        let mut off = std::mem::replace(&mut self.walk_off, Linked::empty());
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        on.clear();
+        off.clear();
+        pending_on.clear();
+        pending_off.clear();
         let root = self.arena.push(source, None);
-        let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
         if source & 1 == 1 {
             on.add(source, root);
             pending_on.push_back(root);
@@ -218,6 +233,10 @@ impl<'a> Search<'a> {
                 let mut offs = std::mem::take(&mut self.buf_off);
                 on_to_off(&grid, &places, self.arena.key(p), y, &mut offs);
                 for &k in &offs {
+                    // Reached again, without a contradiction: nothing new.
+                    if off.get(k).is_some() && on.get(conjugate(k)).is_none() {
+                        continue;
+                    }
                     let n = self.arena.push(k, Some(p));
                     if let Some(m) = on.get(conjugate(k)) {
                         self.buf_off = offs;
@@ -235,6 +254,9 @@ impl<'a> Search<'a> {
                 let mut made = std::mem::take(&mut self.buf_made);
                 made.clear();
                 for &(k, cause) in &ons {
+                    if on.get(k).is_some() && off.get(conjugate(k)).is_none() {
+                        continue;
+                    }
                     let n = self.arena.push(k, Some(p));
                     if self.mode.dynamic() {
                         self.hidden_parents(n, cause, &grid, &off);
@@ -270,7 +292,14 @@ impl<'a> Search<'a> {
                 break None;
             }
         };
-        Branch { on, off, absurd }
+        let branch = Branch {
+            on: Reached::of(&on),
+            off: Reached::of(&off),
+            absurd,
+        };
+        (self.walk_on, self.walk_off) = (on, off);
+        (self.pending_on, self.pending_off) = (pending_on, pending_off);
+        branch
     }
 
     /// Adds the off potentials SE's advanced rules find on the working board of a stalled
@@ -432,13 +461,8 @@ impl Kind {
 
 /// The potentials present in every branch, in the first branch's order, with the node
 /// of each branch.
-fn common(branches: &[&Linked]) -> Vec<(Key, Vec<u32>)> {
-    branches[0]
-        .order
-        .iter()
-        .filter(|&&k| branches[1..].iter().all(|b| b.get(k).is_some()))
-        .map(|&k| (k, branches.iter().filter_map(|b| b.get(k)).collect()))
-        .collect()
+fn common(branches: &[&Reached]) -> Vec<(Key, Vec<u32>)> {
+    Reached::common(branches)
 }
 
 /// The hints of assuming `digit` in `cell`, on and off (contradictions, doubles), and
@@ -519,7 +543,7 @@ fn from_cell(search: &mut Search, cell: usize, best: &mut Option<ChainHint>) {
         return;
     }
     for on in [true, false] {
-        let sets: Vec<&Linked> = branches.iter().map(|b| b.side(on)).collect();
+        let sets: Vec<&Reached> = branches.iter().map(|b| b.side(on)).collect();
         for (k, ends) in common(&sets) {
             search.offer(best, k, &ends, Kind::Cell);
         }

@@ -244,11 +244,70 @@ fn removed_by(chain: &[Link], with: Cells) -> Option<(Cells, bool)> {
     (removed != 0).then_some((removed, ring))
 }
 
-/// Extends `chain` by links of other units joined to its end, up to `n` links, and keeps
-/// the best complete chain in `best`.
+/// The links of one digit, each both ways ((a, b) then (b, a), in the order of `links`),
+/// with what may follow each: the oriented links of another unit whose start shares a
+/// unit with its end. A digit has at most two links per box and one per line, so 72
+/// oriented links.
+struct Graph {
+    links: Vec<Link>,
+    /// Per oriented link, its cells (both ends).
+    cells: Vec<Cells>,
+    /// Per oriented link, the oriented links that may follow it (a bit each).
+    next: Vec<u128>,
+    /// Per oriented link, the oriented links of its unit.
+    same_unit: Vec<u128>,
+}
+
+impl Graph {
+    fn new(links: &[Link]) -> Graph {
+        let oriented: Vec<Link> = links
+            .iter()
+            .flat_map(|l| {
+                [
+                    *l,
+                    Link {
+                        a: l.b,
+                        b: l.a,
+                        ..*l
+                    },
+                ]
+            })
+            .collect();
+        assert!(
+            oriented.len() <= 128,
+            "at most two links per box and one per line"
+        );
+        let mask = |f: &dyn Fn(&Link) -> bool| {
+            oriented
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| f(l))
+                .fold(0u128, |acc, (j, _)| acc | 1 << j)
+        };
+        let next = oriented
+            .iter()
+            .map(|l| mask(&|m: &Link| m.unit != l.unit && common_unit(l.b | m.a).is_some()))
+            .collect();
+        let same_unit = oriented
+            .iter()
+            .map(|l| mask(&|m: &Link| m.unit == l.unit))
+            .collect();
+        Graph {
+            cells: oriented.iter().map(|l| l.a | l.b).collect(),
+            links: oriented,
+            next,
+            same_unit,
+        }
+    }
+}
+
+/// Extends `chain` (oriented links of `g`, the last `last`) by links of other units
+/// joined to its end, up to `n` links, and keeps the best complete chain in `best`;
+/// `banned` holds the oriented links of the chain's units, `used` its cells.
 fn extend(
-    links: &[Link],
+    g: &Graph,
     chain: &mut Vec<Link>,
+    (last, banned, used): (usize, u128, Cells),
     n: usize,
     with: Cells,
     best: &mut Option<(Found, Vec<Link>)>,
@@ -268,20 +327,17 @@ fn extend(
         }
         return;
     }
-    let last = chain[chain.len() - 1];
-    let used = chain.iter().fold(0, |acc, l| acc | l.a | l.b);
-    for link in links {
-        if chain.iter().any(|l| l.unit == link.unit) {
+    let mut options = g.next[last] & !banned;
+    while options != 0 {
+        let j = options.trailing_zeros() as usize;
+        options &= options - 1;
+        if g.cells[j] & used != 0 {
             continue;
         }
-        for (a, b) in [(link.a, link.b), (link.b, link.a)] {
-            if (a | b) & used != 0 || common_unit(last.b | a).is_none() {
-                continue;
-            }
-            chain.push(Link { a, b, ..*link });
-            extend(links, chain, n, with, best);
-            chain.pop();
-        }
+        chain.push(g.links[j]);
+        let state = (j, banned | g.same_unit[j], used | g.cells[j]);
+        extend(g, chain, state, n, with, best);
+        chain.pop();
     }
 }
 
@@ -289,16 +345,15 @@ fn extend(
 pub(crate) fn strong_links(board: &Board, n: usize) -> Option<SeStep> {
     let mut best: Option<(u8, Found)> = None;
     for digit in 1..=9u8 {
-        let links = links(board, digit);
+        let g = Graph::new(&links(board, digit));
         let with = with_digit(board, digit);
         let mut found = None;
         let mut chain = Vec::with_capacity(n);
-        for link in &links {
-            for (a, b) in [(link.a, link.b), (link.b, link.a)] {
-                chain.push(Link { a, b, ..*link });
-                extend(&links, &mut chain, n, with, &mut found);
-                chain.pop();
-            }
+        for (i, &link) in g.links.iter().enumerate() {
+            chain.push(link);
+            let state = (i, g.same_unit[i], g.cells[i]);
+            extend(&g, &mut chain, state, n, with, &mut found);
+            chain.pop();
         }
         if let Some((f, _)) = found
             && best.as_ref().is_none_or(|(_, b)| f.key() < b.key())
