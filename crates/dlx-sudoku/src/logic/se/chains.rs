@@ -268,7 +268,7 @@ const WORDS: usize = KEYS.div_ceil(64);
 
 /// A set of potentials kept after its walk (the walk itself fills a [`Linked`]): the
 /// keys as bits, the node of each by rank, and the keys in the order added.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub(crate) struct Reached {
     bits: [u64; WORDS],
     /// Per word, how many keys the words before it hold.

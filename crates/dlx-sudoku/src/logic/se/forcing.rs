@@ -25,8 +25,8 @@ use super::advanced::{Advanced, View, advanced_offs};
 use super::board::{Board, UNITS, units_of};
 use super::cells::Places;
 use super::chains::{
-    Arena, Cause, ChainHint, KEYS, Key, Linked, Reached, cell_of, conjugate, digit_of, is_on,
-    keep_best, key, length_added, off_to_on, on_to_off, target_effect,
+    Arena, Cause, ChainHint, Implications, KEYS, Key, Linked, Reached, cell_of, conjugate,
+    digit_of, is_on, keep_best, key, length_added, off_to_on, on_to_off, target_effect,
 };
 use super::cycles::{NestedHint, owed};
 use super::step::Effect;
@@ -132,6 +132,8 @@ struct Search<'a> {
     pending_off: VecDeque<u32>,
     /// Per digit, the cells holding it on the board.
     places: Places,
+    /// The implications on the board, for the walks that do not change it (multiple).
+    imp: Option<Implications>,
     /// When set, every hint is kept here (nested forcing chains need them all), and the
     /// reason of each on node is noted in `causes`.
     collect: Option<Vec<Collected>>,
@@ -163,6 +165,11 @@ impl<'a> Search<'a> {
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
             places: Places::of(cands),
+            imp: (!mode.dynamic()).then(|| {
+                let mut imp = Implications::default();
+                imp.fill(cands, &Places::of(cands), true, true);
+                imp
+            }),
             collect: collect.then(Vec::new),
             causes: Vec::new(),
             cache: vec![None; KEYS],
@@ -231,7 +238,13 @@ impl<'a> Search<'a> {
         let absurd = 'walk: loop {
             if let Some(p) = pending_on.pop_front() {
                 let mut offs = std::mem::take(&mut self.buf_off);
-                on_to_off(&grid, &places, self.arena.key(p), y, &mut offs);
+                match &self.imp {
+                    Some(imp) => {
+                        offs.clear();
+                        offs.extend(imp.of(self.arena.key(p)).map(|(k, _)| k));
+                    }
+                    None => on_to_off(&grid, &places, self.arena.key(p), y, &mut offs),
+                }
                 for &k in &offs {
                     // Reached again, without a contradiction: nothing new.
                     if off.get(k).is_some() && on.get(conjugate(k)).is_none() {
@@ -250,7 +263,13 @@ impl<'a> Search<'a> {
             } else if let Some(p) = pending_off.pop_front() {
                 let pk = self.arena.key(p);
                 let mut ons = std::mem::take(&mut self.buf_on);
-                off_to_on(&grid, &places, pk, y, true, &mut ons);
+                match &self.imp {
+                    Some(imp) => {
+                        ons.clear();
+                        ons.extend(imp.of(pk));
+                    }
+                    None => off_to_on(&grid, &places, pk, y, true, &mut ons),
+                }
                 let mut made = std::mem::take(&mut self.buf_made);
                 made.clear();
                 for &(k, cause) in &ons {
@@ -292,9 +311,14 @@ impl<'a> Search<'a> {
                 break None;
             }
         };
+        // Nishio looks at contradictions only.
+        let keep = |set: &Linked| match self.mode {
+            Mode::Nishio => Reached::default(),
+            _ => Reached::of(set),
+        };
         let branch = Branch {
-            on: Reached::of(&on),
-            off: Reached::of(&off),
+            on: keep(&on),
+            off: keep(&off),
             absurd,
         };
         (self.walk_on, self.walk_off) = (on, off);

@@ -10,7 +10,7 @@
 //! line. Of all chains found SE applies the easiest, then the one removing most, then the
 //! smallest suffix of its name.
 
-use super::board::{Board, UNITS};
+use super::board::{Board, UNITS, units_of};
 use super::cells::{Cells, UNIT_CELLS, common_unit, removals, seeing_all, with_digit};
 use super::step::{Effect, SeStep};
 
@@ -277,21 +277,36 @@ impl Graph {
             oriented.len() <= 128,
             "at most two links per box and one per line"
         );
-        let mask = |f: &dyn Fn(&Link) -> bool| {
-            oriented
-                .iter()
-                .enumerate()
-                .filter(|(_, l)| f(l))
-                .fold(0u128, |acc, (j, _)| acc | 1 << j)
+        // The units holding all of a set of cells (a bit each): a set of two sets shares
+        // a unit when the units holding each meet.
+        let holding = |set: Cells| {
+            let [b, r, c] = units_of(set.trailing_zeros() as usize);
+            [b, r, c]
+                .into_iter()
+                .filter(|&u| set & !UNIT_CELLS[u] == 0)
+                .fold(0u32, |acc, u| acc | 1 << u)
         };
+        let (starts, ends): (Vec<u32>, Vec<u32>) = oriented
+            .iter()
+            .map(|l| (holding(l.a), holding(l.b)))
+            .unzip();
+        let mut by_unit = [0u128; 27];
+        for (j, l) in oriented.iter().enumerate() {
+            by_unit[l.unit] |= 1 << j;
+        }
         let next = oriented
             .iter()
-            .map(|l| mask(&|m: &Link| m.unit != l.unit && common_unit(l.b | m.a).is_some()))
+            .zip(&ends)
+            .map(|(l, &end)| {
+                starts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &start)| start & end != 0)
+                    .fold(0u128, |acc, (j, _)| acc | 1 << j)
+                    & !by_unit[l.unit]
+            })
             .collect();
-        let same_unit = oriented
-            .iter()
-            .map(|l| mask(&|m: &Link| m.unit == l.unit))
-            .collect();
+        let same_unit = oriented.iter().map(|l| by_unit[l.unit]).collect();
         Graph {
             cells: oriented.iter().map(|l| l.a | l.b).collect(),
             links: oriented,
