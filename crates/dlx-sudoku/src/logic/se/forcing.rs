@@ -23,7 +23,7 @@
 
 use super::advanced::{Advanced, View, advanced_offs};
 use super::board::{Board, UNITS, units_of};
-use super::cells::Places;
+use super::cells::{Places, UNIT_CELLS};
 use super::chains::{
     Arena, Cause, ChainHint, Implications, KEYS, Key, Linked, Reached, cell_of, conjugate,
     digit_of, is_on, keep_best, key, length_added, off_to_on, on_to_off, target_effect,
@@ -179,27 +179,30 @@ impl<'a> Search<'a> {
 
     /// Adds to `node`, the last pushed, the off potentials whose removal made its cause
     /// hold (dynamic chains).
-    fn hidden_parents(&mut self, node: u32, cause: Cause, grid: &[u16; 81], off: &Linked) {
+    fn hidden_parents(
+        &mut self,
+        node: u32,
+        cause: Cause,
+        (grid, places): (&[u16; 81], &Places),
+        off: &Linked,
+    ) {
         let k = self.arena.key(node);
         let (cell, digit) = (cell_of(k), digit_of(k));
-        let removed = |c: usize, d: u8| self.cands[c] & !grid[c] & (1 << d) != 0;
-        let mut parents = [0u32; 9];
-        let mut len = 0;
-        let mut add = |k: Key| {
-            parents[len] = off.get(k).expect("removed when reached");
-            len += 1;
+        // The removals as bits: digits of the cell, or cells of the unit (a unit's cells in
+        // reading order are its cells by increasing index).
+        let (mut rest, make): (u128, fn(usize, usize, u8) -> Key) = match cause {
+            Cause::Cell => (u128::from(self.cands[cell] & !grid[cell]), |cell, d, _| {
+                key(cell, d as u8, false)
+            }),
+            Cause::Unit(unit) => (
+                self.places.0[digit as usize] & !places.0[digit as usize] & UNIT_CELLS[unit],
+                |_, c, digit| key(c, digit, false),
+            ),
         };
-        match cause {
-            Cause::Cell => (1..=9u8)
-                .filter(|&d| removed(cell, d))
-                .for_each(|d| add(key(cell, d, false))),
-            Cause::Unit(unit) => UNITS[unit]
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| removed(c, digit))
-                .for_each(|c| add(key(c, digit, false))),
-        }
-        for &p in &parents[..len] {
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let p = off.get(make(cell, i, digit)).expect("removed when reached");
             self.arena.add_parent(p);
         }
     }
@@ -278,7 +281,7 @@ impl<'a> Search<'a> {
                     }
                     let n = self.arena.push(k, Some(p));
                     if self.mode.dynamic() {
-                        self.hidden_parents(n, cause, &grid, &off);
+                        self.hidden_parents(n, cause, (&grid, &places), &off);
                     }
                     if self.collect.is_some() {
                         let i = n as usize;
