@@ -674,6 +674,35 @@ mod tests {
     }
 
     #[test]
+    fn closure_agrees_with_a_search_from_every_key() {
+        use super::super::board::Board;
+        let puzzle =
+            "....6...9..6..35...4..5..7......2......8.......2.1.8....5...3...9..3..1.71......4";
+        let cells: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
+        let board = Board::new(&cells).expect("no clash");
+        let places = Places::of(&board.cands);
+        for y in [false, true] {
+            let mut imp = Implications::default();
+            imp.fill(&board.cands, &places, y, true);
+            let closure = imp.reaches_conjugate();
+            for k in (0..KEYS).filter(|&k| board.cands[cell_of(k)] & (1 << digit_of(k)) != 0) {
+                // A plain depth-first search over the table.
+                let mut seen = vec![false; KEYS];
+                let mut todo = vec![k];
+                seen[k] = true;
+                while let Some(p) = todo.pop() {
+                    for (q, _) in imp.of(p) {
+                        if !std::mem::replace(&mut seen[q], true) {
+                            todo.push(q);
+                        }
+                    }
+                }
+                assert_eq!(closure[k], seen[conjugate(k)], "key {k}, y {y}");
+            }
+        }
+    }
+
+    #[test]
     fn keys_round_trip() {
         let k = key(80, 9, true);
         assert_eq!((cell_of(k), digit_of(k), is_on(k)), (80, 9, true));

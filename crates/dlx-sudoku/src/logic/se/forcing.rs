@@ -241,13 +241,7 @@ impl<'a> Search<'a> {
         let absurd = 'walk: loop {
             if let Some(p) = pending_on.pop_front() {
                 let mut offs = std::mem::take(&mut self.buf_off);
-                match &self.imp {
-                    Some(imp) => {
-                        offs.clear();
-                        offs.extend(imp.of(self.arena.key(p)).map(|(k, _)| k));
-                    }
-                    None => on_to_off(&grid, &places, self.arena.key(p), y, &mut offs),
-                }
+                self.offs_of(self.arena.key(p), (&grid, &places), y, &mut offs);
                 for &k in &offs {
                     // Reached again, without a contradiction: nothing new.
                     if off.get(k).is_some() && on.get(conjugate(k)).is_none() {
@@ -266,13 +260,7 @@ impl<'a> Search<'a> {
             } else if let Some(p) = pending_off.pop_front() {
                 let pk = self.arena.key(p);
                 let mut ons = std::mem::take(&mut self.buf_on);
-                match &self.imp {
-                    Some(imp) => {
-                        ons.clear();
-                        ons.extend(imp.of(pk));
-                    }
-                    None => off_to_on(&grid, &places, pk, y, true, &mut ons),
-                }
+                self.ons_of(pk, (&grid, &places), y, &mut ons);
                 let mut made = std::mem::take(&mut self.buf_made);
                 made.clear();
                 for &(k, cause) in &ons {
@@ -327,6 +315,35 @@ impl<'a> Search<'a> {
         (self.walk_on, self.walk_off) = (on, off);
         (self.pending_on, self.pending_off) = (pending_on, pending_off);
         branch
+    }
+
+    /// The potentials on potential `k` turns off on the working board (from the table
+    /// when the board stays as it is).
+    fn offs_of(&self, k: Key, (grid, places): (&[u16; 81], &Places), y: bool, out: &mut Vec<Key>) {
+        match &self.imp {
+            Some(imp) => {
+                out.clear();
+                out.extend(imp.of(k).map(|(k, _)| k));
+            }
+            None => on_to_off(grid, places, k, y, out),
+        }
+    }
+
+    /// The potentials off potential `k` turns on, with their causes (see `offs_of`).
+    fn ons_of(
+        &self,
+        k: Key,
+        (grid, places): (&[u16; 81], &Places),
+        y: bool,
+        out: &mut Vec<(Key, Cause)>,
+    ) {
+        match &self.imp {
+            Some(imp) => {
+                out.clear();
+                out.extend(imp.of(k));
+            }
+            None => off_to_on(grid, places, k, y, true, out),
+        }
     }
 
     /// Adds the off potentials SE's advanced rules find on the working board of a stalled
