@@ -231,6 +231,14 @@ impl Linked {
         }
     }
 
+    /// A stand-in holding nothing, not to be used (it takes no memory).
+    pub(crate) fn empty() -> Linked {
+        Linked {
+            at: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+
     /// Empties the set.
     pub(crate) fn clear(&mut self) {
         for &k in &self.order {
@@ -252,6 +260,77 @@ impl Linked {
         self.at[k] = n;
         self.order.push(k);
         true
+    }
+}
+
+/// Words of a set of keys, one bit per key.
+const WORDS: usize = KEYS.div_ceil(64);
+
+/// A set of potentials kept after its walk (the walk itself fills a [`Linked`]): the
+/// keys as bits, the node of each by rank, and the keys in the order added.
+#[derive(Clone, Default)]
+pub(crate) struct Reached {
+    bits: [u64; WORDS],
+    /// Per word, how many keys the words before it hold.
+    rank: [u16; WORDS],
+    /// The nodes, by increasing key.
+    nodes: Vec<u32>,
+    /// The potentials, in the order added.
+    pub(crate) order: Vec<Key>,
+}
+
+impl Reached {
+    /// The set `from` holds, which stays as it was.
+    pub(crate) fn of(from: &Linked) -> Reached {
+        let mut bits = [0u64; WORDS];
+        for &k in &from.order {
+            bits[k / 64] |= 1 << (k % 64);
+        }
+        let (mut rank, mut nodes) = ([0u16; WORDS], Vec::with_capacity(from.order.len()));
+        for (w, &word) in bits.iter().enumerate() {
+            rank[w] = nodes.len() as u16;
+            let mut rest = word;
+            while rest != 0 {
+                nodes.push(from.at[w * 64 + rest.trailing_zeros() as usize]);
+                rest &= rest - 1;
+            }
+        }
+        Reached {
+            bits,
+            rank,
+            nodes,
+            order: from.order.clone(),
+        }
+    }
+
+    /// The node holding potential `k`, if any.
+    pub(crate) fn get(&self, k: Key) -> Option<u32> {
+        let (w, b) = (k / 64, k % 64);
+        let word = self.bits[w];
+        (word & (1 << b) != 0).then(|| {
+            let below = (word & ((1u64 << b) - 1)).count_ones() as usize;
+            self.nodes[self.rank[w] as usize + below]
+        })
+    }
+
+    /// The potentials every set holds, in the first set's order, with the node of each
+    /// set.
+    pub(crate) fn common(sets: &[&Reached]) -> Vec<(Key, Vec<u32>)> {
+        let mut both = sets[0].bits;
+        for s in &sets[1..] {
+            for (b, w) in both.iter_mut().zip(&s.bits) {
+                *b &= w;
+            }
+        }
+        if both.iter().all(|&w| w == 0) {
+            return Vec::new();
+        }
+        sets[0]
+            .order
+            .iter()
+            .filter(|&&k| both[k / 64] & (1 << (k % 64)) != 0)
+            .map(|&k| (k, sets.iter().filter_map(|s| s.get(k)).collect()))
+            .collect()
     }
 }
 
@@ -342,6 +421,157 @@ pub(crate) fn off_to_on(
                 out.push((on, Cause::Unit(unit)));
             }
         }
+    }
+}
+
+/// The implications of every potential of a board that does not change (the walks of
+/// `cycles`), for one set of rules, each found once with [`on_to_off_causes`] and
+/// [`off_to_on`]: per key, a range of one list, each entry a key and its cause packed
+/// as `key | cause << 16` (cause 27 for the cell, else the unit).
+#[derive(Default)]
+pub(crate) struct Implications {
+    range: Vec<(u32, u32)>,
+    list: Vec<u32>,
+    /// The keys of the board's candidates (both states), in increasing order, and the
+    /// index of each key among them (`u32::MAX` for none).
+    keys: Vec<Key>,
+    index: Vec<u32>,
+    buf: Vec<(Key, Cause)>,
+}
+
+impl Implications {
+    /// Fills the table for `cands` with the Y rule (both ways) if `y`, the X rule (off to
+    /// on) if `x`; the on-to-off rule always uses the units.
+    pub(crate) fn fill(&mut self, cands: &[u16; 81], places: &Places, y: bool, x: bool) {
+        self.range.clear();
+        self.range.resize(KEYS, (0, 0));
+        self.index.clear();
+        self.index.resize(KEYS, u32::MAX);
+        self.list.clear();
+        self.keys.clear();
+        let mut buf = std::mem::take(&mut self.buf);
+        for (cell, &c) in cands.iter().enumerate() {
+            let mut digits = c;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as u8;
+                digits &= digits - 1;
+                for on in [false, true] {
+                    let k = key(cell, d, on);
+                    self.index[k] = self.keys.len() as u32;
+                    self.keys.push(k);
+                    if on {
+                        on_to_off_causes(cands, places, k, y, &mut buf);
+                    } else {
+                        off_to_on(cands, places, k, y, x, &mut buf);
+                    }
+                    let start = self.list.len() as u32;
+                    self.list.extend(buf.iter().map(|&(k, cause)| {
+                        let code = match cause {
+                            Cause::Cell => 27,
+                            Cause::Unit(u) => u as u32,
+                        };
+                        k as u32 | code << 16
+                    }));
+                    self.range[k] = (start, self.list.len() as u32);
+                }
+            }
+        }
+        self.buf = buf;
+    }
+
+    /// Per key, whether the potential of the other state is reachable from it (a
+    /// forcing chain from the one concludes the other): the strongly connected parts of
+    /// the implications (Tarjan's algorithm), each with the keys reachable from it, built
+    /// from the parts it leads to (found before it).
+    pub(crate) fn reaches_conjugate(&self) -> Vec<bool> {
+        const UNSEEN: u32 = u32::MAX;
+        let n = self.keys.len();
+        let words = n.div_ceil(64);
+        let edges = |v: usize| {
+            let (start, end) = self.range[self.keys[v]];
+            start as usize..end as usize
+        };
+        let target = |e: usize| self.index[(self.list[e] & 0xffff) as usize] as usize;
+        let (mut order, mut low) = (vec![UNSEEN; n], vec![0u32; n]);
+        let mut part = vec![UNSEEN; n];
+        let mut stack = Vec::new();
+        let mut reach: Vec<u64> = Vec::new(); // `words` words per part
+        let mut merged: Vec<u32> = Vec::new(); // per part, the last part merged into it
+        let mut calls: Vec<(usize, usize)> = Vec::new(); // (node, next edge)
+        let mut next = 0u32;
+        for root in 0..n {
+            if order[root] != UNSEEN {
+                continue;
+            }
+            order[root] = next;
+            low[root] = next;
+            next += 1;
+            stack.push(root);
+            calls.push((root, edges(root).start));
+            while let Some(&(v, e)) = calls.last() {
+                if e < edges(v).end {
+                    calls.last_mut().expect("a call").1 += 1;
+                    let w = target(e);
+                    if order[w] == UNSEEN {
+                        order[w] = next;
+                        low[w] = next;
+                        next += 1;
+                        stack.push(w);
+                        calls.push((w, edges(w).start));
+                    } else if part[w] == UNSEEN {
+                        low[v] = low[v].min(order[w]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(u, _)) = calls.last() {
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] != order[v] {
+                    continue;
+                }
+                // v heads a part: the nodes above it on the stack.
+                let id = merged.len();
+                merged.push(id as u32);
+                reach.resize(reach.len() + words, 0);
+                let top = stack.iter().rposition(|&w| w == v).expect("on the stack");
+                for &w in &stack[top..] {
+                    part[w] = id as u32;
+                }
+                for &w in &stack[top..] {
+                    reach[id * words + w / 64] |= 1 << (w % 64);
+                    for e in edges(w) {
+                        let p = part[target(e)] as usize;
+                        if merged[p] != id as u32 {
+                            merged[p] = id as u32;
+                            let (done, this) = reach.split_at_mut(id * words);
+                            for (a, b) in this.iter_mut().zip(&done[p * words..(p + 1) * words]) {
+                                *a |= b;
+                            }
+                        }
+                    }
+                }
+                stack.truncate(top);
+            }
+        }
+        let mut out = vec![false; KEYS];
+        for (v, &k) in self.keys.iter().enumerate() {
+            let c = self.index[conjugate(k)] as usize;
+            out[k] = reach[part[v] as usize * words + c / 64] & (1 << (c % 64)) != 0;
+        }
+        out
+    }
+
+    /// What potential `k` implies, in SE's order, each with its cause.
+    pub(crate) fn of(&self, k: Key) -> impl Iterator<Item = (Key, Cause)> + '_ {
+        let (start, end) = self.range[k];
+        self.list[start as usize..end as usize].iter().map(|&e| {
+            let cause = match e >> 16 {
+                27 => Cause::Cell,
+                u => Cause::Unit(u as usize),
+            };
+            ((e & 0xffff) as Key, cause)
+        })
     }
 }
 
@@ -441,6 +671,35 @@ mod tests {
         assert_eq!(tenths_for(11), 3); // n = 9 > 8
         assert_eq!(tenths_for(15), 4); // n = 13 > 12
         assert_eq!(tenths_for(19), 5); // n = 17 > 16
+    }
+
+    #[test]
+    fn closure_agrees_with_a_search_from_every_key() {
+        use super::super::board::Board;
+        let puzzle =
+            "....6...9..6..35...4..5..7......2......8.......2.1.8....5...3...9..3..1.71......4";
+        let cells: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
+        let board = Board::new(&cells).expect("no clash");
+        let places = Places::of(&board.cands);
+        for y in [false, true] {
+            let mut imp = Implications::default();
+            imp.fill(&board.cands, &places, y, true);
+            let closure = imp.reaches_conjugate();
+            for k in (0..KEYS).filter(|&k| board.cands[cell_of(k)] & (1 << digit_of(k)) != 0) {
+                // A plain depth-first search over the table.
+                let mut seen = vec![false; KEYS];
+                let mut todo = vec![k];
+                seen[k] = true;
+                while let Some(p) = todo.pop() {
+                    for (q, _) in imp.of(p) {
+                        if !std::mem::replace(&mut seen[q], true) {
+                            todo.push(q);
+                        }
+                    }
+                }
+                assert_eq!(closure[k], seen[conjugate(k)], "key {k}, y {y}");
+            }
+        }
     }
 
     #[test]

@@ -23,15 +23,15 @@
 use super::board::{Board, UNITS};
 use super::cells::{PEERS, Places, members};
 use super::chains::{
-    Arena, Cause, ChainHint, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best, key,
-    length_added, off_to_on, on_to_off_causes, target_effect,
+    Arena, Cause, ChainHint, Implications, Key, Linked, cell_of, conjugate, digit_of, is_on,
+    keep_best, key, length_added, target_effect,
 };
 use super::step::Effect;
 use std::collections::VecDeque;
 use std::mem::take;
 
 /// Which rules a pass uses.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Pass {
     y: bool,
     x: bool,
@@ -48,19 +48,30 @@ impl Pass {
 }
 
 /// The board of one technique's walks, and what they reuse from one assumption to the
-/// next: the nodes, the reason of each node (by node index; none for a root), the
-/// potentials reached and the queues.
+/// next: the implications of the current pass, which forcing walks conclude, the nodes,
+/// the reason of each node (by node index; none for a root), the potentials reached and
+/// the queues.
 struct Walk<'a> {
     cands: &'a [u16; 81],
     places: Places,
+    imp: Implications,
+    imp_pass: Option<Pass>,
+    /// Per key, whether a forcing walk from it reaches its opposite (X and XY passes).
+    concludes: Vec<bool>,
     arena: Arena,
     causes: Vec<Option<Cause>>,
+    /// Per node, the traces of the off potentials on its path (itself included): a key
+    /// not in them is not on the path.
+    above: Vec<u128>,
     to_on: Linked,
     to_off: Linked,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<u32>,
     offs: Vec<(Key, Cause)>,
     ons: Vec<(Key, Cause)>,
+    /// The off potentials of a cycle walk's round: the node implying each, its key and
+    /// cause.
+    waiting: Vec<(u32, Key, Cause)>,
 }
 
 impl<'a> Walk<'a> {
@@ -68,14 +79,19 @@ impl<'a> Walk<'a> {
         Walk {
             cands,
             places: Places::of(cands),
+            imp: Implications::default(),
+            imp_pass: None,
+            concludes: Vec::new(),
             arena: Arena::default(),
             causes: Vec::new(),
+            above: Vec::new(),
             to_on: Linked::new(),
             to_off: Linked::new(),
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
             offs: Vec::new(),
             ons: Vec::new(),
+            waiting: Vec::new(),
         }
     }
 
@@ -85,9 +101,31 @@ impl<'a> Walk<'a> {
         let i = n as usize;
         if self.causes.len() <= i {
             self.causes.resize(i + 1, None);
+            self.above.resize(i + 1, 0);
         }
         self.causes[i] = cause;
+        let mine = if is_on(k) { 0 } else { trace(k) };
+        self.above[i] = parent.map_or(0, |p| self.above[p as usize]) | mine;
         n
+    }
+
+    /// Whether an off potential `k` is among the ancestors of node `n` (the node itself
+    /// an on potential).
+    fn off_above(&self, n: u32, k: Key) -> bool {
+        self.above[n as usize] & trace(k) != 0 && self.arena.has_ancestor(n, k)
+    }
+
+    /// Makes the implications those of `pass` (the board does not change).
+    fn prepare(&mut self, pass: Pass) {
+        if self.imp_pass != Some(pass) {
+            self.imp.fill(self.cands, &self.places, pass.y, pass.x);
+            self.imp_pass = Some(pass);
+            self.concludes = if pass.x {
+                self.imp.reaches_conjugate()
+            } else {
+                Vec::new()
+            };
+        }
     }
 
     /// Empties the sets and queues for a new walk (the nodes stay).
@@ -99,30 +137,46 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// The cycles back to `source` (on) found by SE's cycle walk, as end nodes.
-fn find_cycles(w: &mut Walk, source: Key, pass: Pass) -> Vec<u32> {
+/// A key's trace among the off potentials above a node: one bit of 128, by candidate.
+fn trace(k: Key) -> u128 {
+    1 << ((k >> 1) % 128)
+}
+
+/// The cycles back to `source` (on) found by SE's cycle walk, as end nodes. Nodes that
+/// nothing can come of are not made: an off potential none of whose implications is
+/// new (or closes a cycle), an on potential reached again that closes none.
+fn find_cycles(w: &mut Walk, source: Key) -> Vec<u32> {
     w.restart();
     let root = w.push(source, None, None);
     w.to_on.add(source, root);
     w.pending_on.push_back(root);
-    let (mut offs, mut ons, mut cycles) = (take(&mut w.offs), take(&mut w.ons), Vec::new());
+    let (mut waiting, mut ons, mut cycles) = (take(&mut w.waiting), take(&mut w.ons), Vec::new());
     let mut length = 0;
-    while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
+    while !w.pending_on.is_empty() {
         length += 1;
+        waiting.clear();
         while let Some(p) = w.pending_on.pop_front() {
-            on_to_off_causes(w.cands, &w.places, w.arena.key(p), pass.y, &mut offs);
-            for &(off, cause) in &offs {
-                if !w.arena.has_ancestor(p, off) {
-                    let n = w.push(off, Some(p), Some(cause));
-                    w.pending_off.push_back(n);
+            for (off, cause) in w.imp.of(w.arena.key(p)) {
+                if !w.off_above(p, off) {
+                    waiting.push((p, off, cause));
                 }
             }
         }
         length += 1;
-        while let Some(p) = w.pending_off.pop_front() {
-            off_to_on(w.cands, &w.places, w.arena.key(p), pass.y, pass.x, &mut ons);
+        for &(p, off, cause) in &waiting {
+            ons.clear();
+            ons.extend(w.imp.of(off));
+            let live =
+                |w: &Walk, on: Key| (length >= 4 && on == source) || w.to_on.get(on).is_none();
+            if !ons.iter().any(|&(on, _)| live(w, on)) {
+                continue;
+            }
+            let parent = w.push(off, Some(p), Some(cause));
             for &(on, cause) in &ons {
-                let n = w.push(on, Some(p), Some(cause));
+                if !live(w, on) {
+                    continue;
+                }
+                let n = w.push(on, Some(parent), Some(cause));
                 if length >= 4 && on == source {
                     cycles.push(n);
                 }
@@ -132,7 +186,7 @@ fn find_cycles(w: &mut Walk, source: Key, pass: Pass) -> Vec<u32> {
             }
         }
     }
-    (w.offs, w.ons) = (offs, ons);
+    (w.waiting, w.ons) = (waiting, ons);
     cycles
 }
 
@@ -167,9 +221,13 @@ fn cycle_removals(cands: &[u16; 81], arena: &Arena, end: u32) -> Vec<(usize, u8)
     removed
 }
 
-/// The conclusions of SE's forcing-chain walk from `source` (on or off): nodes holding
-/// the source's opposite.
-fn forcing_walk(w: &mut Walk, (source, y): (Key, bool), chains: &mut Vec<u32>) {
+/// The conclusion of SE's forcing-chain walk from `source` (on or off), if any: the
+/// first node holding the source's opposite (the walk goes on after it in SE, but adds
+/// nothing that counts). Walks that cannot reach it are not made.
+fn forcing_walk(w: &mut Walk, source: Key, chains: &mut Vec<u32>) {
+    if !w.concludes[source] {
+        return;
+    }
     w.restart();
     let root = w.push(source, None, None);
     if is_on(source) {
@@ -179,36 +237,44 @@ fn forcing_walk(w: &mut Walk, (source, y): (Key, bool), chains: &mut Vec<u32>) {
         w.to_off.add(source, root);
         w.pending_off.push_back(root);
     }
-    let (mut offs, mut ons) = (take(&mut w.offs), take(&mut w.ons));
-    let conclude = |arena: &Arena, n: u32, chains: &mut Vec<u32>| {
-        let k = arena.key(n);
-        if conjugate(k) == source && !chains.iter().any(|&c| arena.key(c) == k) {
-            chains.push(n);
-        }
-    };
-    while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
-        while let Some(p) = w.pending_on.pop_front() {
-            on_to_off_causes(w.cands, &w.places, w.arena.key(p), y, &mut offs);
-            for &(off, cause) in &offs {
-                let n = w.push(off, Some(p), Some(cause));
-                conclude(&w.arena, n, chains);
-                if w.to_off.add(off, n) {
-                    w.pending_off.push_back(n);
-                }
-            }
-        }
-        while let Some(p) = w.pending_off.pop_front() {
-            off_to_on(w.cands, &w.places, w.arena.key(p), y, true, &mut ons);
-            for &(on, cause) in &ons {
-                let n = w.push(on, Some(p), Some(cause));
-                conclude(&w.arena, n, chains);
-                if w.to_on.add(on, n) {
-                    w.pending_on.push_back(n);
+    let mut next = take(&mut w.offs);
+    let target = conjugate(source);
+    'walk: while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
+        for on in [true, false] {
+            loop {
+                let pending = if on {
+                    &mut w.pending_on
+                } else {
+                    &mut w.pending_off
+                };
+                let Some(p) = pending.pop_front() else {
+                    break;
+                };
+                next.clear();
+                next.extend(w.imp.of(w.arena.key(p)));
+                for &(k, cause) in &next {
+                    // A potential reached again is not made again (it would lead nowhere).
+                    let set = if on { &w.to_off } else { &w.to_on };
+                    if k != target && set.get(k).is_some() {
+                        continue;
+                    }
+                    let n = w.push(k, Some(p), Some(cause));
+                    if k == target {
+                        chains.push(n);
+                        break 'walk;
+                    }
+                    let (set, pending) = if on {
+                        (&mut w.to_off, &mut w.pending_off)
+                    } else {
+                        (&mut w.to_on, &mut w.pending_on)
+                    };
+                    set.add(k, n);
+                    pending.push_back(n);
                 }
             }
         }
     }
-    (w.offs, w.ons) = (offs, ons);
+    w.offs = next;
 }
 
 /// A hint of one assumption: its end node, whether it is a cycle (else a forcing chain),
@@ -234,10 +300,11 @@ impl Found {
 /// forcing chains from the on and then the off assumption (X and XY passes). The walk's
 /// nodes start afresh.
 fn assumption_hints(w: &mut Walk, source: Key, pass: Pass) -> Vec<Found> {
+    w.prepare(pass);
     w.arena.clear();
     w.causes.clear();
     let cands = w.cands;
-    let mut out: Vec<Found> = find_cycles(w, source, pass)
+    let mut out: Vec<Found> = find_cycles(w, source)
         .into_iter()
         .map(|end| Found {
             end,
@@ -248,8 +315,8 @@ fn assumption_hints(w: &mut Walk, source: Key, pass: Pass) -> Vec<Found> {
         .collect();
     if pass.x {
         let mut chains = Vec::new();
-        forcing_walk(w, (source, pass.y), &mut chains);
-        forcing_walk(w, (conjugate(source), pass.y), &mut chains);
+        forcing_walk(w, source, &mut chains);
+        forcing_walk(w, conjugate(source), &mut chains);
         out.extend(chains.into_iter().filter_map(|end| {
             let effect = target_effect(cands, w.arena.key(end))?;
             Some(Found {

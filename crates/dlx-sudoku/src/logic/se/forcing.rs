@@ -23,10 +23,10 @@
 
 use super::advanced::{Advanced, View, advanced_offs};
 use super::board::{Board, UNITS, units_of};
-use super::cells::Places;
+use super::cells::{Places, UNIT_CELLS};
 use super::chains::{
-    Arena, Cause, ChainHint, KEYS, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best,
-    key, length_added, off_to_on, on_to_off, target_effect,
+    Arena, Cause, ChainHint, Implications, KEYS, Key, Linked, Reached, cell_of, conjugate,
+    digit_of, is_on, keep_best, key, length_added, off_to_on, on_to_off, target_effect,
 };
 use super::cycles::{NestedHint, owed};
 use super::step::Effect;
@@ -103,14 +103,14 @@ impl Mode {
 /// What one assumption implies: the on and off potentials reached, and the
 /// contradiction met (the on node, the off node), if any.
 struct Branch {
-    on: Linked,
-    off: Linked,
+    on: Reached,
+    off: Reached,
     absurd: Option<(u32, u32)>,
 }
 
 impl Branch {
     /// The on or the off potentials reached.
-    fn side(&self, on: bool) -> &Linked {
+    fn side(&self, on: bool) -> &Reached {
         if on { &self.on } else { &self.off }
     }
 }
@@ -125,8 +125,15 @@ struct Search<'a> {
     buf_on: Vec<(Key, Cause)>,
     buf_made: Vec<u32>,
     buf_adv: Advanced,
+    /// The sets and queues of the walk under way (its sets are kept as [`Reached`]).
+    walk_on: Linked,
+    walk_off: Linked,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
     /// Per digit, the cells holding it on the board.
     places: Places,
+    /// The implications on the board, for the walks that do not change it (multiple).
+    imp: Option<Implications>,
     /// When set, every hint is kept here (nested forcing chains need them all), and the
     /// reason of each on node is noted in `causes`.
     collect: Option<Vec<Collected>>,
@@ -153,7 +160,16 @@ impl<'a> Search<'a> {
             buf_on: Vec::new(),
             buf_made: Vec::new(),
             buf_adv: Advanced::default(),
+            walk_on: Linked::new(),
+            walk_off: Linked::new(),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
             places: Places::of(cands),
+            imp: (!mode.dynamic()).then(|| {
+                let mut imp = Implications::default();
+                imp.fill(cands, &Places::of(cands), true, true);
+                imp
+            }),
             collect: collect.then(Vec::new),
             causes: Vec::new(),
             cache: vec![None; KEYS],
@@ -163,27 +179,30 @@ impl<'a> Search<'a> {
 
     /// Adds to `node`, the last pushed, the off potentials whose removal made its cause
     /// hold (dynamic chains).
-    fn hidden_parents(&mut self, node: u32, cause: Cause, grid: &[u16; 81], off: &Linked) {
+    fn hidden_parents(
+        &mut self,
+        node: u32,
+        cause: Cause,
+        (grid, places): (&[u16; 81], &Places),
+        off: &Linked,
+    ) {
         let k = self.arena.key(node);
         let (cell, digit) = (cell_of(k), digit_of(k));
-        let removed = |c: usize, d: u8| self.cands[c] & !grid[c] & (1 << d) != 0;
-        let mut parents = [0u32; 9];
-        let mut len = 0;
-        let mut add = |k: Key| {
-            parents[len] = off.get(k).expect("removed when reached");
-            len += 1;
+        // The removals as bits: digits of the cell, or cells of the unit (a unit's cells in
+        // reading order are its cells by increasing index).
+        let (mut rest, make): (u128, fn(usize, usize, u8) -> Key) = match cause {
+            Cause::Cell => (u128::from(self.cands[cell] & !grid[cell]), |cell, d, _| {
+                key(cell, d as u8, false)
+            }),
+            Cause::Unit(unit) => (
+                self.places.0[digit as usize] & !places.0[digit as usize] & UNIT_CELLS[unit],
+                |_, c, digit| key(c, digit, false),
+            ),
         };
-        match cause {
-            Cause::Cell => (1..=9u8)
-                .filter(|&d| removed(cell, d))
-                .for_each(|d| add(key(cell, d, false))),
-            Cause::Unit(unit) => UNITS[unit]
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| removed(c, digit))
-                .for_each(|c| add(key(c, digit, false))),
-        }
-        for &p in &parents[..len] {
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let p = off.get(make(cell, i, digit)).expect("removed when reached");
             self.arena.add_parent(p);
         }
     }
@@ -201,9 +220,15 @@ impl<'a> Search<'a> {
     }
 
     fn follow(&mut self, source: Key) -> Branch {
-        let (mut on, mut off) = (Linked::new(), Linked::new());
+        let mut on = std::mem::replace(&mut self.walk_on, Linked::empty());
+        let mut off = std::mem::replace(&mut self.walk_off, Linked::empty());
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        on.clear();
+        off.clear();
+        pending_on.clear();
+        pending_off.clear();
         let root = self.arena.push(source, None);
-        let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
         if source & 1 == 1 {
             on.add(source, root);
             pending_on.push_back(root);
@@ -216,8 +241,12 @@ impl<'a> Search<'a> {
         let absurd = 'walk: loop {
             if let Some(p) = pending_on.pop_front() {
                 let mut offs = std::mem::take(&mut self.buf_off);
-                on_to_off(&grid, &places, self.arena.key(p), y, &mut offs);
+                self.offs_of(self.arena.key(p), (&grid, &places), y, &mut offs);
                 for &k in &offs {
+                    // Reached again, without a contradiction: nothing new.
+                    if off.get(k).is_some() && on.get(conjugate(k)).is_none() {
+                        continue;
+                    }
                     let n = self.arena.push(k, Some(p));
                     if let Some(m) = on.get(conjugate(k)) {
                         self.buf_off = offs;
@@ -231,13 +260,16 @@ impl<'a> Search<'a> {
             } else if let Some(p) = pending_off.pop_front() {
                 let pk = self.arena.key(p);
                 let mut ons = std::mem::take(&mut self.buf_on);
-                off_to_on(&grid, &places, pk, y, true, &mut ons);
+                self.ons_of(pk, (&grid, &places), y, &mut ons);
                 let mut made = std::mem::take(&mut self.buf_made);
                 made.clear();
                 for &(k, cause) in &ons {
+                    if on.get(k).is_some() && off.get(conjugate(k)).is_none() {
+                        continue;
+                    }
                     let n = self.arena.push(k, Some(p));
                     if self.mode.dynamic() {
-                        self.hidden_parents(n, cause, &grid, &off);
+                        self.hidden_parents(n, cause, (&grid, &places), &off);
                     }
                     if self.collect.is_some() {
                         let i = n as usize;
@@ -270,7 +302,48 @@ impl<'a> Search<'a> {
                 break None;
             }
         };
-        Branch { on, off, absurd }
+        // Nishio looks at contradictions only.
+        let keep = |set: &Linked| match self.mode {
+            Mode::Nishio => Reached::default(),
+            _ => Reached::of(set),
+        };
+        let branch = Branch {
+            on: keep(&on),
+            off: keep(&off),
+            absurd,
+        };
+        (self.walk_on, self.walk_off) = (on, off);
+        (self.pending_on, self.pending_off) = (pending_on, pending_off);
+        branch
+    }
+
+    /// The potentials on potential `k` turns off on the working board (from the table
+    /// when the board stays as it is).
+    fn offs_of(&self, k: Key, (grid, places): (&[u16; 81], &Places), y: bool, out: &mut Vec<Key>) {
+        match &self.imp {
+            Some(imp) => {
+                out.clear();
+                out.extend(imp.of(k).map(|(k, _)| k));
+            }
+            None => on_to_off(grid, places, k, y, out),
+        }
+    }
+
+    /// The potentials off potential `k` turns on, with their causes (see `offs_of`).
+    fn ons_of(
+        &self,
+        k: Key,
+        (grid, places): (&[u16; 81], &Places),
+        y: bool,
+        out: &mut Vec<(Key, Cause)>,
+    ) {
+        match &self.imp {
+            Some(imp) => {
+                out.clear();
+                out.extend(imp.of(k));
+            }
+            None => off_to_on(grid, places, k, y, true, out),
+        }
     }
 
     /// Adds the off potentials SE's advanced rules find on the working board of a stalled
@@ -432,13 +505,8 @@ impl Kind {
 
 /// The potentials present in every branch, in the first branch's order, with the node
 /// of each branch.
-fn common(branches: &[&Linked]) -> Vec<(Key, Vec<u32>)> {
-    branches[0]
-        .order
-        .iter()
-        .filter(|&&k| branches[1..].iter().all(|b| b.get(k).is_some()))
-        .map(|&k| (k, branches.iter().filter_map(|b| b.get(k)).collect()))
-        .collect()
+fn common(branches: &[&Reached]) -> Vec<(Key, Vec<u32>)> {
+    Reached::common(branches)
 }
 
 /// The hints of assuming `digit` in `cell`, on and off (contradictions, doubles), and
@@ -519,7 +587,7 @@ fn from_cell(search: &mut Search, cell: usize, best: &mut Option<ChainHint>) {
         return;
     }
     for on in [true, false] {
-        let sets: Vec<&Linked> = branches.iter().map(|b| b.side(on)).collect();
+        let sets: Vec<&Reached> = branches.iter().map(|b| b.side(on)).collect();
         for (k, ends) in common(&sets) {
             search.offer(best, k, &ends, Kind::Cell);
         }

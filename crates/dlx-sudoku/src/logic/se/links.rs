@@ -10,7 +10,7 @@
 //! line. Of all chains found SE applies the easiest, then the one removing most, then the
 //! smallest suffix of its name.
 
-use super::board::{Board, UNITS};
+use super::board::{Board, UNITS, units_of};
 use super::cells::{Cells, UNIT_CELLS, common_unit, removals, seeing_all, with_digit};
 use super::step::{Effect, SeStep};
 
@@ -244,11 +244,85 @@ fn removed_by(chain: &[Link], with: Cells) -> Option<(Cells, bool)> {
     (removed != 0).then_some((removed, ring))
 }
 
-/// Extends `chain` by links of other units joined to its end, up to `n` links, and keeps
-/// the best complete chain in `best`.
+/// The links of one digit, each both ways ((a, b) then (b, a), in the order of `links`),
+/// with what may follow each: the oriented links of another unit whose start shares a
+/// unit with its end. A digit has at most two links per box and one per line, so 72
+/// oriented links.
+struct Graph {
+    links: Vec<Link>,
+    /// Per oriented link, its cells (both ends).
+    cells: Vec<Cells>,
+    /// Per oriented link, the oriented links that may follow it (a bit each).
+    next: Vec<u128>,
+    /// Per oriented link, the oriented links of its unit.
+    same_unit: Vec<u128>,
+}
+
+impl Graph {
+    fn new(links: &[Link]) -> Graph {
+        let oriented: Vec<Link> = links
+            .iter()
+            .flat_map(|l| {
+                [
+                    *l,
+                    Link {
+                        a: l.b,
+                        b: l.a,
+                        ..*l
+                    },
+                ]
+            })
+            .collect();
+        assert!(
+            oriented.len() <= 128,
+            "at most two links per box and one per line"
+        );
+        // The units holding all of a set of cells (a bit each): a set of two sets shares
+        // a unit when the units holding each meet.
+        let holding = |set: Cells| {
+            let [b, r, c] = units_of(set.trailing_zeros() as usize);
+            [b, r, c]
+                .into_iter()
+                .filter(|&u| set & !UNIT_CELLS[u] == 0)
+                .fold(0u32, |acc, u| acc | 1 << u)
+        };
+        let (starts, ends): (Vec<u32>, Vec<u32>) = oriented
+            .iter()
+            .map(|l| (holding(l.a), holding(l.b)))
+            .unzip();
+        let mut by_unit = [0u128; 27];
+        for (j, l) in oriented.iter().enumerate() {
+            by_unit[l.unit] |= 1 << j;
+        }
+        let next = oriented
+            .iter()
+            .zip(&ends)
+            .map(|(l, &end)| {
+                starts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &start)| start & end != 0)
+                    .fold(0u128, |acc, (j, _)| acc | 1 << j)
+                    & !by_unit[l.unit]
+            })
+            .collect();
+        let same_unit = oriented.iter().map(|l| by_unit[l.unit]).collect();
+        Graph {
+            cells: oriented.iter().map(|l| l.a | l.b).collect(),
+            links: oriented,
+            next,
+            same_unit,
+        }
+    }
+}
+
+/// Extends `chain` (oriented links of `g`, the last `last`) by links of other units
+/// joined to its end, up to `n` links, and keeps the best complete chain in `best`;
+/// `banned` holds the oriented links of the chain's units, `used` its cells.
 fn extend(
-    links: &[Link],
+    g: &Graph,
     chain: &mut Vec<Link>,
+    (last, banned, used): (usize, u128, Cells),
     n: usize,
     with: Cells,
     best: &mut Option<(Found, Vec<Link>)>,
@@ -268,20 +342,17 @@ fn extend(
         }
         return;
     }
-    let last = chain[chain.len() - 1];
-    let used = chain.iter().fold(0, |acc, l| acc | l.a | l.b);
-    for link in links {
-        if chain.iter().any(|l| l.unit == link.unit) {
+    let mut options = g.next[last] & !banned;
+    while options != 0 {
+        let j = options.trailing_zeros() as usize;
+        options &= options - 1;
+        if g.cells[j] & used != 0 {
             continue;
         }
-        for (a, b) in [(link.a, link.b), (link.b, link.a)] {
-            if (a | b) & used != 0 || common_unit(last.b | a).is_none() {
-                continue;
-            }
-            chain.push(Link { a, b, ..*link });
-            extend(links, chain, n, with, best);
-            chain.pop();
-        }
+        chain.push(g.links[j]);
+        let state = (j, banned | g.same_unit[j], used | g.cells[j]);
+        extend(g, chain, state, n, with, best);
+        chain.pop();
     }
 }
 
@@ -289,16 +360,15 @@ fn extend(
 pub(crate) fn strong_links(board: &Board, n: usize) -> Option<SeStep> {
     let mut best: Option<(u8, Found)> = None;
     for digit in 1..=9u8 {
-        let links = links(board, digit);
+        let g = Graph::new(&links(board, digit));
         let with = with_digit(board, digit);
         let mut found = None;
         let mut chain = Vec::with_capacity(n);
-        for link in &links {
-            for (a, b) in [(link.a, link.b), (link.b, link.a)] {
-                chain.push(Link { a, b, ..*link });
-                extend(&links, &mut chain, n, with, &mut found);
-                chain.pop();
-            }
+        for (i, &link) in g.links.iter().enumerate() {
+            chain.push(link);
+            let state = (i, g.same_unit[i], g.cells[i]);
+            extend(&g, &mut chain, state, n, with, &mut found);
+            chain.pop();
         }
         if let Some((f, _)) = found
             && best.as_ref().is_none_or(|(_, b)| f.key() < b.key())
