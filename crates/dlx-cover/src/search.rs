@@ -448,7 +448,7 @@ impl Solver {
             return Next::End(end);
         }
         let pause_at = self.walk.tried.saturating_add(nodes.max(1));
-        match self.resume(chooser, &limits.at_most(pause_at)) {
+        match self.resume(chooser, &limits.at_most(pause_at), None) {
             None => Next::Solution(Solution::from_options(&self.buffer)),
             Some(SearchEnd::NodeLimit) if pause_at < limits.max_nodes => Next::Paused,
             Some(found) => {
@@ -470,7 +470,7 @@ impl Solver {
     {
         self.start();
         let end = loop {
-            match self.resume(&mut chooser, &limits) {
+            match self.resume(&mut chooser, &limits, Some(&mut visit)) {
                 None => {
                     if visit(&self.buffer).is_break() {
                         break SearchEnd::Stopped;
@@ -583,8 +583,15 @@ impl Solver {
     }
 
     /// Runs the search on to its next solution (`None`: the solution is in `buffer`) or to
-    /// its end; after a node limit, a later call with a larger one goes on from there.
-    fn resume(&mut self, chooser: &mut Chooser<'_>, limits: &Limits) -> Option<SearchEnd> {
+    /// its end; after a node limit, a later call with a larger one goes on from there. The
+    /// bit sets give the solutions to `visit`, when there is one, and go on while it says
+    /// `Continue` (`Some(Stopped)` when it breaks): one call for the whole search.
+    fn resume(
+        &mut self,
+        chooser: &mut Chooser<'_>,
+        limits: &Limits,
+        visit: Option<crate::bits::Visit<'_>>,
+    ) -> Option<SearchEnd> {
         if !self.walk.running {
             return Some(SearchEnd::Stopped);
         }
@@ -596,6 +603,7 @@ impl Solver {
                 limits,
                 buffer: &mut self.buffer,
                 solutions: &mut self.stats.solutions,
+                visit,
             });
             // One node per option tried, as in `run`.
             self.stats.nodes += self.walk.tried - start;

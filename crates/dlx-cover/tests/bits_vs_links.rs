@@ -188,6 +188,49 @@ fn options_of_one_width_walk_the_same_tree() {
     }
 }
 
+/// A random problem with colors of exactly `options` options: 1 to 5 primary items each
+/// (of 8 to 15; the bit sets lower them in runs of 4) and 0 to 3 secondary ones (of 2 to
+/// 6), named with colors 1 to 3 or none; every primary item in some option.
+fn colored_problem(rng: &mut Rng, options: usize) -> Problem {
+    let primary = 8 + rng.below(8) as usize;
+    let secondary = 2 + rng.below(5) as usize;
+    let mut p = Problem::new(primary, secondary).unwrap();
+    for o in 0..options {
+        let mut items: Vec<usize> = vec![o % primary];
+        for _ in 0..rng.below(5) {
+            items.push(rng.below(primary as u64) as usize);
+        }
+        for _ in 0..rng.below(4) {
+            items.push(primary + rng.below(secondary as u64) as usize);
+        }
+        items.sort_unstable();
+        items.dedup();
+        rng.shuffle(&mut items);
+        add_colored(&mut p, rng, items, true);
+    }
+    p
+}
+
+#[test]
+fn colored_problems_of_every_width_walk_the_same_tree() {
+    // Options for 1 to 20 words of 64: the search with colors has copies for 1 to 6, 8 and
+    // 16 words (7 taking 8, 9 to 16 taking 16), the general path above.
+    let mut rng = Rng(0xc010_4ed5_0fa1_1d75);
+    let mut solved = 0;
+    for round in 0..80 {
+        let words = 1 + round % 20;
+        let options = 64 * (words - 1) + 1 + rng.below(64) as usize;
+        let p = colored_problem(&mut rng, options);
+        for k in 0..4 {
+            let limits = Limits::nodes(3_000);
+            let context = format!("{options} options, round {round}");
+            let (bits, _) = walk_both(&p, k, limits, &context);
+            solved += usize::from(bits.stats().solutions > 0);
+        }
+    }
+    assert!(solved > 100, "only {solved} searches found a solution");
+}
+
 #[test]
 fn node_limits_stop_both_at_the_same_place() {
     let mut rng = Rng(0x1234_5678_9abc_def1);

@@ -20,6 +20,7 @@
 //! first included) may purify items before one of its items hides it, and its own nodes
 //! there were not cleansed (dlx2 leaves the purifying node as it is): those count.
 
+use super::colored::SINK_RUN;
 use super::span::Span;
 use crate::choose::COVERED;
 
@@ -169,6 +170,12 @@ impl Colors {
         }
     }
 
+    /// The purified items of state `slot`.
+    #[inline]
+    pub(super) fn purified(&self, slot: usize) -> u64 {
+        self.purified[slot]
+    }
+
     /// State `to` gets the purified items of state `from`.
     pub(super) fn copy(&mut self, from: usize, to: usize) {
         self.reserve(to);
@@ -180,7 +187,7 @@ impl Colors {
 /// `64·k + b`) and returns their cost as dlx2 counts it: `|o| − 1` less the nodes of `o` on
 /// the purified items `p`.
 #[inline(always)]
-fn hide_set(
+pub(super) fn hide_set(
     sets: &Sets<'_>,
     marks: &[u64],
     len: &mut [i16],
@@ -194,8 +201,14 @@ fn hide_set(
         removed &= removed - 1;
         let Span { start, end, weight } = sets.span[o];
         updates += u64::from(weight) - u64::from((marks[o] & p).count_ones());
-        for &j in &sets.option_primary[start as usize..end as usize] {
-            len[j as usize] -= 1;
+        // Whole runs, the sink filling the last ([`SINK_RUN`]).
+        for run in sets.option_primary[start as usize..end as usize]
+            .as_chunks::<SINK_RUN>()
+            .0
+        {
+            for &j in run {
+                len[j as usize] -= 1;
+            }
         }
     }
     updates
@@ -211,37 +224,27 @@ pub(super) struct Sets<'a> {
 }
 
 impl Colors {
-    /// The nodes of the options in `hidden` on the items purified in state `slot`: the
-    /// cleansed nodes that hiding them does not touch.
-    pub(super) fn cleansed(&self, slot: usize, hidden: &[u64]) -> u64 {
-        let p = self.purified[slot];
-        let mut cleansed = 0;
-        for (k, &h) in hidden.iter().enumerate() {
-            let mut h = h;
-            while h != 0 {
-                let o = k * 64 + h.trailing_zeros() as usize;
-                h &= h - 1;
-                cleansed += u64::from((self.marks[o] & p).count_ones());
-            }
-        }
-        cleansed
-    }
-
-    /// Commits option `x` as dlx2 does, from state `from` to state `to`, whose active
-    /// options and lengths (`active`, `len`) start as a copy of `from`'s; returns the
-    /// updates. In the search (`after` = the level's item, already covered, `x` hidden with
-    /// it) the items of `x` after that one in the option's order, cyclically; for a
-    /// selection (`after` = `None`) all its items from the first.
-    pub(super) fn commit(
+    /// Commits option `x` as dlx2 does, from state `from` (its active options `source`) to
+    /// state `to`, whose active options `active` this writes and whose lengths `len` start
+    /// as a copy of `from`'s; returns the updates. In the search (`after` = the level's
+    /// item, already covered, `x` hidden with it) the items of `x` after that one in the
+    /// option's order, cyclically; for a selection (`after` = `None`) all its items from the
+    /// first. `W` is 0, or the words per set (see `Bits::run`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn commit<const W: usize>(
         &mut self,
         (from, to): (usize, usize),
         x: usize,
         after: Option<usize>,
         sets: &Sets<'_>,
+        source: &[u64],
         active: &mut [u64],
         len: &mut [i16],
     ) -> u64 {
-        let w = sets.words;
+        let w = if W == 0 { sets.words } else { W };
+        let (source, active) = (&source[..w], &mut active[..w]);
+        active.copy_from_slice(source);
         self.reserve(to);
         let (s, e) = (self.start[x] as usize, self.start[x + 1] as usize);
         let (first, steps) = match after {
