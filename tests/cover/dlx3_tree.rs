@@ -1,6 +1,6 @@
 //! `cover --count --memo off` on problems with multiplicities walks Knuth's dlx3 tree
 //! (Algorithm M; the memoized count's plain nodes are checked against the same figures in
-//! `crates/dlx-cover/tests/memo_multi.rs`):
+//! `crates/dlx-cover/tests/memo/multi.rs`):
 //! on the problems in tests/data/multiplicity (K queens on n×n boards; random problems with
 //! `lo:hi` bounds, secondary items, and colors in some), the solutions, nodes, updates and
 //! cleansings that `--stats` gives are the figures dlx3 printed for the same files (recorded in

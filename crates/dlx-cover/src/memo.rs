@@ -277,19 +277,7 @@ impl Walk {
 
     /// The signature of the current subproblem, in `self.key`.
     fn signature(&mut self) {
-        let l = &self.links;
-        let primary = l.active.len();
-        self.key[..primary].copy_from_slice(&l.active);
-        self.key[primary..].fill(0);
-        let mut k = l.next[l.last as usize];
-        while k != l.last {
-            if l.len[k as usize] != 0 {
-                let slot = self.slots[k as usize];
-                let code = 1 + l.purified[k as usize] as u64;
-                self.key[slot.word as usize] |= code << slot.shift;
-            }
-            k = l.next[k as usize];
-        }
+        self.links.sign(&self.slots, &mut self.key);
     }
 
     /// A new ZDD node; its id.

@@ -412,25 +412,16 @@ impl MultiSolver {
     /// primary item is active (a solution). Stops early at a degree of 0 or less.
     fn choose(&self) -> Option<(u32, i64)> {
         let mut k = self.items[0].next;
-        let mut best = None;
-        let (mut best_score, mut best_s, mut best_len) = (i64::MAX, 0i64, 0i64);
+        let mut choice = Dlx3Choice::new();
         while k != 0 {
             let it = self.items[k as usize];
-            let s = it.slack.min(it.bound) as i64;
             let len = self.nodes[k as usize].itm as i64;
-            let t = len + s - it.bound as i64 + 1;
-            if t < best_score
-                || (t == best_score && (s < best_s || (s == best_s && len > best_len)))
-            {
-                best = Some(k);
-                (best_score, best_s, best_len) = (t, s, len);
-                if t <= 0 {
-                    break;
-                }
+            if choice.offer(k, it.bound as i64, it.slack as i64, len) {
+                break;
             }
             k = it.next;
         }
-        best.map(|k| (k, best_score))
+        choice.best()
     }
 
     fn deactivate(&mut self, c: u32) {
@@ -592,5 +583,49 @@ impl MultiSolver {
     #[inline]
     fn first_secondary(&self) -> u32 {
         self.primary_end
+    }
+}
+
+/// dlx3's rule for the item to branch on, offered the active primary items in order: the
+/// least branching degree `len + s − bound + 1` (`len` the item's live options, `s` the
+/// smaller of its slack and bound), ties to the smaller `s`, then to the longer list, then
+/// to the first offered. Written once for the links, the bit sets and the memoized search.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Dlx3Choice {
+    item: u32,
+    /// The best degree so far; `i64::MAX` before the first offer.
+    degree: i64,
+    s: i64,
+    len: i64,
+}
+
+impl Dlx3Choice {
+    pub(crate) const fn new() -> Dlx3Choice {
+        Dlx3Choice {
+            item: 0,
+            degree: i64::MAX,
+            s: 0,
+            len: 0,
+        }
+    }
+
+    /// Offers item `k`; true when it is the best so far with a degree of 0 or less, where
+    /// dlx3 stops looking.
+    #[inline(always)]
+    pub(crate) fn offer(&mut self, k: u32, bound: i64, slack: i64, len: i64) -> bool {
+        let s = slack.min(bound);
+        let t = len + s - bound + 1;
+        if t < self.degree || (t == self.degree && (s < self.s || (s == self.s && len > self.len)))
+        {
+            (self.item, self.degree, self.s, self.len) = (k, t, s, len);
+            return t <= 0;
+        }
+        false
+    }
+
+    /// The item chosen and its degree; `None` when nothing was offered.
+    #[inline(always)]
+    pub(crate) fn best(self) -> Option<(u32, i64)> {
+        (self.degree != i64::MAX).then_some((self.item, self.degree))
     }
 }

@@ -11,6 +11,10 @@ use dlx_cover::zdd::{SplitMix64, Zdd};
 use dlx_cover::{BigCount, Chooser, Limits, Problem, SearchEnd, Solver, knuth};
 use proptest::prelude::*;
 
+/// The same with multiplicities: the memoized Algorithm M.
+#[path = "memo/multi.rs"]
+mod multi;
+
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/memo/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
@@ -197,7 +201,7 @@ fn node_limit_gives_a_partial_count() {
     }
 }
 
-/// Multiplicities go to the memoized Algorithm M (`tests/memo_multi.rs` checks it at
+/// Multiplicities go to the memoized Algorithm M (`tests/memo/multi.rs` checks it at
 /// length): item 0 once, item 1 up to twice, options {0 1}, {0}, {1}: four solutions.
 #[test]
 fn multiplicities_are_counted() {

@@ -10,6 +10,7 @@
 //! the option after it. A node's color is its item's color code (from 1), 0 for none, -1
 //! once a purification has made it redundant (cleansed).
 
+use super::Slot;
 use crate::Problem;
 
 pub(crate) struct Links {
@@ -307,6 +308,24 @@ impl Links {
             pp -= 1;
         }
         option
+    }
+
+    /// Writes dlx6's signature of what is left into `key`: the active primary items' bits
+    /// first, then, at its place in `slots`, each secondary item's code: 0 when the item
+    /// has no option left, else 1 plus the color it is purified to (0 for none).
+    pub(crate) fn sign(&self, slots: &[Slot], key: &mut [u64]) {
+        let primary = self.active.len();
+        key[..primary].copy_from_slice(&self.active);
+        key[primary..].fill(0);
+        let mut k = self.next[self.last as usize];
+        while k != self.last {
+            if self.len[k as usize] != 0 {
+                let slot = slots[k as usize];
+                let code = 1 + self.purified[k as usize] as u64;
+                key[slot.word as usize] |= code << slot.shift;
+            }
+            k = self.next[k as usize];
+        }
     }
 
     /// The primary item with the fewest active options, the leftmost of those (stopping at

@@ -33,6 +33,7 @@
 use super::links::Links;
 use super::table::{Lookup, Table};
 use super::{MemoRun, MemoStats, Probe, Slot};
+use crate::multiplicity::Dlx3Choice;
 use crate::zdd::{Zdd, ZddNode};
 use crate::{Limits, Problem, SearchEnd};
 
@@ -189,9 +190,7 @@ impl MultiWalk {
     /// The signature of the current subproblem, in `self.key` (see the module docs).
     fn signature(&mut self) {
         let l = &self.links;
-        let primary = l.active.len();
-        self.key[..primary].copy_from_slice(&l.active);
-        self.key[primary..].fill(0);
+        l.sign(&self.slots, &mut self.key);
         for c in &self.counted {
             let i = c.item as usize - 1;
             if (l.active[i / 64] >> (i % 64)) & 1 != 0 {
@@ -201,43 +200,23 @@ impl MultiWalk {
                 self.key[c.place.word as usize] |= top << c.place.shift;
             }
         }
-        let mut k = l.next[l.last as usize];
-        while k != l.last {
-            if l.len[k as usize] != 0 {
-                let slot = self.slots[k as usize];
-                let code = 1 + l.purified[k as usize] as u64;
-                self.key[slot.word as usize] |= code << slot.shift;
-            }
-            k = l.next[k as usize];
-        }
     }
 
-    /// dlx3's choice: the active primary item of least branching degree
-    /// `len + s − bound + 1` (`s` the smaller of slack and bound), ties to the smaller `s`,
-    /// then the longer list, then the leftmost; stops at a degree of 0 or less. `None` when
-    /// no primary item is active.
+    /// dlx3's choice ([`Dlx3Choice`]): the active primary item of least branching degree,
+    /// with that degree; stops at a degree of 0 or less. `None` when no primary item is
+    /// active.
     fn choose(&self) -> Option<(u32, i64)> {
         let l = &self.links;
         let mut k = l.next[0];
-        let mut best = None;
-        let (mut best_score, mut best_s, mut best_len) = (i64::MAX, 0i64, 0i64);
+        let mut choice = Dlx3Choice::new();
         while k != 0 {
             let (bound, slack) = (self.bound[k as usize] as i64, self.slack[k as usize] as i64);
-            let s = slack.min(bound);
-            let len = l.len[k as usize] as i64;
-            let t = len + s - bound + 1;
-            if t < best_score
-                || (t == best_score && (s < best_s || (s == best_s && len > best_len)))
-            {
-                best = Some(k);
-                (best_score, best_s, best_len) = (t, s, len);
-                if t <= 0 {
-                    break;
-                }
+            if choice.offer(k, bound, slack, l.len[k as usize] as i64) {
+                break;
             }
             k = l.next[k as usize];
         }
-        best.map(|k| (k, best_score))
+        choice.best()
     }
 
     /// Runs the search to its end, a limit, or (with a probe) a look that finds memo does

@@ -28,6 +28,7 @@
 
 use std::ops::ControlFlow;
 
+use super::Dlx3Choice;
 use crate::bits::colors::Colors;
 use crate::limits::{Limits, SearchEnd, Stats};
 use crate::problem::Problem;
@@ -700,8 +701,7 @@ impl MultiBits {
         bounds: &[i32],
         active: &[u64],
     ) -> Option<(usize, i32)> {
-        let mut best = None;
-        let (mut best_score, mut best_s, mut best_len) = (i32::MAX, 0i32, 0i32);
+        let mut choice = Dlx3Choice::new();
         for (w, &word) in active.iter().enumerate() {
             let mut items = word;
             while items != 0 {
@@ -717,21 +717,13 @@ impl MultiBits {
                         of_item.get_unchecked(k),
                     )
                 };
-                let s = slack.min(bound);
-                let len = count(&and(live, set)) as i32;
-                let t = len + s - bound + 1;
-                if t < best_score
-                    || (t == best_score && (s < best_s || (s == best_s && len > best_len)))
-                {
-                    best = Some(k);
-                    (best_score, best_s, best_len) = (t, s, len);
-                    if t <= 0 {
-                        return best.map(|k| (k, t));
-                    }
+                let len = i64::from(count(&and(live, set)));
+                if choice.offer(k as u32, i64::from(bound), i64::from(slack), len) {
+                    return choice.best().map(|(k, t)| (k as usize, t as i32));
                 }
             }
         }
-        best.map(|k| (k, best_score))
+        choice.best().map(|(k, t)| (k as usize, t as i32))
     }
 }
 

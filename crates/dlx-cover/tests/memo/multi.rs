@@ -10,6 +10,8 @@ use dlx_cover::zdd::Zdd;
 use dlx_cover::{BigCount, Limits, MultiSolver, Problem, SearchEnd, knuth};
 use proptest::prelude::*;
 
+use super::zdd_solutions;
+
 /// A problem as plain data: bounds of the primary items, the number of secondary items,
 /// and options as `(item, color)` entries (color 0: none).
 #[derive(Debug, Clone)]
@@ -72,17 +74,6 @@ fn memo_run(p: &Problem) -> MemoRun {
     let run = memo::count(p, Limits::NONE, None).expect("memo takes multiplicities");
     assert_eq!(run.end, SearchEnd::Exhausted);
     run
-}
-
-fn zdd_solutions(zdd: &Zdd) -> BTreeSet<Vec<usize>> {
-    let mut all = BTreeSet::new();
-    zdd.solutions(|s| {
-        let mut s = s.to_vec();
-        s.sort_unstable();
-        assert!(all.insert(s), "a solution twice");
-        true
-    });
-    all
 }
 
 prop_compose! {
