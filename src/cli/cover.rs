@@ -154,21 +154,7 @@ fn search(
     };
     let limit = args.limit.unwrap_or(u64::MAX);
     if args.min_cost || args.best.is_some() {
-        let k = args.best.unwrap_or(1) as usize;
-        let best = cost::cheapest(problem, k, limits);
-        return Ok(Search {
-            found: best.solutions.len() as u64,
-            end: best.end,
-            written: write_cheapest(out, &best.solutions, parsed),
-            stats: best.stats,
-            counts: if problem.has_multiplicities() {
-                Counts::Dlx3
-            } else {
-                Counts::Dlx5
-            },
-            shared: None,
-            profile: None,
-        });
+        return Ok(search_cheapest(args, parsed, limits, out));
     }
     let mut solver = Engine::new(problem);
     let threads = resolve_threads(args.split.threads);
@@ -238,6 +224,32 @@ fn search(
         shared: None,
         profile: None,
     })
+}
+
+/// --min-cost and --best: the cheapest solutions (dlx5's search, or dlx3's with
+/// multiplicities), written to `out`.
+fn search_cheapest(
+    args: &CoverArgs,
+    parsed: &Parsed,
+    limits: Limits,
+    out: &mut impl Write,
+) -> Search {
+    let problem = &parsed.named.problem;
+    let k = args.best.unwrap_or(1) as usize;
+    let best = cost::cheapest(problem, k, limits);
+    Search {
+        found: best.solutions.len() as u64,
+        end: best.end,
+        written: write_cheapest(out, &best.solutions, parsed),
+        stats: best.stats,
+        counts: if problem.has_multiplicities() {
+            Counts::Dlx3
+        } else {
+            Counts::Dlx5
+        },
+        shared: None,
+        profile: None,
+    }
 }
 
 /// Writes the closing line (the count, `no solution`, `gave up (…)`) after what was

@@ -3,7 +3,7 @@
 //! set fixed.
 
 use super::colors::{Sets, hide_set};
-use super::{Bits, LANES, Walk};
+use super::state::{Bits, LANES, Walk};
 use crate::choose::COVERED;
 use crate::limits::SearchEnd;
 use crate::problem::Problem;
@@ -13,12 +13,6 @@ use crate::problem::Problem;
 /// need 7 words gets 8, 9 to 16 get 16 (the extra words hold no option).
 #[cfg(target_arch = "x86_64")]
 const COLORED_WIDTHS: [usize; 8] = [1, 2, 3, 4, 5, 6, 8, 16];
-
-/// With colors, each option's primary items in `option_primary` come in whole runs of this
-/// many, the last filled up with the sink: a length after the primary items' that hiding an
-/// option lowers with theirs, put back to [`COVERED`] when the hiding is done, so that the
-/// loop over an option's items has a fixed length (no branch mispredicted on it).
-pub(super) const SINK_RUN: usize = 4;
 
 impl Bits {
     /// Words per option set: enough for the options, or for a problem with colors the

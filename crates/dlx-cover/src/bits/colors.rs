@@ -20,9 +20,14 @@
 //! first included) may purify items before one of its items hides it, and its own nodes
 //! there were not cleansed (dlx2 leaves the purifying node as it is): those count.
 
-use super::colored::SINK_RUN;
 use super::span::Span;
 use crate::choose::COVERED;
+
+/// With colors, each option's primary items in `option_primary` come in whole runs of this
+/// many, the last filled up with the sink: a length after the primary items' that hiding an
+/// option lowers with theirs, put back to [`COVERED`] when the hiding is done, so that the
+/// loop over an option's items has a fixed length (no branch mispredicted on it).
+pub(super) const SINK_RUN: usize = 4;
 
 /// The most secondary items named with a color that the bit sets take.
 const MAX_COLORED: usize = 64;

@@ -10,7 +10,7 @@
 //! the option after it. A node's color is its item's color code (from 1), 0 for none, -1
 //! once a purification has made it redundant (cleansed).
 
-use super::Slot;
+use super::run::Slot;
 use crate::Problem;
 
 pub(crate) struct Links {

@@ -31,9 +31,9 @@
 //! the solutions of the branch that gives the item up (0 where M has none).
 
 use super::links::Links;
+use super::run::{MemoRun, MemoStats, Probe, Slot};
 use super::table::{Lookup, Table};
-use super::{MemoRun, MemoStats, Probe, Slot};
-use crate::multiplicity::Dlx3Choice;
+use crate::multiplicity::choice::Dlx3Choice;
 use crate::zdd::{Zdd, ZddNode};
 use crate::{Limits, Problem, SearchEnd};
 

@@ -28,7 +28,7 @@
 
 use std::ops::ControlFlow;
 
-use super::Dlx3Choice;
+use super::choice::Dlx3Choice;
 use crate::bits::colors::Colors;
 use crate::limits::{Limits, SearchEnd, Stats};
 use crate::problem::Problem;

@@ -1,7 +1,8 @@
 //! The 9×9 candidates board the SE rater works on: digits placed, candidates left, and the
 //! 27 units in Sudoku Explainer's numbering (boxes 0–8, rows 9–17, columns 18–26).
 
-use super::cells::{Cells, PEERS, members};
+use super::cells::{Cells, PEERS, members, removals};
+pub(crate) use super::cells::{UNITS, units_of};
 
 /// One of the three kinds of unit, in the order SE scans them (box, column, row).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,32 +21,6 @@ impl Kind {
             Kind::Column => 18..27,
         }
     }
-}
-
-/// The cells of each unit, in reading order.
-pub(crate) static UNITS: [[u8; 9]; 27] = units();
-
-const fn units() -> [[u8; 9]; 27] {
-    let mut table = [[0u8; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut j = 0;
-        while j < 9 {
-            let (br, bc) = ((i / 3) * 3 + j / 3, (i % 3) * 3 + j % 3);
-            table[i][j] = (br * 9 + bc) as u8;
-            table[9 + i][j] = (i * 9 + j) as u8;
-            table[18 + i][j] = (j * 9 + i) as u8;
-            j += 1;
-        }
-        i += 1;
-    }
-    table
-}
-
-/// The box, row and column of a cell, as unit indexes.
-pub(crate) const fn units_of(cell: usize) -> [usize; 3] {
-    let (r, c) = (cell / 9, cell % 9);
-    [(r / 3) * 3 + c / 3, 9 + r, 18 + c]
 }
 
 /// Whether `cell` lies in `unit`.
@@ -259,6 +234,28 @@ pub(crate) fn combinations<T>(
             pick[j] = pick[j - 1] + 1;
         }
     }
+}
+
+/// The cells holding `digit` as a candidate.
+pub(crate) fn with_digit(board: &Board, digit: u8) -> Cells {
+    board.places(digit)
+}
+
+/// The removals of a set spread over several units: each digit of `digits` leaves the
+/// cells that see every cell of `holders` holding it.
+pub(crate) fn set_removals(board: &Board, holders: &[usize], digits: u16) -> Vec<(usize, u8)> {
+    let mut removed = Vec::new();
+    for d in (1..=9u8).filter(|d| digits & (1 << d) != 0) {
+        let held = holders
+            .iter()
+            .filter(|&&c| board.cands[c] & (1 << d) != 0)
+            .fold(0 as Cells, |acc, &c| acc | 1 << c);
+        if held != 0 {
+            let seeing = members(held).fold(!0 as Cells, |acc, c| acc & PEERS[c]);
+            removed.extend(removals(seeing & with_digit(board, d), d));
+        }
+    }
+    removed
 }
 
 #[cfg(test)]

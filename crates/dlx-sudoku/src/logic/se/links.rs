@@ -10,8 +10,9 @@
 //! line. Of all chains found SE applies the easiest, then the one removing most, then the
 //! smallest suffix of its name.
 
+use super::board::with_digit;
 use super::board::{Board, UNITS, units_of};
-use super::cells::{Cells, UNIT_CELLS, common_unit, removals, seeing_all, with_digit};
+use super::cells::{Cells, UNIT_CELLS, common_unit, removals, seeing_all};
 use super::step::{Effect, SeStep};
 
 /// A strong link in `unit`: the digit is in `a` or in `b`.

@@ -7,8 +7,9 @@
 //! type 3 adds 0.1 per digit of its naked set beyond the first. SE applies the easiest
 //! found, then the lowest type, then the first found (start cells in cell order).
 
+use super::board::set_removals;
 use super::board::{Board, UNITS, combinations, units_of};
-use super::cells::{Cells, PEERS, UNIT_CELLS, members, set_removals};
+use super::cells::{Cells, PEERS, UNIT_CELLS, members};
 use super::step::{Effect, SeStep};
 
 /// The longest loop searched (SE has no limit; longer loops do not occur in practice).

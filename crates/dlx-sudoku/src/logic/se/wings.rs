@@ -4,7 +4,8 @@
 //! found, pivots in cell order.
 
 use super::board::Board;
-use super::cells::{Cells, PEERS, members, removals, with_digit};
+use super::board::with_digit;
+use super::cells::{Cells, PEERS, members, removals};
 use super::step::{Effect, SeStep};
 
 /// The cells holding exactly `n` candidates.
