@@ -294,22 +294,14 @@ impl Walk {
     /// The solutions found so far, at a node entered at `level`: those of the ZDD chains
     /// left at each level above.
     fn found(&mut self, level: usize) -> BigCount {
-        let zdd = Zdd {
-            nodes: std::mem::take(&mut self.zdd),
-            root: 0,
-        };
-        let found = zdd.total_of(&self.saved[..level]);
-        self.zdd = zdd.nodes;
-        found
+        run::total_of(&mut self.zdd, &self.saved[..level])
     }
 
     /// The outcome: the ZDD when the search ran to the end, else the solutions found so
     /// far (the ZDD chains left at each level above the stop).
     fn finish(mut self, end: SearchEnd) -> MemoRun {
-        self.stats.updates = self.links.updates;
-        self.stats.cleansings = self.links.cleansings;
-        self.stats.bytes = (self.table.bytes() + self.zdd.capacity() * 12) as u64;
-        self.stats.memos = self.table.len() as u64;
+        let counts = (self.links.updates, self.links.cleansings);
+        self.stats.close(counts, &self.table, self.zdd.capacity());
         let zdd = Zdd {
             nodes: std::mem::take(&mut self.zdd),
             root: 0,

@@ -31,7 +31,7 @@
 //! the solutions of the branch that gives the item up (0 where M has none).
 
 use super::links::Links;
-use super::run::{MemoRun, MemoStats, Probe, Slot};
+use super::run::{MemoRun, MemoStats, Probe, Slot, total_of};
 use super::table::{Lookup, Table};
 use crate::multiplicity::choice::Dlx3Choice;
 use crate::zdd::{Zdd, ZddNode};
@@ -491,22 +491,14 @@ impl MultiWalk {
     /// The solutions found so far: those of the options tried at every level.
     fn found(&mut self) -> crate::BigCount {
         let ids: Vec<u32> = self.pending.iter().map(|&(_, z)| z).collect();
-        let zdd = Zdd {
-            nodes: std::mem::take(&mut self.zdd),
-            root: 0,
-        };
-        let found = zdd.total_of(&ids);
-        self.zdd = zdd.nodes;
-        found
+        total_of(&mut self.zdd, &ids)
     }
 
     /// The outcome: the ZDD when the search ran to the end, else the solutions found so
     /// far.
     pub(super) fn finish_run(mut self, end: SearchEnd) -> MemoRun {
-        self.stats.updates = self.links.updates;
-        self.stats.cleansings = self.links.cleansings;
-        self.stats.bytes = (self.table.bytes() + self.zdd.capacity() * 12) as u64;
-        self.stats.memos = self.table.len() as u64;
+        let counts = (self.links.updates, self.links.cleansings);
+        self.stats.close(counts, &self.table, self.zdd.capacity());
         let complete = end == SearchEnd::Exhausted;
         let count = if complete {
             let zdd = Zdd {

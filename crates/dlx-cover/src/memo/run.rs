@@ -2,7 +2,8 @@
 //! auto`), and where a signature's parts go: shared by dlx6's walk (`memo.rs`) and the
 //! memoized Algorithm M (`multi.rs`).
 
-use crate::zdd::Zdd;
+use super::table::Table;
+use crate::zdd::{Zdd, ZddNode};
 use crate::{BigCount, SearchEnd};
 
 /// What a memoized search counted, in dlx6's conventions.
@@ -101,4 +102,32 @@ pub struct MemoRun {
 pub(crate) struct Slot {
     pub(super) word: u32,
     pub(super) shift: u32,
+}
+
+impl MemoStats {
+    /// Takes the links' update counts (`updates`, `cleansings`) and the cache's and ZDD's
+    /// sizes at the end of a search (`zdd_room`: the ZDD nodes allocated).
+    pub(super) fn close(
+        &mut self,
+        (updates, cleansings): (u64, u64),
+        table: &Table,
+        zdd_room: usize,
+    ) {
+        self.updates = updates;
+        self.cleansings = cleansings;
+        self.bytes = (table.bytes() + zdd_room * 12) as u64;
+        self.memos = table.len() as u64;
+    }
+}
+
+/// The solutions of the ZDD chains starting at `ids` in `nodes` (lent to a [`Zdd`] for the
+/// count and given back): what a search stopped early has found.
+pub(super) fn total_of(nodes: &mut Vec<ZddNode>, ids: &[u32]) -> BigCount {
+    let zdd = Zdd {
+        nodes: std::mem::take(nodes),
+        root: 0,
+    };
+    let total = zdd.total_of(ids);
+    *nodes = zdd.nodes;
+    total
 }
