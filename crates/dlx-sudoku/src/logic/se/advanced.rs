@@ -49,38 +49,67 @@ struct Found {
 }
 
 impl View<'_> {
-    /// Positions (0..9 within the unit) of `digit` on the working board.
-    fn positions(&self, unit: usize, digit: u8) -> u16 {
-        let mut mask = 0;
-        for (i, &c) in UNITS[unit].iter().enumerate() {
-            if self.grid[c as usize] & (1 << digit) != 0 {
-                mask |= 1 << i;
-            }
-        }
-        mask
-    }
-
-    fn empty_in(&self, unit: usize) -> usize {
-        UNITS[unit]
-            .iter()
-            .filter(|&&c| self.values[c as usize] == 0)
-            .count()
-    }
-
     /// Whether `digit` was a candidate of `cell` at the start and is gone now.
     fn lost(&self, cell: usize, digit: u8) -> bool {
         self.initial[cell] & !self.grid[cell] & (1 << digit) != 0
     }
 }
 
+/// What the rules ask of the working board, computed once per call: per unit and digit the
+/// positions (0..9 within the unit) holding the digit, per unit its empty cells, per digit
+/// how often it is placed.
+struct Table {
+    pos: [[u16; 10]; 27],
+    empty: [u8; 27],
+    placed: [u8; 10],
+}
+
+impl Table {
+    fn new(v: &View) -> Table {
+        let mut t = Table {
+            pos: [[0; 10]; 27],
+            empty: [0; 27],
+            placed: [0; 10],
+        };
+        for (unit, cells) in UNITS.iter().enumerate() {
+            let (pos, empty) = (&mut t.pos[unit], &mut t.empty[unit]);
+            for (i, &c) in cells.iter().enumerate() {
+                let c = c as usize;
+                *empty += u8::from(v.values[c] == 0);
+                let mut rest = v.grid[c] & 0x3fe;
+                while rest != 0 {
+                    pos[rest.trailing_zeros() as usize] |= 1 << i;
+                    rest &= rest - 1;
+                }
+            }
+        }
+        for &d in v.values {
+            t.placed[usize::from(d)] += 1;
+        }
+        t
+    }
+
+    /// Positions (0..9 within the unit) of `digit` on the working board.
+    fn positions(&self, unit: usize, digit: u8) -> u16 {
+        self.pos[unit][usize::from(digit)]
+    }
+
+    fn empty_in(&self, unit: usize) -> usize {
+        usize::from(self.empty[unit])
+    }
+
+    /// The digits (bits 1..=9) with exactly two positions in `unit`: the only ones a
+    /// hidden pair or an X-wing's base line may use.
+    fn twice(&self, unit: usize) -> u16 {
+        (1..=9).fold(0, |acc, d| {
+            acc | u16::from(self.pos[unit][d].count_ones() == 2) << d
+        })
+    }
+}
+
 /// The pairs of 0..9 in SE's order (increasing bitmask).
 fn pairs() -> impl Iterator<Item = (usize, usize)> {
     (1..9).flat_map(|hi| (0..hi).map(move |lo| (lo, hi)))
-}
-
-/// Each mask has at least two bits and their union exactly two: the union.
-fn common_pair(a: u16, b: u16) -> Option<u16> {
-    (a.count_ones() >= 2 && b.count_ones() >= 2 && (a | b).count_ones() == 2).then_some(a | b)
 }
 
 /// Orders a pattern's removals as SE's hash map iterates them.
@@ -92,9 +121,9 @@ fn hash_order(removed: &mut [(usize, u16)]) {
     removed.sort_by_key(|&(cell, _)| cell & (cap - 1));
 }
 
-fn locking(v: &View, out: &mut Vec<Found>) {
+fn locking(v: &View, t: &Table, out: &mut Vec<Found>) {
     each_lock(
-        |u, d| v.positions(u, d),
+        |u, d| t.positions(u, d),
         |digit, u1, u2| {
             let bit = 1u16 << digit;
             let removed: Vec<(usize, u16)> = UNITS[u2]
@@ -119,115 +148,165 @@ fn locking(v: &View, out: &mut Vec<Found>) {
 
 const SCAN: [Kind; 3] = [Kind::Box, Kind::Column, Kind::Row];
 
-fn hidden_pair(v: &View, out: &mut Vec<Found>) {
+fn hidden_pair(v: &View, t: &Table, out: &mut Vec<Found>) {
     for unit in SCAN.iter().flat_map(|k| k.units()) {
-        if v.empty_in(unit) <= 4 {
+        if t.empty_in(unit) <= 4 {
             continue;
         }
-        for (a, b) in pairs() {
-            let (d1, d2) = (a as u8 + 1, b as u8 + 1);
-            let Some(union) = common_pair(v.positions(unit, d1), v.positions(unit, d2)) else {
-                continue;
-            };
-            let keep = (1u16 << d1) | (1 << d2);
-            let mut removed = Vec::new();
-            let mut parents = Vec::new();
-            for (i, &c) in UNITS[unit].iter().enumerate() {
-                let c = c as usize;
-                if union & (1 << i) != 0 {
-                    let extra = v.grid[c] & !keep;
-                    if extra != 0 {
-                        removed.push((c, extra));
-                    }
-                } else {
-                    for d in [d1, d2] {
-                        if v.initial[c] & (1 << d) != 0 {
-                            parents.push(key(c, d, false));
-                        }
-                    }
+        // Two digits make a pair only when each has exactly two positions, the same two:
+        // the pairs of such digits, in SE's order (higher digit outer, both increasing).
+        let twice = t.twice(unit);
+        for d2 in bits(twice) {
+            for d1 in bits(twice & ((1 << d2) - 1)) {
+                let union = t.positions(unit, d1);
+                if union != t.positions(unit, d2) {
+                    continue;
                 }
-            }
-            if !removed.is_empty() {
-                out.push(Found { parents, removed });
+                hidden_pair_at(v, unit, (d1, d2), union, out);
             }
         }
     }
 }
 
-fn naked_pair(v: &View, out: &mut Vec<Found>) {
+/// The hidden pair of digits `d1`, `d2` at positions `union` of `unit`, if it removes
+/// something.
+fn hidden_pair_at(v: &View, unit: usize, (d1, d2): (u8, u8), union: u16, out: &mut Vec<Found>) {
+    let keep = (1u16 << d1) | (1 << d2);
+    let mut removed = Vec::new();
+    let mut parents = Vec::new();
+    for (i, &c) in UNITS[unit].iter().enumerate() {
+        let c = c as usize;
+        if union & (1 << i) != 0 {
+            let extra = v.grid[c] & !keep;
+            if extra != 0 {
+                removed.push((c, extra));
+            }
+        } else {
+            for d in [d1, d2] {
+                if v.initial[c] & (1 << d) != 0 {
+                    parents.push(key(c, d, false));
+                }
+            }
+        }
+    }
+    if !removed.is_empty() {
+        out.push(Found { parents, removed });
+    }
+}
+
+/// The set bits of `mask`, in increasing order.
+fn bits(mask: u16) -> impl Iterator<Item = u8> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let b = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            b
+        })
+    })
+}
+
+fn naked_pair(v: &View, t: &Table, out: &mut Vec<Found>) {
     for unit in SCAN.iter().flat_map(|k| k.units()) {
-        if v.empty_in(unit) < 4 {
+        if t.empty_in(unit) < 4 {
             continue;
         }
         let cells = &UNITS[unit];
-        for (a, b) in pairs() {
-            let (ca, cb) = (cells[a] as usize, cells[b] as usize);
-            let Some(union) = common_pair(v.grid[ca], v.grid[cb]) else {
-                continue;
-            };
-            let removed: Vec<(usize, u16)> = cells
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| c != ca && c != cb && v.grid[c] & union != 0)
-                .map(|c| (c, v.grid[c] & union))
-                .collect();
-            if removed.is_empty() {
-                continue;
+        // Two cells make a pair only when each has exactly two candidates, the same two.
+        let twice = (0..9).fold(0u16, |acc, i| {
+            acc | u16::from(v.grid[cells[i] as usize].count_ones() == 2) << i
+        });
+        for b in bits(twice) {
+            for a in bits(twice & ((1 << b) - 1)) {
+                let (ca, cb) = (cells[a as usize] as usize, cells[b as usize] as usize);
+                let union = v.grid[ca];
+                if union == v.grid[cb] {
+                    naked_pair_at(v, cells, (ca, cb), union, out);
+                }
             }
-            let parents = [ca, cb]
-                .iter()
-                .flat_map(|&c| {
-                    (1..=9u8)
-                        .filter(move |&d| v.initial[c] & (1 << d) != 0 && union & (1 << d) == 0)
-                        .map(move |d| key(c, d, false))
-                })
-                .collect();
-            out.push(Found { parents, removed });
         }
     }
 }
 
-fn x_wing(v: &View, out: &mut Vec<Found>) {
-    let mut placed = [0usize; 10];
-    for &d in v.values.iter().filter(|&&d| d != 0) {
-        placed[d as usize] += 1;
+/// The naked pair of cells `ca`, `cb` of a unit with candidates `union`, if it removes
+/// something.
+fn naked_pair_at(
+    v: &View,
+    cells: &[u8; 9],
+    (ca, cb): (usize, usize),
+    union: u16,
+    out: &mut Vec<Found>,
+) {
+    let removed: Vec<(usize, u16)> = cells
+        .iter()
+        .map(|&c| c as usize)
+        .filter(|&c| c != ca && c != cb && v.grid[c] & union != 0)
+        .map(|c| (c, v.grid[c] & union))
+        .collect();
+    if removed.is_empty() {
+        return;
     }
+    let parents = [ca, cb]
+        .iter()
+        .flat_map(|&c| {
+            (1..=9u8)
+                .filter(move |&d| v.initial[c] & (1 << d) != 0 && union & (1 << d) == 0)
+                .map(move |d| key(c, d, false))
+        })
+        .collect();
+    out.push(Found { parents, removed });
+}
+
+fn x_wing(v: &View, t: &Table, out: &mut Vec<Found>) {
+    // The digits placed at most five times (four cells left for the wing).
+    let open = (1..=9).fold(0u16, |acc, d| acc | u16::from(t.placed[d] + 4 <= 9) << d);
     for (base, cover) in [(Kind::Column, Kind::Row), (Kind::Row, Kind::Column)] {
         let (base0, cover0) = (base.units().start, cover.units().start);
+        let twice: [u16; 9] = std::array::from_fn(|i| t.twice(base0 + i) & open);
         for (a, b) in pairs() {
-            for digit in 1..=9u8 {
-                if placed[digit as usize] + 4 > 9 {
-                    continue;
-                }
-                let bit = 1u16 << digit;
+            // A wing's digit has exactly two positions in each base line, the same two.
+            for digit in bits(twice[a] & twice[b]) {
                 let (la, lb) = (base0 + a, base0 + b);
-                let Some(covers) = common_pair(v.positions(la, digit), v.positions(lb, digit))
-                else {
-                    continue;
-                };
-                let mut removed = Vec::new();
-                for i in (0..9).filter(|i| covers & (1 << i) != 0) {
-                    for (j, &c) in UNITS[cover0 + i].iter().enumerate() {
-                        if j != a && j != b && v.grid[c as usize] & bit != 0 {
-                            removed.push((c as usize, bit));
-                        }
-                    }
+                let covers = t.positions(la, digit);
+                if covers == t.positions(lb, digit) {
+                    x_wing_at(v, (la, lb), (a, b), (cover0, covers), digit, out);
                 }
-                if removed.is_empty() {
-                    continue;
-                }
-                let mut parents = Vec::new();
-                for line in [la, lb] {
-                    for (j, &c) in UNITS[line].iter().enumerate() {
-                        if covers & (1 << j) == 0 && v.lost(c as usize, digit) {
-                            parents.push(key(c as usize, digit, false));
-                        }
-                    }
-                }
-                out.push(Found { parents, removed });
             }
         }
     }
+}
+
+/// The X-wing of `digit` on base lines `la`, `lb` (the `a`-th and `b`-th of their kind)
+/// and the cover lines at `covers` from `cover0`, if it removes something.
+fn x_wing_at(
+    v: &View,
+    (la, lb): (usize, usize),
+    (a, b): (usize, usize),
+    (cover0, covers): (usize, u16),
+    digit: u8,
+    out: &mut Vec<Found>,
+) {
+    let bit = 1u16 << digit;
+    let mut removed = Vec::new();
+    for i in (0..9).filter(|i| covers & (1 << i) != 0) {
+        for (j, &c) in UNITS[cover0 + i].iter().enumerate() {
+            if j != a && j != b && v.grid[c as usize] & bit != 0 {
+                removed.push((c as usize, bit));
+            }
+        }
+    }
+    if removed.is_empty() {
+        return;
+    }
+    let mut parents = Vec::new();
+    for line in [la, lb] {
+        for (j, &c) in UNITS[line].iter().enumerate() {
+            if covers & (1 << j) == 0 && v.lost(c as usize, digit) {
+                parents.push(key(c as usize, digit, false));
+            }
+        }
+    }
+    out.push(Found { parents, removed });
 }
 
 /// What the advanced rules add to a stalled walk: off potentials in SE's order, each with
@@ -252,10 +331,12 @@ pub(crate) fn advanced_offs(
     out.offs.clear();
     out.chains.clear();
     let mut found = Vec::new();
-    let rules: [fn(&View, &mut Vec<Found>); 4] = [locking, hidden_pair, naked_pair, x_wing];
+    let table = Table::new(v);
+    let rules: [fn(&View, &Table, &mut Vec<Found>); 4] =
+        [locking, hidden_pair, naked_pair, x_wing];
     for rule in rules {
         found.clear();
-        rule(v, &mut found);
+        rule(v, &table, &mut found);
         for f in found.iter_mut().filter(|f| !f.parents.is_empty()) {
             hash_order(&mut f.removed);
             for &(cell, digits) in &f.removed {

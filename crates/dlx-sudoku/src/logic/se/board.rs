@@ -52,16 +52,16 @@ pub(crate) fn each_lock<T>(
                     continue;
                 }
                 // A unit of the second kind holding them all holds the first: it is that
-                // cell's (units of one kind are disjoint).
-                let [b, r, c] = units_of(UNITS[u1][pos.trailing_zeros() as usize] as usize);
-                let u2 = match k2 {
-                    Kind::Box => b,
-                    Kind::Row => r,
-                    Kind::Column => c,
+                // cell's (units of one kind are disjoint). Positions 0..9 run along a line,
+                // and row by row in a box.
+                let first = pos.trailing_zeros();
+                let [b, r, c] = units_of(UNITS[u1][first as usize] as usize);
+                let (u2, within) = match k2 {
+                    Kind::Box => (b, 0b111 << (first / 3 * 3)),
+                    Kind::Row => (r, 0b111 << (first / 3 * 3)),
+                    Kind::Column => (c, 0b1001001 << (first % 3)),
                 };
-                let inside = (0..9)
-                    .filter(|i| pos & (1 << i) != 0)
-                    .all(|i| contains(u2, UNITS[u1][i] as usize));
+                let inside = pos & !within == 0;
                 if inside && let Some(t) = found(digit, u1, u2) {
                     return Some(t);
                 }

@@ -19,6 +19,14 @@ fn digits(mask: u16) -> impl Iterator<Item = u8> {
 fn excluded(board: &Board, a: usize, b: usize, excluders: Cells) -> Vec<(usize, u8)> {
     let (ca, cb) = (board.cands[a], board.cands[b]);
     let aligned = PEERS[a] & (1 << b) != 0;
+    // An excluder is emptied only when it holds exactly the two digits.
+    let mut held = [0u16; 20];
+    let mut n = 0;
+    for e in members(excluders) {
+        held[n] = board.cands[e];
+        n += 1;
+    }
+    let held = &held[..n];
     let (mut keep_a, mut keep_b) = (0u16, 0u16);
     for da in digits(ca) {
         for db in digits(cb) {
@@ -26,7 +34,7 @@ fn excluded(board: &Board, a: usize, b: usize, excluders: Cells) -> Vec<(usize, 
                 continue;
             }
             let both = (1u16 << da) | (1 << db);
-            if members(excluders).any(|e| board.cands[e] & !both == 0) {
+            if held.iter().any(|&e| e & !both == 0) {
                 continue;
             }
             keep_a |= 1 << da;
@@ -43,12 +51,12 @@ fn excluded(board: &Board, a: usize, b: usize, excluders: Cells) -> Vec<(usize, 
 
 /// The first aligned pair exclusion SE would find, if any.
 pub(crate) fn aligned_pair(board: &Board) -> Option<SeStep> {
-    let pairs: Cells = (0..81)
-        .filter(|&c| board.cands[c].count_ones() == 2)
-        .fold(0, |acc, c| acc | 1 << c);
-    let bases: Vec<usize> = (0..81)
-        .filter(|&c| board.cands[c].count_ones() >= 2 && PEERS[c] & pairs != 0)
-        .collect();
+    let (mut pairs, mut open) = (0 as Cells, 0 as Cells);
+    for (cell, &c) in board.cands.iter().enumerate() {
+        pairs |= Cells::from(c.count_ones() == 2) << cell;
+        open |= Cells::from(c.count_ones() >= 2) << cell;
+    }
+    let bases: Vec<usize> = members(open).filter(|&c| PEERS[c] & pairs != 0).collect();
     for (i, &a) in bases.iter().enumerate() {
         for &b in &bases[i + 1..] {
             let excluders = PEERS[a] & PEERS[b] & pairs;
@@ -73,7 +81,13 @@ pub(crate) fn aligned_pair(board: &Board) -> Option<SeStep> {
 /// in cells that see each other, or digits covering an excluder, are not allowed).
 fn excluded3(board: &Board, bases: [usize; 3], common: Cells) -> Vec<(usize, u8)> {
     let [a, b, c] = bases;
-    let excluders: Vec<u16> = members(common).map(|e| board.cands[e]).collect();
+    let mut excluders = [0u16; 20];
+    let mut n = 0;
+    for e in members(common) {
+        excluders[n] = board.cands[e];
+        n += 1;
+    }
+    let excluders = &excluders[..n];
     let sees = |x: usize, y: usize| PEERS[x] & (1 << y) != 0;
     let (ac, bc) = (sees(a, c), sees(b, c));
     let cands = bases.map(|x| board.cands[x]);
@@ -93,7 +107,7 @@ fn excluded3(board: &Board, bases: [usize; 3], common: Cells) -> Vec<(usize, u8)
             if bc {
                 allowed &= !(1 << db);
             }
-            for &e in &excluders {
+            for &e in excluders {
                 let rest = e & !two;
                 if rest & rest.wrapping_sub(1) == 0 {
                     allowed &= !rest;
@@ -119,37 +133,86 @@ fn excluded3(board: &Board, bases: [usize; 3], common: Cells) -> Vec<(usize, u8)
     removed
 }
 
-/// SE's aligned triplet exclusion (7.5): base cells with two or more candidates and no
-/// naked single among their peers; a cell's excluders are its peers with two or three
-/// candidates. SE pairs two base cells (the later one outer), then tries as the third
-/// each base cell among their excluders (the first's, then the second's), and applies
-/// the first whose three bases share two or more excluders and remove something.
-pub(crate) fn aligned_triplet(board: &Board) -> Option<SeStep> {
-    let count = |c: usize| board.cands[c].count_ones();
+/// The base cells of aligned triplet exclusion (cells with two or more candidates and no
+/// naked single among their peers), in cell order, and each cell's excluders (its peers
+/// with two or three candidates).
+fn triplet_bases(board: &Board) -> (Vec<usize>, [Cells; 81]) {
+    let (mut singles, mut small, mut open) = (0 as Cells, 0 as Cells, 0 as Cells);
+    for (cell, &c) in board.cands.iter().enumerate() {
+        let bit = (1 as Cells) << cell;
+        match c.count_ones() {
+            1 => singles |= bit,
+            2..=3 => small |= bit,
+            _ => {}
+        }
+        if c.count_ones() >= 2 {
+            open |= bit;
+        }
+    }
     let mut excluders = [0 as Cells; 81];
     let mut bases = Vec::new();
-    for cell in (0..81).filter(|&c| count(c) >= 2) {
+    for cell in members(open) {
         let peers = PEERS[cell];
-        let single = members(peers).any(|p| count(p) == 1);
-        let ex = members(peers)
-            .filter(|&p| (2..=3).contains(&count(p)))
-            .fold(0 as Cells, |acc, p| acc | 1 << p);
-        if !single && ex != 0 {
+        let ex = peers & small;
+        if peers & singles == 0 && ex != 0 {
             bases.push(cell);
             excluders[cell] = ex;
         }
     }
+    (bases, excluders)
+}
+
+/// Whether the triple of base cells `a`, `b` (the pair being tried, `a` listed first) and
+/// `c` was tried before in SE's order (see [`aligned_triplet`]): the same three cells come
+/// once per pair of them that has the third among its excluders, pairs in the order of
+/// their later cell, then their earlier one. A triple that removes nothing does so in any
+/// order, and one that removes something ends the search the first time it comes, so a
+/// triple seen before can be skipped.
+fn seen_before(excluders: &[Cells; 81], a: usize, b: usize, c: usize) -> bool {
+    let has = |x: usize, y: usize, z: usize| (excluders[x] | excluders[y]) & (1 << z) != 0;
+    if c > b {
+        // (a, b) is the triple's first pair.
+        false
+    } else if c > a {
+        // Before (a, b): the pair (a, c) with b.
+        has(a, c, b)
+    } else {
+        // Before (a, b): the pairs (c, a) with b, then (c, b) with a.
+        has(c, a, b) || has(c, b, a)
+    }
+}
+
+/// SE's aligned triplet exclusion (7.5): base cells with two or more candidates and no
+/// naked single among their peers; a cell's excluders are its peers with two or three
+/// candidates. SE pairs two base cells (the later one outer), then tries as the third
+/// each base cell among their excluders (the first's, then the second's), and applies
+/// the first whose three bases share two or more excluders and remove something. The
+/// three bases share excluders only where the pair does, and a triple tried before (with
+/// another pair of it) is not tried again.
+pub(crate) fn aligned_triplet(board: &Board) -> Option<SeStep> {
+    let (bases, excluders) = triplet_bases(board);
     let listed = bases.iter().fold(0 as Cells, |acc, &c| acc | 1 << c);
     for (j, &b) in bases.iter().enumerate().skip(1) {
         for &a in &bases[..j] {
+            let shared = excluders[a] & excluders[b];
+            if shared.count_ones() < 2 {
+                continue;
+            }
+            // A third base shares two excluders with the pair only if it sees two cells of
+            // `shared` (its excluders among them are the ones it sees).
+            let (mut once, mut twice) = (0 as Cells, 0 as Cells);
+            for e in members(shared) {
+                twice |= once & PEERS[e];
+                once |= PEERS[e];
+            }
             let pair = (1 as Cells) << a | 1 << b;
             let first = excluders[a] & listed & !pair;
             let second = excluders[b] & listed & !pair & !first;
-            for c in members(first).chain(members(second)) {
-                let common = excluders[a] & excluders[b] & excluders[c];
-                if common.count_ones() < 2 {
+            for c in members(first & twice).chain(members(second & twice)) {
+                if seen_before(&excluders, a, b, c) {
                     continue;
                 }
+                let common = shared & excluders[c];
                 let removed = excluded3(board, [a, b, c], common);
                 if !removed.is_empty() {
                     return Some(SeStep {
