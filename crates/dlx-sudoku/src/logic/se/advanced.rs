@@ -332,8 +332,7 @@ pub(crate) fn advanced_offs(
     out.chains.clear();
     let mut found = Vec::new();
     let table = Table::new(v);
-    let rules: [fn(&View, &Table, &mut Vec<Found>); 4] =
-        [locking, hidden_pair, naked_pair, x_wing];
+    let rules: [fn(&View, &Table, &mut Vec<Found>); 4] = [locking, hidden_pair, naked_pair, x_wing];
     for rule in rules {
         found.clear();
         rule(v, &table, &mut found);

@@ -12,7 +12,7 @@
 
 use super::board::with_digit;
 use super::board::{Board, UNITS, units_of};
-use super::cells::{Cells, UNIT_CELLS, common_unit, removals, seeing_all};
+use super::cells::{Cells, UNIT_CELLS, removals, seeing_all};
 use super::step::{Effect, SeStep};
 
 /// A strong link in `unit`: the digit is in `a` or in `b`.
@@ -141,45 +141,61 @@ fn kind(unit: usize) -> u8 {
     }
 }
 
-/// The suffix SE names a chain with: the number of grouped links, then the kinds of the
-/// units in a canonical order (rows and columns may swap, the chain may reverse).
-fn suffix(chain: &[Link]) -> String {
-    let grouped = chain.iter().filter(|l| l.grouped).count();
-    let text = |kinds: &[u8]| {
-        kinds
-            .iter()
-            .map(|k| char::from(b'0' + k))
-            .collect::<String>()
-    };
-    let mut kinds: Vec<u8> = chain.iter().map(|l| kind(l.unit)).collect();
-    let reversed: Vec<u8> = kinds.iter().rev().copied().collect();
-    if text(&kinds) > text(&reversed) {
-        kinds = reversed;
+/// The suffix SE names a chain with (see [`suffix`]): at most five ASCII digits, compared
+/// as the text they spell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Suffix([u8; 5]);
+
+impl Suffix {
+    fn as_str(&self) -> &str {
+        let len = self.0.iter().position(|&b| b == 0).unwrap_or(5);
+        std::str::from_utf8(&self.0[..len]).expect("ASCII digits")
     }
-    let lines = if kinds.contains(&1) {
-        let swapped: Vec<u8> = kinds.iter().map(|&k| [0, 2, 1][k as usize]).collect();
-        let back: Vec<u8> = swapped.iter().rev().copied().collect();
-        [text(&kinds), text(&swapped), text(&back)]
-            .into_iter()
-            .min()
-            .expect("three names")
-    } else {
-        text(&kinds.iter().map(|&k| k.min(1)).collect::<Vec<_>>())
-    };
-    format!("{grouped}{lines}")
 }
 
-/// The difficulty of a chain with this suffix, in tenths.
-fn difficulty(links: usize, suffix: &str) -> u8 {
-    let kinds = &suffix[1..];
-    let extra = if !suffix.starts_with('0') {
-        3
-    } else if !kinds.contains('0') && !kinds.contains('2') {
-        0
-    } else if kinds.contains('0') && kinds.contains('2') {
-        2
+/// The suffix SE names a chain with: the number of grouped links, then the kinds of the
+/// units in a canonical order (rows and columns may swap, the chain may reverse).
+fn suffix(chain: &[Link]) -> Suffix {
+    let n = chain.len();
+    let grouped = chain.iter().filter(|l| l.grouped).count() as u8;
+    let mut kinds = [0u8; 4];
+    for (k, l) in kinds.iter_mut().zip(chain) {
+        *k = kind(l.unit);
+    }
+    let reverse =
+        |k: [u8; 4]| -> [u8; 4] { std::array::from_fn(|i| if i < n { k[n - 1 - i] } else { 0 }) };
+    // Digits compare as their text does (all the same length).
+    let reversed = reverse(kinds);
+    if kinds[..n] > reversed[..n] {
+        kinds = reversed;
+    }
+    let lines = if kinds[..n].contains(&1) {
+        let swapped = kinds.map(|k| [0, 2, 1][k as usize]);
+        let back = reverse(swapped);
+        [kinds, swapped, back]
+            .into_iter()
+            .min_by(|x, y| x[..n].cmp(&y[..n]))
+            .expect("three names")
     } else {
-        1
+        kinds.map(|k| k.min(1))
+    };
+    let mut text = [0u8; 5];
+    text[0] = b'0' + grouped;
+    for i in 0..n {
+        text[1 + i] = b'0' + lines[i];
+    }
+    Suffix(text)
+}
+
+/// The difficulty of a chain of `links` links, `grouped` or not, whose units include a box
+/// (`boxed`) and both rows and columns (`mixed`), in tenths: what [`difficulty`] gives for
+/// its suffix, without spelling it.
+fn tenths_of(links: usize, grouped: bool, boxed: bool, mixed: bool) -> u8 {
+    let extra = match (grouped, boxed, mixed) {
+        (true, _, _) => 3,
+        (false, false, false) => 0,
+        (false, true, true) => 2,
+        _ => 1,
     };
     BASE[links - 2] + extra
 }
@@ -211,38 +227,18 @@ fn name(links: usize, suffix: &str, ring: bool) -> String {
 struct Found {
     tenths: u8,
     removed: Cells,
-    suffix: String,
+    suffix: Suffix,
     ring: bool,
 }
 
 impl Found {
-    fn key(&self) -> (u8, std::cmp::Reverse<u32>, &str) {
+    fn key(&self) -> (u8, std::cmp::Reverse<u32>, Suffix) {
         (
             self.tenths,
             std::cmp::Reverse(self.removed.count_ones()),
-            &self.suffix,
+            self.suffix,
         )
     }
-}
-
-/// The removals of a complete chain (oriented links), or `None` if it removes nothing.
-fn removed_by(chain: &[Link], with: Cells) -> Option<(Cells, bool)> {
-    let (start, end) = (chain[0].a, chain[chain.len() - 1].b);
-    let bases = chain.iter().fold(0, |acc, l| acc | UNIT_CELLS[l.unit]);
-    let ring = start & end == 0 && common_unit(start | end).is_some();
-    let mut removed = seeing_all(start | end);
-    if ring {
-        for pair in chain.windows(2) {
-            removed |= seeing_all(pair[0].b | pair[1].a);
-        }
-    } else {
-        for pair in chain.windows(2) {
-            let share = common_unit(pair[0].b | pair[1].a).expect("a weak link");
-            removed &= !UNIT_CELLS[share];
-        }
-    }
-    removed &= with & !bases;
-    (removed != 0).then_some((removed, ring))
 }
 
 /// The links of one digit, each both ways ((a, b) then (b, a), in the order of `links`),
@@ -257,6 +253,21 @@ struct Graph {
     next: Vec<u128>,
     /// Per oriented link, the oriented links of its unit.
     same_unit: Vec<u128>,
+    /// Per oriented link, the units holding all of its start, and all of its end (a bit
+    /// each): two sets share a unit when those of each meet.
+    starts: Vec<u32>,
+    ends: Vec<u32>,
+    /// Per oriented link, the cells that see all of its start, and all of its end.
+    see_start: Vec<Cells>,
+    see_end: Vec<Cells>,
+}
+
+/// The units holding all of a (non-empty) set of cells, a bit each.
+fn holding(set: Cells) -> u32 {
+    units_of(set.trailing_zeros() as usize)
+        .into_iter()
+        .filter(|&u| set & !UNIT_CELLS[u] == 0)
+        .fold(0u32, |acc, u| acc | 1 << u)
 }
 
 impl Graph {
@@ -278,82 +289,140 @@ impl Graph {
             oriented.len() <= 128,
             "at most two links per box and one per line"
         );
-        // The units holding all of a set of cells (a bit each): a set of two sets shares
-        // a unit when the units holding each meet.
-        let holding = |set: Cells| {
-            let [b, r, c] = units_of(set.trailing_zeros() as usize);
-            [b, r, c]
-                .into_iter()
-                .filter(|&u| set & !UNIT_CELLS[u] == 0)
-                .fold(0u32, |acc, u| acc | 1 << u)
-        };
-        let (starts, ends): (Vec<u32>, Vec<u32>) = oriented
-            .iter()
-            .map(|l| (holding(l.a), holding(l.b)))
-            .unzip();
-        let mut by_unit = [0u128; 27];
+        let starts: Vec<u32> = oriented.iter().map(|l| holding(l.a)).collect();
+        let ends: Vec<u32> = oriented.iter().map(|l| holding(l.b)).collect();
+        // Per unit, the oriented links of it, and those whose start it holds.
+        let (mut by_unit, mut starting) = ([0u128; 27], [0u128; 27]);
         for (j, l) in oriented.iter().enumerate() {
             by_unit[l.unit] |= 1 << j;
+            let mut units = starts[j];
+            while units != 0 {
+                starting[units.trailing_zeros() as usize] |= 1 << j;
+                units &= units - 1;
+            }
         }
         let next = oriented
             .iter()
             .zip(&ends)
             .map(|(l, &end)| {
-                starts
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &start)| start & end != 0)
-                    .fold(0u128, |acc, (j, _)| acc | 1 << j)
-                    & !by_unit[l.unit]
+                let mut units = end;
+                let mut next = 0u128;
+                while units != 0 {
+                    next |= starting[units.trailing_zeros() as usize];
+                    units &= units - 1;
+                }
+                next & !by_unit[l.unit]
             })
             .collect();
-        let same_unit = oriented.iter().map(|l| by_unit[l.unit]).collect();
         Graph {
             cells: oriented.iter().map(|l| l.a | l.b).collect(),
+            same_unit: oriented.iter().map(|l| by_unit[l.unit]).collect(),
+            see_start: oriented.iter().map(|l| seeing_all(l.a)).collect(),
+            see_end: oriented.iter().map(|l| seeing_all(l.b)).collect(),
             links: oriented,
             next,
-            same_unit,
+            starts,
+            ends,
         }
     }
 }
 
-/// Extends `chain` (oriented links of `g`, the last `last`) by links of other units
-/// joined to its end, up to `n` links, and keeps the best complete chain in `best`;
-/// `banned` holds the oriented links of the chain's units, `used` its cells.
+/// A chain being grown: its first and last oriented links, the oriented links of its
+/// units (`banned`), its cells, the cells of its units, the cells of the units its weak
+/// links share, and the cells that see both ends of one of its weak links.
+#[derive(Clone, Copy)]
+struct State {
+    first: usize,
+    last: usize,
+    banned: u128,
+    used: Cells,
+    bases: Cells,
+    weak: Cells,
+    across: Cells,
+}
+
+/// The removals of a complete chain, or `None` if it removes nothing, and whether it is a
+/// ring (its ends, disjoint, share a unit): a ring's weak links remove the digit from the
+/// cells that see both of their ends as well; else each removal must lie outside the
+/// units of the weak links (the first of column, row, box sharing both ends).
+fn removed_by(g: &Graph, s: &State, with: Cells) -> Option<(Cells, bool)> {
+    let (start, end) = (g.links[s.first].a, g.links[s.last].b);
+    let ring = start & end == 0 && g.starts[s.first] & g.ends[s.last] != 0;
+    let mut removed = g.see_start[s.first] & g.see_end[s.last];
+    if ring {
+        removed |= s.across;
+    } else {
+        removed &= !s.weak;
+    }
+    removed &= with & !s.bases;
+    (removed != 0).then_some((removed, ring))
+}
+
+/// Extends `chain` (oriented links of `g`, ending as `state` says) by links of other units
+/// joined to its end, up to `n` links, and keeps the best complete chain in `best`.
 fn extend(
     g: &Graph,
     chain: &mut Vec<Link>,
-    (last, banned, used): (usize, u128, Cells),
+    state: &State,
     n: usize,
     with: Cells,
-    best: &mut Option<(Found, Vec<Link>)>,
+    best: &mut Option<Found>,
 ) {
     if chain.len() == n {
-        if let Some((removed, ring)) = removed_by(chain, with) {
-            let suffix = suffix(chain);
-            let found = Found {
-                tenths: difficulty(n, &suffix),
-                removed,
-                suffix,
-                ring,
-            };
-            if best.as_ref().is_none_or(|(b, _)| found.key() < b.key()) {
-                *best = Some((found, chain.clone()));
-            }
-        }
+        consider(chain, state, g, with, best);
         return;
     }
-    let mut options = g.next[last] & !banned;
+    let last = state.last;
+    let mut options = g.next[last] & !state.banned;
     while options != 0 {
         let j = options.trailing_zeros() as usize;
         options &= options - 1;
-        if g.cells[j] & used != 0 {
+        if g.cells[j] & state.used != 0 {
             continue;
         }
+        // The weak link's shared unit: the highest unit holding both ends (columns come
+        // after rows, rows after boxes).
+        let share = 31 - (g.ends[last] & g.starts[j]).leading_zeros();
         chain.push(g.links[j]);
-        let state = (j, banned | g.same_unit[j], used | g.cells[j]);
-        extend(g, chain, state, n, with, best);
+        let grown = State {
+            first: state.first,
+            last: j,
+            banned: state.banned | g.same_unit[j],
+            used: state.used | g.cells[j],
+            bases: state.bases | UNIT_CELLS[g.links[j].unit],
+            weak: state.weak | UNIT_CELLS[share as usize],
+            across: state.across | (g.see_end[last] & g.see_start[j]),
+        };
+        extend(g, chain, &grown, n, with, best);
         chain.pop();
+    }
+}
+
+/// Keeps the complete chain `chain` in `best` if it removes something and SE prefers it.
+/// Its difficulty and the number of removals come first; the suffix is spelled only when
+/// they tie with the best so far or beat it.
+fn consider(chain: &[Link], state: &State, g: &Graph, with: Cells, best: &mut Option<Found>) {
+    let Some((removed, ring)) = removed_by(g, state, with) else {
+        return;
+    };
+    let has = |k: u8| chain.iter().any(|l| kind(l.unit) == k);
+    let grouped = chain.iter().any(|l| l.grouped);
+    let tenths = tenths_of(chain.len(), grouped, has(0), has(1) && has(2));
+    let rough = (tenths, std::cmp::Reverse(removed.count_ones()));
+    if let Some(b) = best.as_ref() {
+        let (t, r, _) = b.key();
+        if rough > (t, r) {
+            return;
+        }
+    }
+    let found = Found {
+        tenths,
+        removed,
+        suffix: suffix(chain),
+        ring,
+    };
+    if best.as_ref().is_none_or(|b| found.key() < b.key()) {
+        *best = Some(found);
     }
 }
 
@@ -367,11 +436,19 @@ pub(crate) fn strong_links(board: &Board, n: usize) -> Option<SeStep> {
         let mut chain = Vec::with_capacity(n);
         for (i, &link) in g.links.iter().enumerate() {
             chain.push(link);
-            let state = (i, g.same_unit[i], g.cells[i]);
-            extend(&g, &mut chain, state, n, with, &mut found);
+            let state = State {
+                first: i,
+                last: i,
+                banned: g.same_unit[i],
+                used: g.cells[i],
+                bases: UNIT_CELLS[link.unit],
+                weak: 0,
+                across: 0,
+            };
+            extend(&g, &mut chain, &state, n, with, &mut found);
             chain.pop();
         }
-        if let Some((f, _)) = found
+        if let Some(f) = found
             && best.as_ref().is_none_or(|(_, b)| f.key() < b.key())
         {
             best = Some((digit, f));
@@ -379,7 +456,7 @@ pub(crate) fn strong_links(board: &Board, n: usize) -> Option<SeStep> {
     }
     let (digit, found) = best?;
     Some(SeStep {
-        name: name(n, &found.suffix, found.ring).into(),
+        name: name(n, found.suffix.as_str(), found.ring).into(),
         tenths: found.tenths,
         effect: Effect::Eliminate(removals(found.removed, digit)),
     })
@@ -387,29 +464,205 @@ pub(crate) fn strong_links(board: &Board, n: usize) -> Option<SeStep> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::Board;
+    use super::super::cells::{PEERS, members};
     use super::*;
 
-    #[test]
-    fn suffixes_and_difficulties_follow_se_names() {
-        let line = |unit, grouped| Link {
+    /// The difficulty of a chain with this suffix, in tenths (SE's rule, read off the
+    /// suffix's text).
+    fn difficulty(links: usize, suffix: &str) -> u8 {
+        let kinds = &suffix[1..];
+        let extra = if !suffix.starts_with('0') {
+            3
+        } else if !kinds.contains('0') && !kinds.contains('2') {
+            0
+        } else if kinds.contains('0') && kinds.contains('2') {
+            2
+        } else {
+            1
+        };
+        BASE[links - 2] + extra
+    }
+
+    /// The suffix as text, built the plain way: every spelling, the smallest kept.
+    fn plain_suffix(chain: &[Link]) -> String {
+        let grouped = chain.iter().filter(|l| l.grouped).count();
+        let text = |kinds: &[u8]| {
+            kinds
+                .iter()
+                .map(|k| char::from(b'0' + k))
+                .collect::<String>()
+        };
+        let mut kinds: Vec<u8> = chain.iter().map(|l| kind(l.unit)).collect();
+        let reversed: Vec<u8> = kinds.iter().rev().copied().collect();
+        if text(&kinds) > text(&reversed) {
+            kinds = reversed;
+        }
+        let lines = if kinds.contains(&1) {
+            let swapped: Vec<u8> = kinds.iter().map(|&k| [0, 2, 1][k as usize]).collect();
+            let back: Vec<u8> = swapped.iter().rev().copied().collect();
+            [text(&kinds), text(&swapped), text(&back)]
+                .into_iter()
+                .min()
+                .expect("three names")
+        } else {
+            text(&kinds.iter().map(|&k| k.min(1)).collect::<Vec<_>>())
+        };
+        format!("{grouped}{lines}")
+    }
+
+    fn line(unit: usize, grouped: bool) -> Link {
+        Link {
             unit,
             a: 0,
             b: 0,
             grouped,
-        };
+        }
+    }
+
+    #[test]
+    fn suffixes_and_difficulties_follow_se_names() {
         let sky = [line(9, false), line(12, false)];
-        assert_eq!(suffix(&sky), "011");
+        assert_eq!(suffix(&sky).as_str(), "011");
         assert_eq!(difficulty(2, "011"), 40);
         assert_eq!(name(2, "011", false), "Skyscraper 011");
         let kite = [line(9, false), line(20, false)];
-        assert_eq!(suffix(&kite), "012");
+        assert_eq!(suffix(&kite).as_str(), "012");
         assert_eq!(difficulty(2, "012"), 41);
         let turbot = [line(3, false), line(20, false)];
-        assert_eq!(suffix(&turbot), "001");
+        assert_eq!(suffix(&turbot).as_str(), "001");
         assert_eq!(name(2, "001", false), "2 Strong links 001");
         let grouped = [line(9, true), line(20, false), line(21, true)];
-        assert_eq!(suffix(&grouped), "2112");
+        assert_eq!(suffix(&grouped).as_str(), "2112");
         assert_eq!(difficulty(3, "2112"), 57);
         assert_eq!(name(3, "2112", false), "Grouped 3-String Kite 2112");
+    }
+
+    /// Every sequence of 2 to 4 unit kinds, grouped or not: the suffix, its order and the
+    /// difficulty without it agree with the plain spelling.
+    #[test]
+    fn suffix_and_tenths_agree_with_the_plain_spelling() {
+        for n in 2..=4usize {
+            let mut all = Vec::new();
+            for code in 0..3usize.pow(n as u32) * (1 << n) {
+                let chain: Vec<Link> = (0..n)
+                    .map(|i| {
+                        let k = code / 3usize.pow(i as u32) % 3;
+                        line([0, 9, 18][k], (code / 3usize.pow(n as u32)) >> i & 1 == 1)
+                    })
+                    .collect();
+                let plain = plain_suffix(&chain);
+                let fast = suffix(&chain);
+                assert_eq!(fast.as_str(), plain);
+                let has = |k: u8| chain.iter().any(|l| kind(l.unit) == k);
+                let grouped = chain.iter().any(|l| l.grouped);
+                let tenths = tenths_of(n, grouped, has(0), has(1) && has(2));
+                assert_eq!(tenths, difficulty(n, &plain), "{plain}");
+                all.push((fast, plain));
+            }
+            for (a, x) in &all {
+                for (b, y) in &all {
+                    assert_eq!(a.cmp(b), x.cmp(y), "{x} {y}");
+                }
+            }
+        }
+    }
+
+    /// The first of column, row and box holding all of `set` (SE's name for a shared unit).
+    fn plain_common_unit(set: Cells) -> Option<usize> {
+        (18..27)
+            .chain(9..18)
+            .chain(0..9)
+            .find(|&u| set & !UNIT_CELLS[u] == 0)
+    }
+
+    /// On the boards of a recorded walk, each digit's graph against the plain definitions:
+    /// what may follow a link, and what every chain of two and three links removes.
+    #[test]
+    fn graph_and_removals_agree_with_plain_definitions() {
+        let puzzle: crate::Grid =
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+                .parse()
+                .expect("a puzzle");
+        let steps = super::super::walk(&puzzle).expect("a 9x9 puzzle").steps;
+        let mut board = Board::new(puzzle.cells()).expect("no clash");
+        let mut chains = 0;
+        for step in steps.iter().take(40) {
+            for digit in 1..=9u8 {
+                chains += check_digit(&board, digit);
+            }
+            match &step.effect {
+                super::super::Effect::Place(c, d) => board.place(*c, *d),
+                super::super::Effect::Eliminate(r) => {
+                    for &(c, d) in r {
+                        board.remove(c, d);
+                    }
+                }
+            }
+        }
+        assert!(chains > 1000, "{chains} chains");
+    }
+
+    fn check_digit(board: &Board, digit: u8) -> usize {
+        let g = Graph::new(&links(board, digit));
+        let with = with_digit(board, digit);
+        let see = |set: Cells| members(set).fold((1 << 81) - 1, |acc, c| acc & PEERS[c]) & !set;
+        let mut chains = 0;
+        for i in 0..g.links.len() {
+            let li = g.links[i];
+            let next = (0..g.links.len())
+                .filter(|&j| {
+                    g.links[j].unit != li.unit && plain_common_unit(li.b | g.links[j].a).is_some()
+                })
+                .fold(0u128, |acc, j| acc | 1 << j);
+            assert_eq!(g.next[i], next);
+            for j in members(next) {
+                let lj = g.links[j];
+                for k in members(g.next[j] & !g.same_unit[i] & !g.same_unit[j]) {
+                    let lk = g.links[k];
+                    for chain in [vec![li, lj], vec![li, lj, lk]] {
+                        let idx = if chain.len() == 2 {
+                            vec![i, j]
+                        } else {
+                            vec![i, j, k]
+                        };
+                        let mut s = State {
+                            first: i,
+                            last: i,
+                            banned: 0,
+                            used: 0,
+                            bases: UNIT_CELLS[li.unit],
+                            weak: 0,
+                            across: 0,
+                        };
+                        for w in idx.windows(2) {
+                            let share = 31 - (g.ends[w[0]] & g.starts[w[1]]).leading_zeros();
+                            s.last = w[1];
+                            s.bases |= UNIT_CELLS[g.links[w[1]].unit];
+                            s.weak |= UNIT_CELLS[share as usize];
+                            s.across |= g.see_end[w[0]] & g.see_start[w[1]];
+                        }
+                        // The plain way: SE's shared units and the cells seeing both ends.
+                        let (start, end) = (chain[0].a, chain[chain.len() - 1].b);
+                        let bases = chain.iter().fold(0, |acc, l| acc | UNIT_CELLS[l.unit]);
+                        let ring = start & end == 0 && plain_common_unit(start | end).is_some();
+                        let mut removed = see(start | end);
+                        for pair in chain.windows(2) {
+                            if ring {
+                                removed |= see(pair[0].b | pair[1].a);
+                            } else {
+                                let share = plain_common_unit(pair[0].b | pair[1].a);
+                                removed &= !UNIT_CELLS[share.expect("a weak link")];
+                            }
+                        }
+                        removed &= with & !bases;
+                        let plain = (removed != 0).then_some((removed, ring));
+                        assert_eq!(removed_by(&g, &s, with), plain);
+                        chains += 1;
+                    }
+                }
+            }
+        }
+        chains
     }
 }
