@@ -12,7 +12,14 @@ use super::step::{Effect, SeStep};
 
 /// The digits of a candidate mask, in increasing order.
 fn digits(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |d| mask & (1 << d) != 0)
+    let mut rest = mask & 0x3fe;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let d = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            d
+        })
+    })
 }
 
 /// The removals from base cells `a` and `b` with common excluders `excluders`.

@@ -260,6 +260,9 @@ struct Graph {
     /// Per oriented link, the cells that see all of its start, and all of its end.
     see_start: Vec<Cells>,
     see_end: Vec<Cells>,
+    /// Per oriented link, the oriented links whose end shares a unit with its start (those
+    /// that may close a ring begun with it).
+    closing: Vec<u128>,
 }
 
 /// The units holding all of a (non-empty) set of cells, a bit each.
@@ -291,29 +294,34 @@ impl Graph {
         );
         let starts: Vec<u32> = oriented.iter().map(|l| holding(l.a)).collect();
         let ends: Vec<u32> = oriented.iter().map(|l| holding(l.b)).collect();
-        // Per unit, the oriented links of it, and those whose start it holds.
-        let (mut by_unit, mut starting) = ([0u128; 27], [0u128; 27]);
+        // Per unit, the oriented links of it, those whose start it holds and those whose
+        // end it holds.
+        let (mut by_unit, mut starting, mut ending) = ([0u128; 27], [0u128; 27], [0u128; 27]);
         for (j, l) in oriented.iter().enumerate() {
             by_unit[l.unit] |= 1 << j;
-            let mut units = starts[j];
-            while units != 0 {
-                starting[units.trailing_zeros() as usize] |= 1 << j;
-                units &= units - 1;
+            for (units, table) in [(starts[j], &mut starting), (ends[j], &mut ending)] {
+                let mut units = units;
+                while units != 0 {
+                    table[units.trailing_zeros() as usize] |= 1 << j;
+                    units &= units - 1;
+                }
             }
         }
+        // The links of a table held by one of `units`.
+        let any = |table: &[u128; 27], mut units: u32| {
+            let mut found = 0u128;
+            while units != 0 {
+                found |= table[units.trailing_zeros() as usize];
+                units &= units - 1;
+            }
+            found
+        };
         let next = oriented
             .iter()
             .zip(&ends)
-            .map(|(l, &end)| {
-                let mut units = end;
-                let mut next = 0u128;
-                while units != 0 {
-                    next |= starting[units.trailing_zeros() as usize];
-                    units &= units - 1;
-                }
-                next & !by_unit[l.unit]
-            })
+            .map(|(l, &end)| any(&starting, end) & !by_unit[l.unit])
             .collect();
+        let closing = starts.iter().map(|&start| any(&ending, start)).collect();
         Graph {
             cells: oriented.iter().map(|l| l.a | l.b).collect(),
             same_unit: oriented.iter().map(|l| by_unit[l.unit]).collect(),
@@ -321,6 +329,7 @@ impl Graph {
             see_end: oriented.iter().map(|l| seeing_all(l.b)).collect(),
             links: oriented,
             next,
+            closing,
             starts,
             ends,
         }
@@ -368,9 +377,8 @@ fn extend(
     with: Cells,
     best: &mut Option<Found>,
 ) {
-    if chain.len() == n {
-        consider(chain, state, g, with, best);
-        return;
+    if chain.len() + 1 == n {
+        return close(g, chain, state, with, best);
     }
     let last = state.last;
     let mut options = g.next[last] & !state.banned;
@@ -380,31 +388,61 @@ fn extend(
         if g.cells[j] & state.used != 0 {
             continue;
         }
-        // The weak link's shared unit: the highest unit holding both ends (columns come
-        // after rows, rows after boxes).
-        let share = 31 - (g.ends[last] & g.starts[j]).leading_zeros();
         chain.push(g.links[j]);
-        let grown = State {
-            first: state.first,
-            last: j,
-            banned: state.banned | g.same_unit[j],
-            used: state.used | g.cells[j],
-            bases: state.bases | UNIT_CELLS[g.links[j].unit],
-            weak: state.weak | UNIT_CELLS[share as usize],
-            across: state.across | (g.see_end[last] & g.see_start[j]),
-        };
+        let grown = state.grown(g, j);
         extend(g, chain, &grown, n, with, best);
         chain.pop();
     }
 }
 
-/// Keeps the complete chain `chain` in `best` if it removes something and SE prefers it.
+impl State {
+    /// The state of the chain grown by oriented link `j`.
+    fn grown(&self, g: &Graph, j: usize) -> State {
+        let last = self.last;
+        // The weak link's shared unit: the highest unit holding both ends (columns come
+        // after rows, rows after boxes).
+        let share = 31 - (g.ends[last] & g.starts[j]).leading_zeros();
+        State {
+            first: self.first,
+            last: j,
+            banned: self.banned | g.same_unit[j],
+            used: self.used | g.cells[j],
+            bases: self.bases | UNIT_CELLS[g.links[j].unit],
+            weak: self.weak | UNIT_CELLS[share as usize],
+            across: self.across | (g.see_end[last] & g.see_start[j]),
+        }
+    }
+}
+
+/// Completes `chain` (one link short) by each link that may follow it, and keeps the best
+/// complete chain in `best`. Outside rings, what a chain removes sees its start and lies
+/// outside its units and its weak links' units so far: when nothing does, only the links
+/// closing a ring are tried.
+fn close(g: &Graph, chain: &mut Vec<Link>, state: &State, with: Cells, best: &mut Option<Found>) {
+    let mut options = g.next[state.last] & !state.banned;
+    let open = g.see_start[state.first] & with & !state.bases & !state.weak;
+    if open == 0 {
+        options &= g.closing[state.first];
+    }
+    while options != 0 {
+        let j = options.trailing_zeros() as usize;
+        options &= options - 1;
+        if g.cells[j] & state.used != 0 {
+            continue;
+        }
+        let grown = state.grown(g, j);
+        if let Some((removed, ring)) = removed_by(g, &grown, with) {
+            chain.push(g.links[j]);
+            consider(chain, removed, ring, best);
+            chain.pop();
+        }
+    }
+}
+
+/// Keeps the complete chain `chain`, which removes `removed`, in `best` if SE prefers it.
 /// Its difficulty and the number of removals come first; the suffix is spelled only when
 /// they tie with the best so far or beat it.
-fn consider(chain: &[Link], state: &State, g: &Graph, with: Cells, best: &mut Option<Found>) {
-    let Some((removed, ring)) = removed_by(g, state, with) else {
-        return;
-    };
+fn consider(chain: &[Link], removed: Cells, ring: bool, best: &mut Option<Found>) {
     let has = |k: u8| chain.iter().any(|l| kind(l.unit) == k);
     let grouped = chain.iter().any(|l| l.grouped);
     let tenths = tenths_of(chain.len(), grouped, has(0), has(1) && has(2));
@@ -616,6 +654,10 @@ mod tests {
                 })
                 .fold(0u128, |acc, j| acc | 1 << j);
             assert_eq!(g.next[i], next);
+            let closing = (0..g.links.len())
+                .filter(|&j| plain_common_unit(li.a | g.links[j].b).is_some())
+                .fold(0u128, |acc, j| acc | 1 << j);
+            assert_eq!(g.closing[i], closing);
             for j in members(next) {
                 let lj = g.links[j];
                 for k in members(g.next[j] & !g.same_unit[i] & !g.same_unit[j]) {

@@ -140,32 +140,35 @@ fn als_wing_at(board: &Board, als: &[usize], union: u16, yz: usize) -> Option<Al
 }
 
 /// The cells an ALS wing of `k` cells may use: `pairs` holding two candidates, `fit` two
-/// to `k + 1`.
+/// to `k + 1`; and per digit, the cells holding it.
 struct Fit {
     pairs: Cells,
     fit: Cells,
+    places: [Cells; 10],
+}
+
+/// An almost locked set being grown: its cells in order, as a set, the cells that see all
+/// of them, the cells that see one, and its digits.
+struct Als {
+    cells: Vec<usize>,
+    set: Cells,
+    seeing: Cells,
+    near: Cells,
+    union: u16,
 }
 
 /// Grows `als` by cells after its last that see all of it, and tries every bivalue cell
 /// with each complete ALS, keeping SE's preferred wing in `best`.
-fn grow_als(
-    board: &Board,
-    cells: &Fit,
-    als: &mut Vec<usize>,
-    k: usize,
-    union: u16,
-    best: &mut Option<AlsWing>,
-) {
-    if als.len() == k {
-        if union.count_ones() as usize != k + 1 {
+fn grow_als(board: &Board, fit: &Fit, als: &mut Als, k: usize, best: &mut Option<AlsWing>) {
+    if als.cells.len() == k {
+        if als.union.count_ones() as usize != k + 1 {
             return;
         }
-        let near = als.iter().fold(0 as Cells, |acc, &c| acc | PEERS[c]);
-        for yz in members(near & cells.pairs) {
-            if als.contains(&yz) || board.cands[yz] & !union != 0 {
-                continue;
-            }
-            if let Some(w) = als_wing_at(board, als, union, yz) {
+        // The bivalue cells seeing one of the set, outside it, with digits of the set.
+        let others = (1..=9).filter(|&d| als.union & (1 << d) == 0);
+        let foreign = others.fold(0 as Cells, |acc, d| acc | fit.places[d]);
+        for yz in members(als.near & fit.pairs & !als.set & !foreign) {
+            if let Some(w) = als_wing_at(board, &als.cells, als.union, yz) {
                 let key = |w: &AlsWing| {
                     (
                         w.tenths,
@@ -180,18 +183,23 @@ fn grow_als(
         }
         return;
     }
-    let last = als[als.len() - 1];
-    let seeing = als.iter().fold(!0 as Cells, |acc, &c| acc & PEERS[c]);
+    let last = als.cells[als.cells.len() - 1];
     let after = !0 << (last + 1);
-    for next in members(seeing & cells.fit & after) {
+    let (set, seeing, near, union) = (als.set, als.seeing, als.near, als.union);
+    for next in members(seeing & fit.fit & after) {
         let grown = union | board.cands[next];
         if grown.count_ones() as usize > k + 1 {
             continue;
         }
-        als.push(next);
-        grow_als(board, cells, als, k, grown, best);
-        als.pop();
+        als.cells.push(next);
+        als.set = set | 1 << next;
+        als.seeing = seeing & PEERS[next];
+        als.near = near | PEERS[next];
+        als.union = grown;
+        grow_als(board, fit, als, k, best);
+        als.cells.pop();
     }
+    (als.set, als.seeing, als.near, als.union) = (set, seeing, near, union);
 }
 
 /// SE's ALS wing of `k` cells (WXYZ 3, VWXYZ 4, UVWXYZ 5, TUVWXYZ 6): an almost locked set of k
@@ -201,17 +209,34 @@ fn grow_als(
 /// holders as well).
 pub(crate) fn als_wing(board: &Board, k: usize) -> Option<SeStep> {
     let mut best = None;
-    let cells = Fit {
+    let fit = Fit {
         pairs: with_count(board, 2),
         fit: (0..81)
             .filter(|&c| (2..=k as u32 + 1).contains(&board.cands[c].count_ones()))
             .fold(0, |acc, c| acc | 1 << c),
+        places: std::array::from_fn(|d| {
+            if d == 0 {
+                0
+            } else {
+                with_digit(board, d as u8)
+            }
+        }),
     };
-    let mut als = Vec::with_capacity(k);
-    for first in members(cells.fit) {
-        als.push(first);
-        grow_als(board, &cells, &mut als, k, board.cands[first], &mut best);
-        als.pop();
+    let mut als = Als {
+        cells: Vec::with_capacity(k),
+        set: 0,
+        seeing: 0,
+        near: 0,
+        union: 0,
+    };
+    for first in members(fit.fit) {
+        als.cells.push(first);
+        als.set = 1 << first;
+        als.seeing = PEERS[first];
+        als.near = PEERS[first];
+        als.union = board.cands[first];
+        grow_als(board, &fit, &mut als, k, &mut best);
+        als.cells.pop();
     }
     let w = best?;
     Some(SeStep {
