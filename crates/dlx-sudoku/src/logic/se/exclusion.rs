@@ -9,6 +9,7 @@
 use super::board::Board;
 use super::cells::{Cells, PEERS, members};
 use super::step::{Effect, SeStep};
+use std::cell::RefCell;
 
 /// The digits of a candidate mask, in increasing order.
 fn digits(mask: u16) -> impl Iterator<Item = u8> {
@@ -127,7 +128,7 @@ fn excluded3(board: &Board, bases: [usize; 3], common: Cells) -> Vec<(usize, u8)
                 keep[0] |= 1 << da;
                 keep[1] |= 1 << db;
                 keep[2] |= allowed;
-                if keep == cands {
+                if (keep[0] ^ cands[0]) | (keep[1] ^ cands[1]) | (keep[2] ^ cands[2]) == 0 {
                     return Vec::new();
                 }
             }
@@ -193,10 +194,35 @@ fn seen_before(excluders: &[Cells; 81], a: usize, b: usize, c: usize) -> bool {
 /// naked single among their peers; a cell's excluders are its peers with two or three
 /// candidates. SE pairs two base cells (the later one outer), then tries as the third
 /// each base cell among their excluders (the first's, then the second's), and applies
-/// the first whose three bases share two or more excluders and remove something. The
-/// three bases share excluders only where the pair does, and a triple tried before (with
-/// another pair of it) is not tried again.
+/// the first whose three bases share two or more excluders and remove something.
+///
+/// Three bases share excluders only where the pair does, and a triple tried before (with
+/// another pair of it) is not tried again. The walk asks on successive boards that
+/// mostly differ in a few cells: when the last board asked about (on this thread) had no
+/// such exclusion, a triple none of whose cells or their peers changed since is not tried
+/// either (what it removes, whether it is tried, and with which excluders, depend on
+/// those cells only, and it removed nothing then).
 pub(crate) fn aligned_triplet(board: &Board) -> Option<SeStep> {
+    let changed = LAST_EMPTY.with(|last| match &*last.borrow() {
+        Some(before) => (0..81)
+            .filter(|&c| before[c] != board.cands[c])
+            .fold(0 as Cells, |acc, c| acc | 1 << c | PEERS[c]),
+        None => !0,
+    });
+    let found = triplet_search(board, changed);
+    LAST_EMPTY.with(|last| *last.borrow_mut() = found.is_none().then_some(board.cands));
+    found
+}
+
+thread_local! {
+    /// The candidates of the last board [`aligned_triplet`] found nothing on, if the last
+    /// board it was asked about is that one.
+    static LAST_EMPTY: RefCell<Option<[u16; 81]>> = const { RefCell::new(None) };
+}
+
+/// The first aligned triplet exclusion SE would find, trying only triples with a cell in
+/// `changed` (see [`aligned_triplet`]).
+fn triplet_search(board: &Board, changed: Cells) -> Option<SeStep> {
     let (bases, excluders) = triplet_bases(board);
     let listed = bases.iter().fold(0 as Cells, |acc, &c| acc | 1 << c);
     for (j, &b) in bases.iter().enumerate().skip(1) {
@@ -205,6 +231,9 @@ pub(crate) fn aligned_triplet(board: &Board) -> Option<SeStep> {
             if shared.count_ones() < 2 {
                 continue;
             }
+            let pair = (1 as Cells) << a | 1 << b;
+            // Only a changed third base when neither of the pair changed.
+            let thirds = if pair & changed == 0 { changed } else { !0 };
             // A third base shares two excluders with the pair only if it sees two cells of
             // `shared` (its excluders among them are the ones it sees).
             let (mut once, mut twice) = (0 as Cells, 0 as Cells);
@@ -212,10 +241,10 @@ pub(crate) fn aligned_triplet(board: &Board) -> Option<SeStep> {
                 twice |= once & PEERS[e];
                 once |= PEERS[e];
             }
-            let pair = (1 as Cells) << a | 1 << b;
             let first = excluders[a] & listed & !pair;
             let second = excluders[b] & listed & !pair & !first;
-            for c in members(first & twice).chain(members(second & twice)) {
+            let keep = twice & thirds;
+            for c in members(first & keep).chain(members(second & keep)) {
                 if seen_before(&excluders, a, b, c) {
                     continue;
                 }
@@ -232,4 +261,167 @@ pub(crate) fn aligned_triplet(board: &Board) -> Option<SeStep> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Effect, walk};
+    use super::*;
+    use crate::Grid;
+
+    /// Aligned pair exclusion the plain way: every pair of cells in order, the digits of
+    /// its cells tried against every common bivalue peer.
+    fn plain_pair(board: &Board) -> Option<Vec<(usize, u8)>> {
+        let count = |c: usize| board.cands[c].count_ones();
+        let pairs: Vec<usize> = (0..81).filter(|&c| count(c) == 2).collect();
+        let sees = |x: usize, y: usize| PEERS[x] & (1 << y) != 0;
+        for a in 0..81 {
+            for b in a + 1..81 {
+                let base = |c: usize| count(c) >= 2 && pairs.iter().any(|&p| sees(c, p));
+                if !base(a) || !base(b) {
+                    continue;
+                }
+                let ex: Vec<usize> = pairs
+                    .iter()
+                    .copied()
+                    .filter(|&p| sees(a, p) && sees(b, p))
+                    .collect();
+                if ex.len() < 2 {
+                    continue;
+                }
+                let ok = |da: u8, db: u8| {
+                    !(da == db && sees(a, b))
+                        && ex
+                            .iter()
+                            .all(|&e| board.cands[e] & !((1 << da) | (1 << db)) != 0)
+                };
+                let (ca, cb) = (board.cands[a], board.cands[b]);
+                let mut removed = Vec::new();
+                for da in digits(ca) {
+                    if !digits(cb).any(|db| ok(da, db)) {
+                        removed.push((a, da));
+                    }
+                }
+                for db in digits(cb) {
+                    if !digits(ca).any(|da| ok(da, db)) {
+                        removed.push((b, db));
+                    }
+                }
+                if !removed.is_empty() {
+                    return Some(removed);
+                }
+            }
+        }
+        None
+    }
+
+    /// Aligned triplet exclusion the plain way: SE's loops over every pair and third,
+    /// each triple checked by trying every assignment of its three cells.
+    fn plain_triplet(board: &Board) -> Option<Vec<(usize, u8)>> {
+        let count = |c: usize| board.cands[c].count_ones();
+        let sees = |x: usize, y: usize| PEERS[x] & (1 << y) != 0;
+        let ex = |c: usize| (0..81).filter(move |&p| sees(c, p) && (2..=3).contains(&count(p)));
+        let bases: Vec<usize> = (0..81)
+            .filter(|&c| {
+                count(c) >= 2
+                    && ex(c).next().is_some()
+                    && !(0..81).any(|p| sees(c, p) && count(p) == 1)
+            })
+            .collect();
+        for (j, &b) in bases.iter().enumerate() {
+            for &a in &bases[..j] {
+                let first: Vec<usize> = ex(a).filter(|&c| c != b && bases.contains(&c)).collect();
+                let second = ex(b).filter(|&c| c != a && bases.contains(&c) && !first.contains(&c));
+                let thirds: Vec<usize> = first.iter().copied().chain(second).collect();
+                for c in thirds {
+                    let common: Vec<usize> = ex(a)
+                        .filter(|&e| ex(b).any(|x| x == e) && ex(c).any(|x| x == e))
+                        .collect();
+                    if common.len() < 2 {
+                        continue;
+                    }
+                    let cells = [a, b, c];
+                    let mut keep = [0u16; 3];
+                    for da in digits(board.cands[a]) {
+                        for db in digits(board.cands[b]) {
+                            for dc in digits(board.cands[c]) {
+                                let d = [da, db, dc];
+                                let clash = (0..3).any(|i| {
+                                    (i + 1..3).any(|k| d[i] == d[k] && sees(cells[i], cells[k]))
+                                });
+                                let used = (1u16 << da) | (1 << db) | (1 << dc);
+                                let covered = common.iter().any(|&e| board.cands[e] & !used == 0);
+                                if !clash && !covered {
+                                    for i in 0..3 {
+                                        keep[i] |= 1 << d[i];
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    let removed: Vec<(usize, u8)> = (0..3)
+                        .flat_map(|i| {
+                            digits(board.cands[cells[i]] & !keep[i]).map(move |d| (cells[i], d))
+                        })
+                        .collect();
+                    if !removed.is_empty() {
+                        return Some(removed);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn removals(step: Option<SeStep>) -> Option<Vec<(usize, u8)>> {
+        step.map(|s| match s.effect {
+            Effect::Eliminate(r) => r,
+            Effect::Place(..) => panic!("an exclusion places nothing"),
+        })
+    }
+
+    /// Both exclusions against the plain ones on every board of the walks of recorded
+    /// puzzles rated 6.2 to 8.0 (successive boards, as the walk asks, and each board twice,
+    /// so that the triplets' memory of the last board is used).
+    #[test]
+    fn exclusions_agree_with_plain_loops_on_recorded_walks() {
+        let data = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/data/se_ratings.tsv"
+        ));
+        let (mut boards, mut found) = (0, [0, 0]);
+        for line in data.lines().filter(|l| !l.starts_with('#')).skip(1) {
+            let f: Vec<&str> = line.split('\t').collect();
+            let rating = f[2].parse::<f32>().expect("a rating");
+            if !(6.2..=8.0).contains(&rating) || boards > 800 {
+                continue;
+            }
+            let puzzle: Grid = f[1].parse().expect("a puzzle");
+            let steps = walk(&puzzle).expect("a 9x9 puzzle").steps;
+            let mut board = Board::new(puzzle.cells()).expect("no clash");
+            for step in steps {
+                let plain = plain_pair(&board);
+                found[0] += usize::from(plain.is_some());
+                assert_eq!(removals(aligned_pair(&board)), plain, "{}", f[1]);
+                let plain = plain_triplet(&board);
+                found[1] += usize::from(plain.is_some());
+                for _ in 0..2 {
+                    assert_eq!(removals(aligned_triplet(&board)), plain, "{}", f[1]);
+                }
+                boards += 1;
+                match step.effect {
+                    Effect::Place(cell, digit) => board.place(cell, digit),
+                    Effect::Eliminate(removed) => {
+                        for (cell, digit) in removed {
+                            board.remove(cell, digit);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            boards > 800 && found[0] > 100 && found[1] > 100,
+            "{boards} {found:?}"
+        );
+    }
 }
