@@ -379,6 +379,124 @@ fn nested(out: &mut Advanced, hints: Vec<NestedHint>) {
 mod tests {
     use super::*;
 
+    /// Each mask has at least two bits and their union exactly two: the union.
+    fn common_pair(a: u16, b: u16) -> Option<u16> {
+        (a.count_ones() >= 2 && b.count_ones() >= 2 && (a | b).count_ones() == 2).then_some(a | b)
+    }
+
+    /// A digit's positions in a unit, scanned.
+    fn scan(v: &View, unit: usize, digit: u8) -> u16 {
+        (0..9)
+            .filter(|&i| v.grid[UNITS[unit][i] as usize] & (1 << digit) != 0)
+            .fold(0, |acc, i| acc | 1 << i)
+    }
+
+    fn empty(v: &View, unit: usize) -> usize {
+        UNITS[unit]
+            .iter()
+            .filter(|&&c| v.values[c as usize] == 0)
+            .count()
+    }
+
+    /// A pattern found: its parents and its removals.
+    type Pattern = (Vec<Key>, Vec<(usize, u16)>);
+
+    /// The three pair rules the plain way: every pair of digits (cells, lines) in SE's
+    /// order, checked with `common_pair` on scanned positions; the patterns as (parents,
+    /// removals).
+    fn plain(v: &View) -> Vec<Vec<Pattern>> {
+        let mut out = vec![Vec::new(); 3];
+        for unit in SCAN.iter().flat_map(|k| k.units()) {
+            for (a, b) in pairs() {
+                let (d1, d2) = (a as u8 + 1, b as u8 + 1);
+                if empty(v, unit) > 4
+                    && let Some(union) = common_pair(scan(v, unit, d1), scan(v, unit, d2))
+                {
+                    let mut found = Vec::new();
+                    hidden_pair_at(v, unit, (d1, d2), union, &mut found);
+                    out[0].extend(found.into_iter().map(|f| (f.parents, f.removed)));
+                }
+                let cells = &UNITS[unit];
+                let (ca, cb) = (cells[a] as usize, cells[b] as usize);
+                if empty(v, unit) >= 4
+                    && let Some(union) = common_pair(v.grid[ca], v.grid[cb])
+                {
+                    let mut found = Vec::new();
+                    naked_pair_at(v, cells, (ca, cb), union, &mut found);
+                    out[1].extend(found.into_iter().map(|f| (f.parents, f.removed)));
+                }
+            }
+        }
+        let placed = |d: u8| v.values.iter().filter(|&&x| x == d).count();
+        for (base0, cover0) in [(18, 9), (9, 18)] {
+            for (a, b) in pairs() {
+                for digit in (1..=9u8).filter(|&d| placed(d) + 4 <= 9) {
+                    let (la, lb) = (base0 + a, base0 + b);
+                    if let Some(covers) = common_pair(scan(v, la, digit), scan(v, lb, digit)) {
+                        let mut found = Vec::new();
+                        x_wing_at(v, (la, lb), (a, b), (cover0, covers), digit, &mut found);
+                        out[2].extend(found.into_iter().map(|f| (f.parents, f.removed)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The table and the prefiltered rules against scans and the plain rules, on random
+    /// boards sparse enough to hold many pairs and wings.
+    #[test]
+    fn table_and_prefilters_agree_with_plain_scans() {
+        let mut x: u64 = 12345;
+        let mut next = |n: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        let mut found = [0usize; 3];
+        for _ in 0..3000 {
+            let (mut values, mut initial, mut grid) = ([0u8; 81], [0u16; 81], [0u16; 81]);
+            let density = 2 + next(4);
+            for c in 0..81 {
+                if next(10) < 3 {
+                    values[c] = 1 + next(9) as u8;
+                    continue;
+                }
+                for d in 1..=9 {
+                    if next(9) < density {
+                        initial[c] |= 1 << d;
+                        if next(5) > 0 {
+                            grid[c] |= 1 << d;
+                        }
+                    }
+                }
+            }
+            let v = View {
+                values: &values,
+                initial: &initial,
+                grid: &grid,
+            };
+            let t = Table::new(&v);
+            for unit in 0..27 {
+                assert_eq!(t.empty_in(unit), empty(&v, unit));
+                for d in 1..=9 {
+                    assert_eq!(t.positions(unit, d), scan(&v, unit, d));
+                }
+            }
+            let plain = plain(&v);
+            let rules: [fn(&View, &Table, &mut Vec<Found>); 3] = [hidden_pair, naked_pair, x_wing];
+            for (i, rule) in rules.into_iter().enumerate() {
+                let mut out = Vec::new();
+                rule(&v, &t, &mut out);
+                let fast: Vec<_> = out.into_iter().map(|f| (f.parents, f.removed)).collect();
+                assert_eq!(fast, plain[i], "rule {i}");
+                found[i] += fast.len();
+            }
+        }
+        assert!(found.iter().all(|&n| n > 100), "{found:?}");
+    }
+
     #[test]
     fn pairs_in_bitmask_order() {
         let p: Vec<_> = pairs().take(4).collect();

@@ -262,6 +262,59 @@ pub(crate) fn set_removals(board: &Board, holders: &[usize], digits: u16) -> Vec
 mod tests {
     use super::*;
 
+    /// Every locked set `each_lock` reports, against a scan of every unit pair for every
+    /// digit, on random candidate grids.
+    #[test]
+    fn each_lock_finds_what_a_scan_finds() {
+        let mut x: u64 = 99;
+        let mut next = |n: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        let mut total = 0;
+        for _ in 0..500 {
+            let density = 1 + next(5);
+            let grid: [u16; 81] = std::array::from_fn(|_| {
+                (1..=9).fold(0, |acc, d| acc | u16::from(next(9) < density) << d)
+            });
+            let positions = |u: usize, d: u8| {
+                (0..9)
+                    .filter(|&i| grid[UNITS[u][i] as usize] & (1 << d) != 0)
+                    .fold(0u16, |acc, i| acc | 1 << i)
+            };
+            let mut fast = Vec::new();
+            each_lock(positions, |d, u1, u2| {
+                fast.push((d, u1, u2));
+                None::<()>
+            });
+            let mut plain = Vec::new();
+            for (k1, k2) in LOCKS {
+                for d in 1..=9u8 {
+                    for u1 in k1.units() {
+                        let cells: Vec<usize> = (0..9)
+                            .filter(|&i| positions(u1, d) & (1 << i) != 0)
+                            .map(|i| UNITS[u1][i] as usize)
+                            .collect();
+                        if cells.len() < 2 {
+                            continue;
+                        }
+                        if let Some(u2) = k2
+                            .units()
+                            .find(|&u2| cells.iter().all(|&c| contains(u2, c)))
+                        {
+                            plain.push((d, u1, u2));
+                        }
+                    }
+                }
+            }
+            assert_eq!(fast, plain);
+            total += fast.len();
+        }
+        assert!(total > 1000, "{total}");
+    }
+
     #[test]
     fn positions_follow_placements_and_removals() {
         let puzzle =

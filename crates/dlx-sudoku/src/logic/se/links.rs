@@ -380,6 +380,12 @@ fn extend(
     if chain.len() + 1 == n {
         return close(g, chain, state, with, best);
     }
+    // Nothing outside the chain's units and weak links' units sees its start, and no link
+    // left may close a ring: no completion removes anything.
+    let open = g.see_start[state.first] & with & !state.bases & !state.weak;
+    if open == 0 && g.closing[state.first] & !state.banned == 0 {
+        return;
+    }
     let last = state.last;
     let mut options = g.next[last] & !state.banned;
     while options != 0 {
@@ -428,6 +434,10 @@ fn close(g: &Graph, chain: &mut Vec<Link>, state: &State, with: Cells, best: &mu
         let j = options.trailing_zeros() as usize;
         options &= options - 1;
         if g.cells[j] & state.used != 0 {
+            continue;
+        }
+        // Outside rings, what the chain removes sees its end too.
+        if open & g.see_end[j] == 0 && g.closing[state.first] & (1 << j) == 0 {
             continue;
         }
         let grown = state.grown(g, j);
