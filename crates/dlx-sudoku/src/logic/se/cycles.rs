@@ -67,6 +67,8 @@ struct Walk {
     /// Per key, whether a forcing walk from it can reach its opposite (it does under both
     /// rules; the X pass's walk, with fewer implications, may not).
     concludes: Vec<bool>,
+    /// The on potentials that can give a hint in some pass, in key order.
+    sources: Vec<Key>,
     arena: Arena,
     causes: Vec<Option<Cause>>,
     /// Per node, the traces of the off potentials on its path (itself included): a key
@@ -90,6 +92,7 @@ impl Walk {
             imp: Implications::default(),
             part: Vec::new(),
             concludes: Vec::new(),
+            sources: Vec::new(),
             arena: Arena::default(),
             causes: Vec::new(),
             above: Vec::new(),
@@ -108,6 +111,17 @@ impl Walk {
         self.cands = *cands;
         self.imp.fill(cands, &Places::of(cands), true, true);
         self.imp.strong_parts(&mut self.part, &mut self.concludes);
+        self.sources.clear();
+        for (cell, &c) in cands.iter().enumerate() {
+            let mut digits = c;
+            while digits != 0 {
+                let k = key(cell, digits.trailing_zeros() as u8, true);
+                digits &= digits - 1;
+                if self.fruitful(k, Pass { y: true, x: true }) {
+                    self.sources.push(k);
+                }
+            }
+        }
     }
 
     /// A new node for `k`, implied by `parent` for `cause`.
@@ -380,31 +394,32 @@ fn from_assumption(w: &mut Walk, source: Key, pass: Pass, best: &mut Option<Chai
     }
 }
 
-/// Calls `f` with every assumption (an on potential) of the three passes, in SE's order.
-fn each_assumption(cands: &[u16; 81], mut f: impl FnMut(Key, Pass)) {
+/// Calls `f` with every assumption (an on potential) of the three passes that can give a
+/// hint, in SE's order.
+fn each_assumption(w: &mut Walk, mut f: impl FnMut(&mut Walk, Key, Pass)) {
     let passes = [
         Pass { y: false, x: true },
         Pass { y: true, x: false },
         Pass { y: true, x: true },
     ];
+    // The other assumptions give nothing (see `Walk::fruitful`).
+    let sources = take(&mut w.sources);
     for pass in passes {
-        for (cell, &c) in cands.iter().enumerate() {
-            let n = c.count_ones();
-            if n < 2 || (!pass.x && n > 2) {
-                continue;
-            }
-            for d in (1..=9u8).filter(|&d| c & (1 << d) != 0) {
-                f(key(cell, d, true), pass);
+        for &source in &sources {
+            let n = w.cands[cell_of(source)].count_ones();
+            if n >= 2 && (pass.x || n == 2) && w.fruitful(source, pass) {
+                f(w, source, pass);
             }
         }
     }
+    w.sources = sources;
 }
 
 /// The hint SE's "Forcing Chains & Cycles" would apply, if any.
 pub(crate) fn cycles_and_chains(board: &Board) -> Option<ChainHint> {
     let mut best = None;
     with_walk(&board.cands, |w| {
-        each_assumption(&board.cands, |source, pass| {
+        each_assumption(w, |w, source, pass| {
             from_assumption(w, source, pass, &mut best);
         });
     });
@@ -455,7 +470,7 @@ pub(crate) fn owed(
 pub(crate) fn nested_hints(initial: &[u16; 81], current: &[u16; 81]) -> Vec<NestedHint> {
     let mut found: Vec<(f64, u8, NestedHint)> = Vec::new();
     with_walk(current, |w| {
-        each_assumption(current, |source, pass| {
+        each_assumption(w, |w, source, pass| {
             for f in assumption_hints(w, source, pass) {
                 let hint = nested_hint(w, initial, &f);
                 let difficulty = f.base(pass) + length_added(hint.complexity);
