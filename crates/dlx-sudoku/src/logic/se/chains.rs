@@ -26,6 +26,7 @@
 
 use super::board::units_of;
 use super::cells::{Places, UNIT_CELLS};
+use super::parts::Parts;
 use super::step::{Effect, SeStep};
 
 /// A potential as a number: `((cell * 9 + digit - 1) << 1) | on`.
@@ -340,7 +341,9 @@ pub(crate) fn on_to_off(cands: &[u16; 81], places: &Places, k: Key, y: bool, out
     on_to_off_with(cands, places, k, y, out, |k, _| k);
 }
 
-/// [`on_to_off`] with the reason of each potential: the cell (Y rule) or the unit.
+/// [`on_to_off`] with the reason of each potential: the cell (Y rule) or the unit (what
+/// [`Implications`] holds, which the tests compare it with).
+#[cfg(test)]
 pub(crate) fn on_to_off_causes(
     cands: &[u16; 81],
     places: &Places,
@@ -425,147 +428,196 @@ pub(crate) fn off_to_on(
 }
 
 /// The implications of every potential of a board that does not change (the walks of
-/// `cycles`), for one set of rules, each found once with [`on_to_off_causes`] and
-/// [`off_to_on`]: per key, a range of one list, each entry a key and its cause packed
-/// as `key | cause << 16` (cause 27 for the cell, else the unit).
+/// `cycles`), found once with [`on_to_off_causes`] and [`off_to_on`] under both rules:
+/// per key, a range of one list, each entry a key and its cause packed as
+/// `key | cause << 16` (cause 27 for the cell, else the unit). The Y rule's entries come
+/// first in each range (the cell part of on to off, the bivalue partner of off to on), so
+/// the implications of fewer rules are a part of the range, chosen by [`Implications::rules`].
 #[derive(Default)]
 pub(crate) struct Implications {
-    range: Vec<(u32, u32)>,
+    /// Per key: where its entries start, where those past the Y rule's start, the end.
+    range: Vec<[u32; 3]>,
     list: Vec<u32>,
     /// The keys of the board's candidates (both states), in increasing order, and the
     /// index of each key among them (`u32::MAX` for none).
     keys: Vec<Key>,
     index: Vec<u32>,
-    buf: Vec<(Key, Cause)>,
+    /// The rules [`Implications::of`] follows: Y (both ways), X (off to on).
+    y: bool,
+    x: bool,
+    /// Per key, its node in `graph` (`NONE` if none), and the key of each node.
+    node: Vec<u32>,
+    node_keys: Vec<Key>,
+    graph: Parts,
 }
+
+/// The part of a key in no cycle (see [`Implications::strong_parts`]).
+pub(crate) const ALONE: u32 = u32::MAX;
 
 impl Implications {
     /// Fills the table for `cands` with the Y rule (both ways) if `y`, the X rule (off to
-    /// on) if `x`; the on-to-off rule always uses the units.
+    /// on) if `x`; the on-to-off rule always uses the units. The entries are those of
+    /// [`on_to_off_causes`] and [`off_to_on`] with both rules, written here directly.
     pub(crate) fn fill(&mut self, cands: &[u16; 81], places: &Places, y: bool, x: bool) {
-        self.range.clear();
-        self.range.resize(KEYS, (0, 0));
-        self.index.clear();
-        self.index.resize(KEYS, u32::MAX);
+        if self.range.len() != KEYS {
+            self.range = vec![[0; 3]; KEYS];
+            self.index = vec![u32::MAX; KEYS];
+        }
+        for &k in &self.keys {
+            self.range[k] = [0; 3];
+            self.index[k] = u32::MAX;
+        }
         self.list.clear();
         self.keys.clear();
-        let mut buf = std::mem::take(&mut self.buf);
+        const CELL: u32 = 27 << 16;
         for (cell, &c) in cands.iter().enumerate() {
+            let units = units_of(cell);
+            let pair = c.count_ones() == 2;
             let mut digits = c;
             while digits != 0 {
                 let d = digits.trailing_zeros() as u8;
                 digits &= digits - 1;
-                for on in [false, true] {
-                    let k = key(cell, d, on);
-                    self.index[k] = self.keys.len() as u32;
-                    self.keys.push(k);
-                    if on {
-                        on_to_off_causes(cands, places, k, y, &mut buf);
-                    } else {
-                        off_to_on(cands, places, k, y, x, &mut buf);
-                    }
-                    let start = self.list.len() as u32;
-                    self.list.extend(buf.iter().map(|&(k, cause)| {
-                        let code = match cause {
-                            Cause::Cell => 27,
-                            Cause::Unit(u) => u as u32,
-                        };
-                        k as u32 | code << 16
-                    }));
-                    self.range[k] = (start, self.list.len() as u32);
+                let here = places.0[d as usize] & !(1u128 << cell);
+                // Off to on: the bivalue cell's other digit, then each unit's last place.
+                let (k, start) = (key(cell, d, false), self.list.len() as u32);
+                if pair {
+                    let other = (c & !(1 << d)).trailing_zeros() as u8;
+                    self.list.push(key(cell, other, true) as u32 | CELL);
                 }
+                let mid = self.list.len() as u32;
+                let mut met = 0u128;
+                for u in units {
+                    let others = here & UNIT_CELLS[u];
+                    if others.count_ones() == 1 && others & met == 0 {
+                        met |= others;
+                        let on = key(others.trailing_zeros() as usize, d, true);
+                        self.list.push(on as u32 | (u as u32) << 16);
+                    }
+                }
+                self.add_key(k, [start, mid, self.list.len() as u32]);
+                // On to off: the cell's other digits, then the digit in each unit.
+                let (k, start) = (key(cell, d, true), self.list.len() as u32);
+                let mut others = c & !(1 << d);
+                while others != 0 {
+                    let o = others.trailing_zeros() as u8;
+                    others &= others - 1;
+                    self.list.push(key(cell, o, false) as u32 | CELL);
+                }
+                let mid = self.list.len() as u32;
+                let mut added = 0u128;
+                for u in units {
+                    let mut cells = here & UNIT_CELLS[u] & !added;
+                    added |= cells;
+                    while cells != 0 {
+                        let at = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        self.list.push(key(at, d, false) as u32 | (u as u32) << 16);
+                    }
+                }
+                self.add_key(k, [start, mid, self.list.len() as u32]);
             }
         }
-        self.buf = buf;
+        self.rules(y, x);
+    }
+
+    /// Records the entries of the next key of the board.
+    fn add_key(&mut self, k: Key, range: [u32; 3]) {
+        self.index[k] = self.keys.len() as u32;
+        self.keys.push(k);
+        self.range[k] = range;
+    }
+
+    /// Makes [`Implications::of`] follow the Y rule (both ways) if `y`, the X rule (off
+    /// to on) if `x`, on the board last filled.
+    pub(crate) fn rules(&mut self, y: bool, x: bool) {
+        (self.y, self.x) = (y, x);
+    }
+
+    /// The entries of `k` under the current rules, as a range of the list.
+    fn bounds(&self, k: Key) -> std::ops::Range<usize> {
+        let [start, mid, end] = self.range[k];
+        let from = if self.y { start } else { mid };
+        let to = if self.x || is_on(k) { end } else { mid };
+        from as usize..to as usize
     }
 
     /// Per key, whether the potential of the other state is reachable from it (a
-    /// forcing chain from the one concludes the other): the strongly connected parts of
-    /// the implications (Tarjan's algorithm), each with the keys reachable from it, built
-    /// from the parts it leads to (found before it).
-    pub(crate) fn reaches_conjugate(&self) -> Vec<bool> {
-        const UNSEEN: u32 = u32::MAX;
-        let n = self.keys.len();
-        let words = n.div_ceil(64);
-        let edges = |v: usize| {
-            let (start, end) = self.range[self.keys[v]];
-            start as usize..end as usize
-        };
-        let target = |e: usize| self.index[(self.list[e] & 0xffff) as usize] as usize;
-        let (mut order, mut low) = (vec![UNSEEN; n], vec![0u32; n]);
-        let mut part = vec![UNSEEN; n];
-        let mut stack = Vec::new();
-        let mut reach: Vec<u64> = Vec::new(); // `words` words per part
-        let mut merged: Vec<u32> = Vec::new(); // per part, the last part merged into it
-        let mut calls: Vec<(usize, usize)> = Vec::new(); // (node, next edge)
-        let mut next = 0u32;
-        for root in 0..n {
-            if order[root] != UNSEEN {
-                continue;
-            }
-            order[root] = next;
-            low[root] = next;
-            next += 1;
-            stack.push(root);
-            calls.push((root, edges(root).start));
-            while let Some(&(v, e)) = calls.last() {
-                if e < edges(v).end {
-                    calls.last_mut().expect("a call").1 += 1;
-                    let w = target(e);
-                    if order[w] == UNSEEN {
-                        order[w] = next;
-                        low[w] = next;
-                        next += 1;
-                        stack.push(w);
-                        calls.push((w, edges(w).start));
-                    } else if part[w] == UNSEEN {
-                        low[v] = low[v].min(order[w]);
-                    }
-                    continue;
-                }
-                calls.pop();
-                if let Some(&(u, _)) = calls.last() {
-                    low[u] = low[u].min(low[v]);
-                }
-                if low[v] != order[v] {
-                    continue;
-                }
-                // v heads a part: the nodes above it on the stack.
-                let id = merged.len();
-                merged.push(id as u32);
-                reach.resize(reach.len() + words, 0);
-                let top = stack.iter().rposition(|&w| w == v).expect("on the stack");
-                for &w in &stack[top..] {
-                    part[w] = id as u32;
-                }
-                for &w in &stack[top..] {
-                    reach[id * words + w / 64] |= 1 << (w % 64);
-                    for e in edges(w) {
-                        let p = part[target(e)] as usize;
-                        if merged[p] != id as u32 {
-                            merged[p] = id as u32;
-                            let (done, this) = reach.split_at_mut(id * words);
-                            for (a, b) in this.iter_mut().zip(&done[p * words..(p + 1) * words]) {
-                                *a |= b;
-                            }
-                        }
-                    }
-                }
-                stack.truncate(top);
-            }
-        }
-        let mut out = vec![false; KEYS];
-        for (v, &k) in self.keys.iter().enumerate() {
-            let c = self.index[conjugate(k)] as usize;
-            out[k] = reach[part[v] as usize * words + c / 64] & (1 << (c % 64)) != 0;
-        }
-        out
+    /// forcing chain from the one concludes the other).
+    #[cfg(test)]
+    pub(crate) fn reaches_conjugate(&mut self) -> Vec<bool> {
+        let (mut part, mut concludes) = (Vec::new(), Vec::new());
+        self.strong_parts(&mut part, &mut concludes);
+        concludes
     }
 
-    /// What potential `k` implies, in SE's order, each with its cause.
+    /// The strongly connected parts of the implications under the current rules
+    /// (Tarjan's algorithm): per key, in `part`, the number of its part, or [`ALONE`]
+    /// when no cycle of implications passes through it; in `concludes`, whether the
+    /// potential of the other state is reachable from it.
+    ///
+    /// Each part's reach is built from the parts it leads to (found before it), as bits
+    /// by part number. Off potentials that imply nothing are left out: none is the
+    /// conjugate reached from an off potential, and an on potential `k` reaches its
+    /// conjugate (off) exactly when it reaches an on potential `m` that turns it off,
+    /// that is (the rules being symmetric) one whose off potential `k` implies.
+    pub(crate) fn strong_parts(&mut self, part: &mut Vec<u32>, concludes: &mut Vec<bool>) {
+        self.index_edges();
+        self.graph.find();
+        let g = &self.graph;
+        part.clear();
+        part.resize(KEYS, ALONE);
+        concludes.clear();
+        concludes.resize(KEYS, false);
+        let part_of = |k: Key| g.part[self.node[k] as usize];
+        for (v, &k) in self.node_keys.iter().enumerate() {
+            let p = g.part[v];
+            if g.sizes[p as usize] > 1 {
+                part[k] = p;
+            }
+            concludes[k] = if is_on(k) {
+                self.list[self.bounds(k)]
+                    .iter()
+                    .any(|&e| g.reaches(p, part_of(conjugate((e & 0xffff) as Key))))
+            } else {
+                g.reaches(p, part_of(conjugate(k)))
+            };
+        }
+    }
+
+    /// The implications under the current rules between the on potentials and the off
+    /// potentials that imply something, numbered in key order, into `graph`.
+    fn index_edges(&mut self) {
+        self.node.clear();
+        self.node.resize(KEYS, NONE);
+        self.node_keys.clear();
+        for &k in &self.keys {
+            if is_on(k) || !self.bounds(k).is_empty() {
+                self.node[k] = self.node_keys.len() as u32;
+                self.node_keys.push(k);
+            }
+        }
+        let g = &mut self.graph;
+        g.starts.clear();
+        g.targets.clear();
+        for &k in &self.node_keys {
+            g.starts.push(g.targets.len() as u32);
+            let [start, mid, end] = self.range[k];
+            let from = if self.y { start } else { mid };
+            let to = if self.x || is_on(k) { end } else { mid };
+            for &e in &self.list[from as usize..to as usize] {
+                let t = self.node[(e & 0xffff) as usize];
+                if t != NONE {
+                    g.targets.push(t);
+                }
+            }
+        }
+        g.starts.push(g.targets.len() as u32);
+    }
+
+    /// What potential `k` implies under the current rules, in SE's order, each with its
+    /// cause.
     pub(crate) fn of(&self, k: Key) -> impl Iterator<Item = (Key, Cause)> + '_ {
-        let (start, end) = self.range[k];
-        self.list[start as usize..end as usize].iter().map(|&e| {
+        self.list[self.bounds(k)].iter().map(|&e| {
             let cause = match e >> 16 {
                 27 => Cause::Cell,
                 u => Cause::Unit(u as usize),

@@ -19,11 +19,16 @@
 //!
 //! The difficulty adds the length increment of `chains` to the base; the complexity is
 //! the chain's number of distinct potentials.
+//!
+//! The implications of the board under both rules are found once, with their strongly
+//! connected parts and the potentials from which the opposite is reachable: an
+//! assumption in no cycle of implications has no cycle in any pass, and a forcing walk
+//! that cannot reach its opposite is not made, so most assumptions cost nothing.
 
 use super::board::{Board, UNITS};
 use super::cells::{PEERS, Places, members};
 use super::chains::{
-    Arena, Cause, ChainHint, Implications, Key, Linked, cell_of, conjugate, digit_of, is_on,
+    ALONE, Arena, Cause, ChainHint, Implications, Key, Linked, cell_of, conjugate, digit_of, is_on,
     keep_best, key, length_added, target_effect,
 };
 use super::step::Effect;
@@ -48,16 +53,22 @@ impl Pass {
 }
 
 /// The board of one technique's walks, and what they reuse from one assumption to the
-/// next: the implications of the current pass, which forcing walks conclude, the nodes,
-/// the reason of each node (by node index; none for a root), the potentials reached and
-/// the queues.
-struct Walk<'a> {
-    cands: &'a [u16; 81],
-    places: Places,
+/// next: the implications (of the current pass), their strongly connected parts and
+/// which forcing walks can conclude, the nodes, the reason of each node (by node index;
+/// none for a root), the potentials reached and the queues. A thread keeps one walk
+/// for its buffers ([`with_walk`]).
+struct Walk {
+    cands: [u16; 81],
     imp: Implications,
-    imp_pass: Option<Pass>,
-    /// Per key, whether a forcing walk from it reaches its opposite (X and XY passes).
+    /// Per key, its strongly connected part under both rules (`ALONE` if none): a cycle
+    /// of any pass through a potential stays in its part (each pass's implications are
+    /// some of both rules').
+    part: Vec<u32>,
+    /// Per key, whether a forcing walk from it can reach its opposite (it does under both
+    /// rules; the X pass's walk, with fewer implications, may not).
     concludes: Vec<bool>,
+    /// The on potentials that can give a hint in some pass, in key order.
+    sources: Vec<Key>,
     arena: Arena,
     causes: Vec<Option<Cause>>,
     /// Per node, the traces of the off potentials on its path (itself included): a key
@@ -74,14 +85,14 @@ struct Walk<'a> {
     waiting: Vec<(u32, Key, Cause)>,
 }
 
-impl<'a> Walk<'a> {
-    fn new(cands: &'a [u16; 81]) -> Walk<'a> {
+impl Walk {
+    fn new() -> Walk {
         Walk {
-            cands,
-            places: Places::of(cands),
+            cands: [0; 81],
             imp: Implications::default(),
-            imp_pass: None,
+            part: Vec::new(),
             concludes: Vec::new(),
+            sources: Vec::new(),
             arena: Arena::default(),
             causes: Vec::new(),
             above: Vec::new(),
@@ -92,6 +103,24 @@ impl<'a> Walk<'a> {
             offs: Vec::new(),
             ons: Vec::new(),
             waiting: Vec::new(),
+        }
+    }
+
+    /// Makes `cands` the board of the walks.
+    fn start(&mut self, cands: &[u16; 81]) {
+        self.cands = *cands;
+        self.imp.fill(cands, &Places::of(cands), true, true);
+        self.imp.strong_parts(&mut self.part, &mut self.concludes);
+        self.sources.clear();
+        for (cell, &c) in cands.iter().enumerate() {
+            let mut digits = c;
+            while digits != 0 {
+                let k = key(cell, digits.trailing_zeros() as u8, true);
+                digits &= digits - 1;
+                if self.fruitful(k, Pass { y: true, x: true }) {
+                    self.sources.push(k);
+                }
+            }
         }
     }
 
@@ -115,17 +144,11 @@ impl<'a> Walk<'a> {
         self.above[n as usize] & trace(k) != 0 && self.arena.has_ancestor(n, k)
     }
 
-    /// Makes the implications those of `pass` (the board does not change).
-    fn prepare(&mut self, pass: Pass) {
-        if self.imp_pass != Some(pass) {
-            self.imp.fill(self.cands, &self.places, pass.y, pass.x);
-            self.imp_pass = Some(pass);
-            self.concludes = if pass.x {
-                self.imp.reaches_conjugate()
-            } else {
-                Vec::new()
-            };
-        }
+    /// Whether assuming `source` in `pass` can give a hint: a cycle through it, or a
+    /// forcing chain from it or its opposite.
+    fn fruitful(&self, source: Key, pass: Pass) -> bool {
+        self.part[source] != ALONE
+            || (pass.x && (self.concludes[source] || self.concludes[conjugate(source)]))
     }
 
     /// Empties the sets and queues for a new walk (the nodes stay).
@@ -137,15 +160,35 @@ impl<'a> Walk<'a> {
     }
 }
 
+thread_local! {
+    /// The walk of this thread's last technique, kept for its buffers.
+    static WALK: std::cell::Cell<Option<Walk>> = const { std::cell::Cell::new(None) };
+}
+
+/// Calls `f` with a walk on `cands` (this thread's, unless in use).
+fn with_walk<T>(cands: &[u16; 81], f: impl FnOnce(&mut Walk) -> T) -> T {
+    let mut w = WALK.take().unwrap_or_else(Walk::new);
+    w.start(cands);
+    let out = f(&mut w);
+    WALK.set(Some(w));
+    out
+}
+
 /// A key's trace among the off potentials above a node: one bit of 128, by candidate.
 fn trace(k: Key) -> u128 {
     1 << ((k >> 1) % 128)
 }
 
 /// The cycles back to `source` (on) found by SE's cycle walk, as end nodes. Nodes that
-/// nothing can come of are not made: an off potential none of whose implications is
-/// new (or closes a cycle), an on potential reached again that closes none.
+/// nothing can come of are not made: a potential outside the source's strongly
+/// connected part (no path from it leads back), an off potential none of whose
+/// implications is new (or closes a cycle), an on potential reached again that closes
+/// none.
 fn find_cycles(w: &mut Walk, source: Key) -> Vec<u32> {
+    let home = w.part[source];
+    if home == ALONE {
+        return Vec::new();
+    }
     w.restart();
     let root = w.push(source, None, None);
     w.to_on.add(source, root);
@@ -157,7 +200,7 @@ fn find_cycles(w: &mut Walk, source: Key) -> Vec<u32> {
         waiting.clear();
         while let Some(p) = w.pending_on.pop_front() {
             for (off, cause) in w.imp.of(w.arena.key(p)) {
-                if !w.off_above(p, off) {
+                if w.part[off] == home && !w.off_above(p, off) {
                     waiting.push((p, off, cause));
                 }
             }
@@ -165,7 +208,7 @@ fn find_cycles(w: &mut Walk, source: Key) -> Vec<u32> {
         length += 1;
         for &(p, off, cause) in &waiting {
             ons.clear();
-            ons.extend(w.imp.of(off));
+            ons.extend(w.imp.of(off).filter(|&(on, _)| w.part[on] == home));
             let live =
                 |w: &Walk, on: Key| (length >= 4 && on == source) || w.to_on.get(on).is_none();
             if !ons.iter().any(|&(on, _)| live(w, on)) {
@@ -223,7 +266,7 @@ fn cycle_removals(cands: &[u16; 81], arena: &Arena, end: u32) -> Vec<(usize, u8)
 
 /// The conclusion of SE's forcing-chain walk from `source` (on or off), if any: the
 /// first node holding the source's opposite (the walk goes on after it in SE, but adds
-/// nothing that counts). Walks that cannot reach it are not made.
+/// nothing that counts). Walks that cannot reach it under both rules are not made.
 fn forcing_walk(w: &mut Walk, source: Key, chains: &mut Vec<u32>) {
     if !w.concludes[source] {
         return;
@@ -300,10 +343,13 @@ impl Found {
 /// forcing chains from the on and then the off assumption (X and XY passes). The walk's
 /// nodes start afresh.
 fn assumption_hints(w: &mut Walk, source: Key, pass: Pass) -> Vec<Found> {
-    w.prepare(pass);
+    if !w.fruitful(source, pass) {
+        return Vec::new();
+    }
+    w.imp.rules(pass.y, pass.x);
     w.arena.clear();
     w.causes.clear();
-    let cands = w.cands;
+    let cands = &w.cands.clone();
     let mut out: Vec<Found> = find_cycles(w, source)
         .into_iter()
         .map(|end| Found {
@@ -348,32 +394,34 @@ fn from_assumption(w: &mut Walk, source: Key, pass: Pass, best: &mut Option<Chai
     }
 }
 
-/// Calls `f` with every assumption (an on potential) of the three passes, in SE's order.
-fn each_assumption(cands: &[u16; 81], mut f: impl FnMut(Key, Pass)) {
+/// Calls `f` with every assumption (an on potential) of the three passes that can give a
+/// hint, in SE's order.
+fn each_assumption(w: &mut Walk, mut f: impl FnMut(&mut Walk, Key, Pass)) {
     let passes = [
         Pass { y: false, x: true },
         Pass { y: true, x: false },
         Pass { y: true, x: true },
     ];
+    // The other assumptions give nothing (see `Walk::fruitful`).
+    let sources = take(&mut w.sources);
     for pass in passes {
-        for (cell, &c) in cands.iter().enumerate() {
-            let n = c.count_ones();
-            if n < 2 || (!pass.x && n > 2) {
-                continue;
-            }
-            for d in (1..=9u8).filter(|&d| c & (1 << d) != 0) {
-                f(key(cell, d, true), pass);
+        for &source in &sources {
+            let n = w.cands[cell_of(source)].count_ones();
+            if n >= 2 && (pass.x || n == 2) && w.fruitful(source, pass) {
+                f(w, source, pass);
             }
         }
     }
+    w.sources = sources;
 }
 
 /// The hint SE's "Forcing Chains & Cycles" would apply, if any.
 pub(crate) fn cycles_and_chains(board: &Board) -> Option<ChainHint> {
     let mut best = None;
-    let mut w = Walk::new(&board.cands);
-    each_assumption(&board.cands, |source, pass| {
-        from_assumption(&mut w, source, pass, &mut best);
+    with_walk(&board.cands, |w| {
+        each_assumption(w, |w, source, pass| {
+            from_assumption(w, source, pass, &mut best);
+        });
     });
     best
 }
@@ -420,57 +468,15 @@ pub(crate) fn owed(
 /// dynamic chain that started on `initial`, sorted as SE sorts them (difficulty,
 /// complexity, kind; ties in the order found), each removal set once, with its parents.
 pub(crate) fn nested_hints(initial: &[u16; 81], current: &[u16; 81]) -> Vec<NestedHint> {
-    let cands = current;
     let mut found: Vec<(f64, u8, NestedHint)> = Vec::new();
-    let mut w = Walk::new(cands);
-    each_assumption(cands, |source, pass| {
-        for f in assumption_hints(&mut w, source, pass) {
-            let (arena, causes) = (&mut w.arena, &w.causes);
-            let path = arena.path(f.end);
-            let mut parents = Vec::new();
-            for &m in &path {
-                let k = arena.key(m);
-                if let (true, Some(c)) = (is_on(k), causes[m as usize]) {
-                    owed(initial, cands, k, c, &mut parents);
-                }
+    with_walk(current, |w| {
+        each_assumption(w, |w, source, pass| {
+            for f in assumption_hints(w, source, pass) {
+                let hint = nested_hint(w, initial, &f);
+                let difficulty = f.base(pass) + length_added(hint.complexity);
+                found.push((difficulty, pass.sort_key(), hint));
             }
-            if f.cycle {
-                // The same cycle walked backwards: its off potentials turn on, for
-                // the reasons that turned them off.
-                for &m in path[1..path.len() - 1].iter().rev() {
-                    let k = arena.key(m);
-                    if let (false, Some(c)) = (is_on(k), causes[m as usize]) {
-                        owed(initial, cands, conjugate(k), c, &mut parents);
-                    }
-                }
-            }
-            let removed = match &f.effect {
-                Effect::Eliminate(r) => r.clone(),
-                &Effect::Place(c, d) => (1..=9u8)
-                    .filter(|&o| o != d && cands[c] & (1 << o) != 0)
-                    .map(|o| (c, o))
-                    .collect(),
-            };
-            let complexity = arena.ancestor_count(f.end);
-            let mut identity = vec![if f.cycle { 1 } else { 2 }];
-            identity.extend(path.iter().map(|&m| arena.key(m)));
-            let mut by_cell: Vec<(usize, u16)> = Vec::new();
-            for (c, d) in removed {
-                match by_cell.iter_mut().find(|x| x.0 == c) {
-                    Some(x) => x.1 |= 1 << d,
-                    None => by_cell.push((c, 1 << d)),
-                }
-            }
-            by_cell.sort_unstable();
-            let difficulty = f.base(pass) + length_added(complexity);
-            let hint = NestedHint {
-                removed: by_cell,
-                parents,
-                identity,
-                complexity,
-            };
-            found.push((difficulty, pass.sort_key(), hint));
-        }
+        });
     });
     found.sort_by(|a, b| {
         (a.0, a.2.complexity, a.1)
@@ -484,4 +490,161 @@ pub(crate) fn nested_hints(initial: &[u16; 81], current: &[u16; 81]) -> Vec<Nest
         }
     }
     out
+}
+
+/// The nested hint of `f`, a hint of the walk's last assumption.
+fn nested_hint(w: &mut Walk, initial: &[u16; 81], f: &Found) -> NestedHint {
+    let (cands, arena, causes) = (&w.cands, &mut w.arena, &w.causes);
+    let path = arena.path(f.end);
+    let mut parents = Vec::new();
+    for &m in &path {
+        let k = arena.key(m);
+        if let (true, Some(c)) = (is_on(k), causes[m as usize]) {
+            owed(initial, cands, k, c, &mut parents);
+        }
+    }
+    if f.cycle {
+        // The same cycle walked backwards: its off potentials turn on, for the reasons
+        // that turned them off.
+        for &m in path[1..path.len() - 1].iter().rev() {
+            let k = arena.key(m);
+            if let (false, Some(c)) = (is_on(k), causes[m as usize]) {
+                owed(initial, cands, conjugate(k), c, &mut parents);
+            }
+        }
+    }
+    let mut removed: Vec<(usize, u16)> = Vec::new();
+    let mut remove = |c: usize, d: u8| match removed.iter_mut().find(|x| x.0 == c) {
+        Some(x) => x.1 |= 1 << d,
+        None => removed.push((c, 1 << d)),
+    };
+    match &f.effect {
+        Effect::Eliminate(r) => r.iter().for_each(|&(c, d)| remove(c, d)),
+        &Effect::Place(c, d) => (1..=9u8)
+            .filter(|&o| o != d && cands[c] & (1 << o) != 0)
+            .for_each(|o| remove(c, o)),
+    }
+    removed.sort_unstable();
+    let complexity = arena.ancestor_count(f.end);
+    let mut identity = Vec::with_capacity(path.len() + 1);
+    identity.push(if f.cycle { 1 } else { 2 });
+    identity.extend(path.iter().map(|&m| arena.key(m)));
+    NestedHint {
+        removed,
+        parents,
+        identity,
+        complexity,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::chains::{KEYS, off_to_on, on_to_off_causes};
+    use super::*;
+
+    /// Boards to test on: a puzzle's and, from it, boards with candidates dropped (as the
+    /// working boards of dynamic chains are), each cell keeping one.
+    fn boards() -> Vec<[u16; 81]> {
+        let mut out = Vec::new();
+        for puzzle in [
+            "....6...9..6..35...4..5..7......2......8.......2.1.8....5...3...9..3..1.71......4",
+            ".....4.....2.3.....5.7....9..4..2.8..985....63.........8....79....8...6...5.1...8",
+        ] {
+            let cells: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
+            let cands = Board::new(&cells).expect("no clash").cands;
+            out.push(cands);
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            for drop in [8, 5, 3] {
+                let mut b = cands;
+                for c in &mut b {
+                    let mut digits = *c;
+                    while digits != 0 {
+                        let d = digits.trailing_zeros();
+                        digits &= digits - 1;
+                        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                        if (seed >> 33).is_multiple_of(drop) && c.count_ones() > 1 {
+                            *c &= !(1 << d);
+                        }
+                    }
+                }
+                out.push(b);
+            }
+        }
+        out
+    }
+
+    fn candidates(cands: &[u16; 81]) -> impl Iterator<Item = Key> + '_ {
+        (0..KEYS).filter(|&k| cands[cell_of(k)] & (1 << digit_of(k)) != 0)
+    }
+
+    fn code(cause: Cause) -> usize {
+        match cause {
+            Cause::Cell => 27,
+            Cause::Unit(u) => u,
+        }
+    }
+
+    const RULES: [(bool, bool); 3] = [(false, true), (true, false), (true, true)];
+
+    #[test]
+    fn the_table_holds_what_the_rules_imply() {
+        for cands in boards() {
+            let places = Places::of(&cands);
+            let mut imp = Implications::default();
+            imp.fill(&cands, &places, true, true);
+            for (y, x) in RULES {
+                imp.rules(y, x);
+                let mut want = Vec::new();
+                for k in candidates(&cands) {
+                    if is_on(k) {
+                        on_to_off_causes(&cands, &places, k, y, &mut want);
+                    } else {
+                        off_to_on(&cands, &places, k, y, x, &mut want);
+                    }
+                    let want: Vec<_> = want.iter().map(|&(k, c)| (k, code(c))).collect();
+                    let got: Vec<_> = imp.of(k).map(|(k, c)| (k, code(c))).collect();
+                    assert_eq!(got, want, "key {k}, rules {y} {x}");
+                }
+            }
+        }
+    }
+
+    /// The keys reachable from `k` in one step or more.
+    fn reachable(imp: &Implications, k: Key) -> Vec<bool> {
+        let mut seen = vec![false; KEYS];
+        let mut todo: Vec<Key> = imp.of(k).map(|(q, _)| q).collect();
+        while let Some(p) = todo.pop() {
+            if !std::mem::replace(&mut seen[p], true) {
+                todo.extend(imp.of(p).map(|(q, _)| q));
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn parts_and_conclusions_agree_with_a_search_from_every_key() {
+        let (mut cycles, mut conclusions) = (0, 0);
+        for cands in boards() {
+            let mut imp = Implications::default();
+            imp.fill(&cands, &Places::of(&cands), true, true);
+            for (y, x) in RULES {
+                imp.rules(y, x);
+                let (mut part, mut concludes) = (Vec::new(), Vec::new());
+                imp.strong_parts(&mut part, &mut concludes);
+                let keys: Vec<Key> = candidates(&cands).collect();
+                let reach: Vec<Vec<bool>> = keys.iter().map(|&k| reachable(&imp, k)).collect();
+                for (i, &k) in keys.iter().enumerate() {
+                    assert_eq!(concludes[k], reach[i][conjugate(k)], "key {k}");
+                    assert_eq!(part[k] != ALONE, reach[i][k], "key {k}");
+                    cycles += usize::from(reach[i][k]);
+                    conclusions += usize::from(concludes[k]);
+                    for (j, &m) in keys.iter().enumerate().filter(|&(_, &m)| m != k) {
+                        let together = part[k] != ALONE && part[k] == part[m];
+                        assert_eq!(together, reach[i][m] && reach[j][k], "keys {k} {m}");
+                    }
+                }
+            }
+        }
+        assert!(cycles > 0 && conclusions > 0, "{cycles} {conclusions}");
+    }
 }

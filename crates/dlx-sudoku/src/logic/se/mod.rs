@@ -52,6 +52,7 @@ mod cycles;
 mod exclusion;
 mod forcing;
 mod links;
+mod parts;
 mod quick;
 mod rules;
 mod step;
