@@ -339,6 +339,16 @@ pub(crate) struct Walk {
     pub(crate) places: Places,
 }
 
+impl Walk {
+    /// A walk ready for use (see `Linked::new`).
+    pub(crate) fn new() -> Walk {
+        Walk {
+            set: Linked::new(),
+            ..Walk::default()
+        }
+    }
+}
+
 impl Default for Walk {
     /// A walk holding nothing, not to be used (it takes no memory).
     fn default() -> Walk {

@@ -25,9 +25,8 @@ use super::advanced::{Advanced, View, advanced_offs};
 use super::board::{Board, units_of};
 use super::cells::{Places, UNIT_CELLS};
 use super::chains::{
-    Arena, Cause, ChainHint, FORCING_NAMES, Implications, KEYS, Key, Linked, Reached, Walk,
-    cell_of, conjugate, digit_of, is_on, keep_best, key, length_added, off_to_on, on_to_off,
-    target_effect,
+    Arena, Cause, ChainHint, FORCING_NAMES, Implications, KEYS, Key, Reached, Walk, cell_of,
+    conjugate, digit_of, is_on, keep_best, key, length_added, off_to_on, on_to_off, target_effect,
 };
 use super::cycles::{NestedHint, owed};
 use super::step::Effect;
@@ -101,10 +100,9 @@ impl Mode {
     }
 }
 
-/// What one assumption implies: the potentials its walk reached, each once, are the
-/// arena's nodes `first..first + len` in the order added (see `Search::follow`); the on
-/// and off ones also as sets (not for Nishio); and the contradiction met (the on node,
-/// the off node), if any.
+/// What one assumption implies: the potentials reached, each once, are the arena's nodes
+/// `first..first + len` in the order added (see `Search::follow`), the on and off ones also
+/// as sets (not for Nishio); and the contradiction met (on node, off node), if any.
 struct Branch {
     /// The off, then the on potentials reached.
     sets: [Reached; 2],
@@ -116,9 +114,8 @@ struct Branch {
 /// No branch yet (in `Store::cache`).
 const UNWALKED: u32 = u32::MAX;
 
-/// The buffers of a search. A thread keeps them between its searches (see `Store::take`),
-/// since a rating makes thousands of searches, most of them short. (The default holds
-/// nothing and takes no memory: not for a search.)
+/// The buffers of a search, kept by a thread between its searches (`Store::take`): a rating
+/// makes thousands, most of them short. The default takes no memory: not for a search.
 #[derive(Default)]
 struct Store {
     arena: Arena,
@@ -159,10 +156,7 @@ impl Store {
                 store
             }
             None => Store {
-                walk: Walk {
-                    set: Linked::new(),
-                    ..Walk::default()
-                },
+                walk: Walk::new(),
                 cache: vec![UNWALKED; KEYS],
                 rank: vec![0; KEYS / 2],
                 ..Store::default()
