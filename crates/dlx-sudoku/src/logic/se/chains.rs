@@ -64,7 +64,7 @@ pub(crate) fn conjugate(k: Key) -> Key {
 /// the direct cause), as a range of the arena's parent list.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
-    pub(crate) key: Key,
+    key: u32,
     start: u32,
     len: u32,
     /// The nested chain that removed this candidate (index into `Arena::nested`), or
@@ -84,6 +84,9 @@ pub(crate) struct Arena {
     /// Per key, the last ancestor count that met it (a stamp, to avoid clearing).
     seen: Vec<u32>,
     stamp: u32,
+    /// The levels of an ancestor count (kept to spare allocations).
+    todo: Vec<u32>,
+    next: Vec<u32>,
 }
 
 impl Arena {
@@ -99,12 +102,17 @@ impl Arena {
         let start = self.parents.len() as u32;
         self.parents.extend(parent);
         self.nodes.push(Node {
-            key,
+            key: key as u32,
             start,
             len: u32::from(parent.is_some()),
             nested: NONE,
         });
         (self.nodes.len() - 1) as u32
+    }
+
+    /// Whether a node was removed by a nested chain (see [`Arena::set_nested`]).
+    pub(crate) fn has_nested(&self) -> bool {
+        !self.nested.is_empty()
     }
 
     /// Adds a parent to the last node pushed.
@@ -114,7 +122,7 @@ impl Arena {
     }
 
     pub(crate) fn key(&self, n: u32) -> Key {
-        self.nodes[n as usize].key
+        self.nodes[n as usize].key as Key
     }
 
     pub(crate) fn parents_of(&self, n: u32) -> &[u32] {
@@ -137,23 +145,41 @@ impl Arena {
     /// The number of distinct potentials among the ancestors of `n` (itself included),
     /// walked level by level as SE does (a potential met twice keeps its first node).
     pub(crate) fn ancestor_count(&mut self, n: u32) -> usize {
+        self.ancestor_count_upto(n, usize::MAX)
+    }
+
+    /// [`Arena::ancestor_count`], given up once the count exceeds `limit`: the result is
+    /// then some number above `limit`.
+    pub(crate) fn ancestor_count_upto(&mut self, n: u32, limit: usize) -> usize {
         if self.seen.is_empty() {
             self.seen = vec![0; KEYS];
         }
         self.stamp += 1;
-        let (mut count, mut todo, mut next) = (0, vec![n], Vec::new());
-        while !todo.is_empty() {
+        let (mut todo, mut next) = (
+            std::mem::take(&mut self.todo),
+            std::mem::take(&mut self.next),
+        );
+        todo.clear();
+        todo.push(n);
+        let mut count = 0;
+        'levels: while !todo.is_empty() {
+            next.clear();
             for &m in &todo {
-                let k = self.key(m);
-                if self.seen[k] != self.stamp {
-                    self.seen[k] = self.stamp;
+                let node = self.nodes[m as usize];
+                let seen = &mut self.seen[node.key as usize];
+                if *seen != self.stamp {
+                    *seen = self.stamp;
                     count += 1;
-                    next.extend_from_slice(self.parents_of(m));
+                    if count > limit {
+                        break 'levels;
+                    }
+                    let (start, len) = (node.start as usize, node.len as usize);
+                    next.extend_from_slice(&self.parents[start..start + len]);
                 }
             }
             std::mem::swap(&mut todo, &mut next);
-            next.clear();
         }
+        (self.todo, self.next) = (todo, next);
         count
     }
 
@@ -182,12 +208,18 @@ impl Arena {
         }
         self.stamp += 1;
         let mut total = 0;
-        let (mut todo, mut next) = (vec![n], Vec::new());
+        let (mut todo, mut next) = (
+            std::mem::take(&mut self.todo),
+            std::mem::take(&mut self.next),
+        );
+        todo.clear();
+        todo.push(n);
+        next.clear();
         while !todo.is_empty() {
             for &m in &todo {
                 let node = self.nodes[m as usize];
-                if self.seen[node.key] != self.stamp {
-                    self.seen[node.key] = self.stamp;
+                if self.seen[node.key as usize] != self.stamp {
+                    self.seen[node.key as usize] = self.stamp;
                     total += 1;
                     if node.nested != NONE && !counted.contains(&node.nested) {
                         counted.push(node.nested);
@@ -199,6 +231,7 @@ impl Arena {
             std::mem::swap(&mut todo, &mut next);
             next.clear();
         }
+        (self.todo, self.next) = (todo, next);
         total
     }
 
@@ -223,6 +256,13 @@ pub(crate) struct Linked {
 }
 
 const NONE: u32 = u32::MAX;
+
+impl Default for Linked {
+    /// [`Linked::empty`].
+    fn default() -> Linked {
+        Linked::empty()
+    }
+}
 
 impl Linked {
     pub(crate) fn new() -> Linked {
@@ -264,76 +304,108 @@ impl Linked {
     }
 }
 
-/// Words of a set of keys, one bit per key.
-const WORDS: usize = KEYS.div_ceil(64);
-
-/// A set of potentials kept after its walk (the walk itself fills a [`Linked`]): the
-/// keys as bits, the node of each by rank, and the keys in the order added.
-#[derive(Clone, Default)]
-pub(crate) struct Reached {
-    bits: [u64; WORDS],
-    /// Per word, how many keys the words before it hold.
-    rank: [u16; WORDS],
-    /// The nodes, by increasing key.
-    nodes: Vec<u32>,
-    /// The potentials, in the order added.
-    pub(crate) order: Vec<Key>,
+/// A first-in first-out queue of nodes, keeping its room for the next walk.
+#[derive(Default)]
+pub(crate) struct Queue {
+    items: Vec<u32>,
+    head: usize,
 }
+
+impl Queue {
+    pub(crate) fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+
+    pub(crate) fn push(&mut self, n: u32) {
+        self.items.push(n);
+    }
+
+    pub(crate) fn pop(&mut self) -> Option<u32> {
+        let n = self.items.get(self.head).copied();
+        self.head += usize::from(n.is_some());
+        n
+    }
+}
+
+/// The state of a walk under way: the potentials reached, both states in one set (an on
+/// potential is an odd key, an off one even; kept as [`Reached`] after the walk), its
+/// queues, and its working board (dynamic chains remove the off potentials reached;
+/// see `forcing`).
+pub(crate) struct Walk {
+    pub(crate) set: Linked,
+    pub(crate) pending_on: Queue,
+    pub(crate) pending_off: Queue,
+    pub(crate) grid: [u16; 81],
+    pub(crate) places: Places,
+}
+
+impl Walk {
+    /// A walk ready for use (see `Linked::new`).
+    pub(crate) fn new() -> Walk {
+        Walk {
+            set: Linked::new(),
+            ..Walk::default()
+        }
+    }
+}
+
+impl Default for Walk {
+    /// A walk holding nothing, not to be used (it takes no memory).
+    fn default() -> Walk {
+        Walk {
+            set: Linked::empty(),
+            pending_on: Queue::default(),
+            pending_off: Queue::default(),
+            grid: [0; 81],
+            places: Places([0; 10]),
+        }
+    }
+}
+
+/// Words of a set of candidates, one bit per candidate (`cell * 9 + digit - 1`).
+const WORDS: usize = (KEYS / 2).div_ceil(64);
+
+/// The potentials of one state (on or off) a walk reached, kept after it: a bit per
+/// candidate (the key without its state bit).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub(crate) struct Reached([u64; WORDS]);
 
 impl Reached {
-    /// The set `from` holds, which stays as it was.
-    pub(crate) fn of(from: &Linked) -> Reached {
-        let mut bits = [0u64; WORDS];
-        for &k in &from.order {
-            bits[k / 64] |= 1 << (k % 64);
-        }
-        let (mut rank, mut nodes) = ([0u16; WORDS], Vec::with_capacity(from.order.len()));
-        for (w, &word) in bits.iter().enumerate() {
-            rank[w] = nodes.len() as u16;
-            let mut rest = word;
-            while rest != 0 {
-                nodes.push(from.at[w * 64 + rest.trailing_zeros() as usize]);
-                rest &= rest - 1;
-            }
-        }
-        Reached {
-            bits,
-            rank,
-            nodes,
-            order: from.order.clone(),
-        }
+    /// Adds the candidate of potential `k`.
+    pub(crate) fn add(&mut self, k: Key) {
+        let c = k >> 1;
+        self.0[c / 64] |= 1 << (c % 64);
     }
 
-    /// The node holding potential `k`, if any.
-    pub(crate) fn get(&self, k: Key) -> Option<u32> {
-        let (w, b) = (k / 64, k % 64);
-        let word = self.bits[w];
-        (word & (1 << b) != 0).then(|| {
-            let below = (word & ((1u64 << b) - 1)).count_ones() as usize;
-            self.nodes[self.rank[w] as usize + below]
-        })
+    /// Whether the set holds the candidate of potential `k`.
+    pub(crate) fn has(&self, k: Key) -> bool {
+        let c = k >> 1;
+        self.0[c / 64] & (1 << (c % 64)) != 0
     }
 
-    /// The potentials every set holds, in the first set's order, with the node of each
-    /// set.
-    pub(crate) fn common(sets: &[&Reached]) -> Vec<(Key, Vec<u32>)> {
-        let mut both = sets[0].bits;
-        for s in &sets[1..] {
-            for (b, w) in both.iter_mut().zip(&s.bits) {
-                *b &= w;
-            }
+    /// Keeps the candidates `other` holds too; false when none is left.
+    pub(crate) fn keep_common(&mut self, other: &Reached) -> bool {
+        let mut any = 0;
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a &= b;
+            any |= *a;
         }
-        if both.iter().all(|&w| w == 0) {
-            return Vec::new();
-        }
-        sets[0]
-            .order
-            .iter()
-            .filter(|&&k| both[k / 64] & (1 << (k % 64)) != 0)
-            .map(|&k| (k, sets.iter().filter_map(|s| s.get(k)).collect()))
-            .collect()
+        any != 0
     }
 }
+
+/// Per cell, its box, row and column ([`units_of`], looked up by the rules below).
+static UNITS_OF: [[u8; 3]; 81] = {
+    let mut table = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let units = units_of(cell);
+        table[cell] = [units[0] as u8, units[1] as u8, units[2] as u8];
+        cell += 1;
+    }
+    table
+};
 
 /// The potentials an on potential turns off, in SE's order: the cell's other
 /// candidates (with the Y rule), then the digit in the box, row and column.
@@ -376,7 +448,8 @@ fn on_to_off_with<T>(
         }
     }
     let mut added = 1u128 << cell;
-    for unit in units_of(cell) {
+    for &unit in &UNITS_OF[cell] {
+        let unit = unit as usize;
         let mut cells = places.0[digit as usize] & UNIT_CELLS[unit] & !added;
         added |= cells;
         while cells != 0 {
@@ -416,7 +489,8 @@ pub(crate) fn off_to_on(
         return;
     }
     let here = places.0[digit as usize] & !(1u128 << cell);
-    for unit in units_of(cell) {
+    for &unit in &UNITS_OF[cell] {
+        let unit = unit as usize;
         let others = here & UNIT_CELLS[unit];
         if others.count_ones() == 1 {
             let on = key(others.trailing_zeros() as usize, digit, true);
@@ -658,6 +732,47 @@ pub(crate) fn target_effect(cands: &[u16; 81], target: Key) -> Option<Effect> {
     }
 }
 
+/// The names of `forcing`'s hints: per mode (multiple to nested of the third level),
+/// its contradiction, double, cell and region hints (multiple chains have the last two).
+pub(crate) const FORCING_NAMES: [[&str; 4]; 6] = [
+    [
+        "Dynamic Contradiction Forcing Chains",
+        "Dynamic Double Forcing Chains",
+        "Cell Forcing Chains",
+        "Region Forcing Chains",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains",
+        "Dynamic Double Forcing Chains",
+        "Dynamic Cell Forcing Chains",
+        "Dynamic Region Forcing Chains",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+)",
+        "Dynamic Double Forcing Chains (+)",
+        "Dynamic Cell Forcing Chains (+)",
+        "Dynamic Region Forcing Chains (+)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Forcing Chains)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+];
+
 /// A hint found by a chaining technique, with SE's sort key.
 #[derive(Clone, Debug)]
 pub(crate) struct ChainHint {
@@ -750,6 +865,64 @@ mod tests {
                     }
                 }
                 assert_eq!(closure[k], seen[conjugate(k)], "key {k}, y {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn reached_keeps_the_common_candidates() {
+        let (mut a, mut b) = (Reached::default(), Reached::default());
+        for k in [key(0, 1, true), key(40, 5, false), key(80, 9, true)] {
+            a.add(k);
+        }
+        for k in [key(40, 5, false), key(80, 9, false), key(3, 2, true)] {
+            b.add(k);
+        }
+        // The state bit is not kept: the candidate of (80, 9) is in both.
+        assert!(a.has(key(0, 1, false)) && !b.has(key(0, 1, true)));
+        let mut both = a;
+        assert!(both.keep_common(&b));
+        let held: Vec<Key> = (0..KEYS).step_by(2).filter(|&k| both.has(k)).collect();
+        assert_eq!(held, vec![key(40, 5, false), key(80, 9, false)]);
+        assert!(!both.keep_common(&Reached::default()));
+    }
+
+    #[test]
+    fn bounded_ancestor_counts_agree_with_a_plain_walk() {
+        // A small graph with shared ancestors and a potential met twice (node 5).
+        let mut arena = Arena::default();
+        let a = arena.push(key(0, 1, true), None);
+        let b = arena.push(key(1, 1, false), Some(a));
+        let c = arena.push(key(1, 2, true), Some(b));
+        let d = arena.push(key(9, 1, false), Some(a));
+        let e = arena.push(key(10, 2, false), Some(c));
+        arena.add_parent(d);
+        let f = arena.push(key(1, 1, false), Some(e));
+        let g = arena.push(key(20, 3, true), Some(f));
+        arena.add_parent(b);
+        // By hand: g, f (1,1 off), b is the same potential as f, e, c, d, a.
+        assert_eq!(arena.ancestor_count(g), 6);
+        for n in [a, b, c, d, e, f, g] {
+            let full = arena.ancestor_count(n);
+            for limit in 0..8 {
+                let bounded = arena.ancestor_count_upto(n, limit);
+                if full <= limit {
+                    assert_eq!(bounded, full);
+                } else {
+                    assert!(bounded > limit);
+                }
+            }
+            assert_eq!(arena.complexity(n, &mut Vec::new()), full);
+        }
+    }
+
+    #[test]
+    fn unit_table_matches_units_of() {
+        for (cell, units) in UNITS_OF.iter().enumerate() {
+            let units = units.map(usize::from);
+            assert_eq!(units, units_of(cell));
+            for unit in units {
+                assert!(UNIT_CELLS[unit] & 1 << cell != 0);
             }
         }
     }

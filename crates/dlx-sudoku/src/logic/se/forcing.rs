@@ -22,16 +22,16 @@
 //! technique's base plus the length increment. SE applies the first of the easiest.
 
 use super::advanced::{Advanced, View, advanced_offs};
-use super::board::{Board, UNITS, units_of};
+use super::board::{Board, units_of};
 use super::cells::{Places, UNIT_CELLS};
 use super::chains::{
-    Arena, Cause, ChainHint, Implications, KEYS, Key, Linked, Reached, cell_of, conjugate,
-    digit_of, is_on, keep_best, key, length_added, off_to_on, on_to_off, target_effect,
+    Arena, Cause, ChainHint, FORCING_NAMES, Implications, KEYS, Key, Reached, Walk, cell_of,
+    conjugate, digit_of, is_on, keep_best, key, length_added, off_to_on, on_to_off, target_effect,
 };
 use super::cycles::{NestedHint, owed};
 use super::step::Effect;
-use std::collections::VecDeque;
-use std::rc::Rc;
+use std::cell::RefCell;
+use std::collections::HashSet;
 
 /// One of the three techniques.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -100,18 +100,68 @@ impl Mode {
     }
 }
 
-/// What one assumption implies: the on and off potentials reached, and the
-/// contradiction met (the on node, the off node), if any.
+/// What one assumption implies: the potentials reached, each once, are the arena's nodes
+/// `first..first + len` in the order added (see `Search::follow`), the on and off ones also
+/// as sets (not for Nishio); and the contradiction met (on node, off node), if any.
 struct Branch {
-    on: Reached,
-    off: Reached,
+    /// The off, then the on potentials reached.
+    sets: [Reached; 2],
+    first: u32,
+    len: u32,
     absurd: Option<(u32, u32)>,
 }
 
-impl Branch {
-    /// The on or the off potentials reached.
-    fn side(&self, on: bool) -> &Reached {
-        if on { &self.on } else { &self.off }
+/// No branch yet (in `Store::cache`).
+const UNWALKED: u32 = u32::MAX;
+
+/// The buffers of a search, kept by a thread between its searches (`Store::take`): a rating
+/// makes thousands, most of them short. The default takes no memory: not for a search.
+#[derive(Default)]
+struct Store {
+    arena: Arena,
+    buf_off: Vec<Key>,
+    buf_on: Vec<(Key, Cause)>,
+    buf_made: Vec<u32>,
+    buf_adv: Advanced,
+    /// The walk under way.
+    walk: Walk,
+    /// The implications on the board, for the walks that do not change it (multiple).
+    imp: Implications,
+    /// The reason of each on node, when hints are collected.
+    causes: Vec<Option<Cause>>,
+    /// Per key, its branch in `branches` (`UNWALKED` for none yet).
+    cache: Vec<u32>,
+    branches: Vec<Branch>,
+    /// What `common` found: the potentials, and per potential the node of each branch.
+    common_keys: Vec<Key>,
+    common_ends: Vec<u32>,
+    /// Per candidate, the rank of a common potential among `common_keys`.
+    rank: Vec<u32>,
+}
+
+thread_local! {
+    /// The stores of the searches a thread ended (one per level of nesting at most).
+    static STORES: RefCell<Vec<Store>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Store {
+    /// A store for a new search: one the thread kept, emptied, or a new one.
+    fn take() -> Store {
+        match STORES.with(|s| s.borrow_mut().pop()) {
+            Some(mut store) => {
+                store.arena.clear();
+                store.causes.clear();
+                store.cache.fill(UNWALKED);
+                store.branches.clear();
+                store
+            }
+            None => Store {
+                walk: Walk::new(),
+                cache: vec![UNWALKED; KEYS],
+                rank: vec![0; KEYS / 2],
+                ..Store::default()
+            },
+        }
     }
 }
 
@@ -120,27 +170,26 @@ struct Search<'a> {
     values: &'a [u8; 81],
     cands: &'a [u16; 81],
     mode: Mode,
-    arena: Arena,
-    buf_off: Vec<Key>,
-    buf_on: Vec<(Key, Cause)>,
-    buf_made: Vec<u32>,
-    buf_adv: Advanced,
-    /// The sets and queues of the walk under way (its sets are kept as [`Reached`]).
-    walk_on: Linked,
-    walk_off: Linked,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    s: Store,
     /// Per digit, the cells holding it on the board.
     places: Places,
-    /// The implications on the board, for the walks that do not change it (multiple).
-    imp: Option<Implications>,
+    /// Whether the walks use the implications of `Store::imp` (the board does not change).
+    fixed: bool,
     /// When set, every hint is kept here (nested forcing chains need them all), and the
-    /// reason of each on node is noted in `causes`.
+    /// reason of each on node is noted in `Store::causes`.
     collect: Option<Vec<Collected>>,
-    causes: Vec<Option<Cause>>,
-    cache: Vec<Option<Rc<Branch>>>,
     /// Asked between source cells of the chains nested inside (see `forcing_chains`).
     stop: &'a dyn Fn() -> bool,
+    /// The digits not to assume (bit per digit), and those whose walks met a contradiction.
+    skip: u16,
+    absurd: u16,
+}
+
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        let store = std::mem::take(&mut self.s);
+        STORES.with(|s| s.borrow_mut().push(store));
+    }
 }
 
 impl<'a> Search<'a> {
@@ -151,181 +200,200 @@ impl<'a> Search<'a> {
         collect: bool,
         stop: &'a dyn Fn() -> bool,
     ) -> Search<'a> {
+        let places = Places::of(cands);
+        let mut s = Store::take();
+        let fixed = !mode.dynamic();
+        if fixed {
+            s.imp.fill(cands, &places, true, true);
+        }
         Search {
             values,
             cands,
             mode,
-            arena: Arena::default(),
-            buf_off: Vec::new(),
-            buf_on: Vec::new(),
-            buf_made: Vec::new(),
-            buf_adv: Advanced::default(),
-            walk_on: Linked::new(),
-            walk_off: Linked::new(),
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
-            places: Places::of(cands),
-            imp: (!mode.dynamic()).then(|| {
-                let mut imp = Implications::default();
-                imp.fill(cands, &Places::of(cands), true, true);
-                imp
-            }),
+            s,
+            places,
+            fixed,
             collect: collect.then(Vec::new),
-            causes: Vec::new(),
-            cache: vec![None; KEYS],
             stop,
+            skip: 0,
+            absurd: 0,
         }
     }
 
-    /// Adds to `node`, the last pushed, the off potentials whose removal made its cause
+    /// Adds to the last node pushed, on potential `k`, the off potentials whose removal made its cause
     /// hold (dynamic chains).
-    fn hidden_parents(
-        &mut self,
-        node: u32,
-        cause: Cause,
-        (grid, places): (&[u16; 81], &Places),
-        off: &Linked,
-    ) {
-        let k = self.arena.key(node);
+    fn hidden_parents(&mut self, k: Key, cause: Cause, w: &Walk) {
         let (cell, digit) = (cell_of(k), digit_of(k));
         // The removals as bits: digits of the cell, or cells of the unit (a unit's cells in
         // reading order are its cells by increasing index).
         let (mut rest, make): (u128, fn(usize, usize, u8) -> Key) = match cause {
-            Cause::Cell => (u128::from(self.cands[cell] & !grid[cell]), |cell, d, _| {
-                key(cell, d as u8, false)
-            }),
+            Cause::Cell => (
+                u128::from(self.cands[cell] & !w.grid[cell]),
+                |cell, d, _| key(cell, d as u8, false),
+            ),
             Cause::Unit(unit) => (
-                self.places.0[digit as usize] & !places.0[digit as usize] & UNIT_CELLS[unit],
+                self.places.0[digit as usize] & !w.places.0[digit as usize] & UNIT_CELLS[unit],
                 |_, c, digit| key(c, digit, false),
             ),
         };
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let p = off.get(make(cell, i, digit)).expect("removed when reached");
-            self.arena.add_parent(p);
+            let p = w
+                .set
+                .get(make(cell, i, digit))
+                .expect("removed when reached");
+            self.s.arena.add_parent(p);
         }
     }
 
-    /// Follows the consequences of `source` as SE does.
-    /// What `source` implies: found once per search, then shared (the walk depends only
-    /// on the board, so a repeat would find the same potentials with the same parents).
-    fn branch(&mut self, source: Key) -> Rc<Branch> {
-        if let Some(b) = &self.cache[source] {
-            return Rc::clone(b);
+    /// What `source` implies (its index in `Store::branches`): found once per search, then
+    /// shared (the walk depends only on the board, so a repeat would find the same
+    /// potentials with the same parents).
+    fn branch(&mut self, source: Key) -> u32 {
+        let known = self.s.cache[source];
+        if known != UNWALKED {
+            return known;
         }
-        let b = Rc::new(self.follow(source));
-        self.cache[source] = Some(Rc::clone(&b));
-        b
+        let b = self.follow(source);
+        self.s.branches.push(b);
+        let i = (self.s.branches.len() - 1) as u32;
+        self.s.cache[source] = i;
+        i
     }
 
+    /// Follows the consequences of `source` as SE does. Every node the walk pushes joins
+    /// its sets in the order pushed, but for the last ones when a contradiction stops it
+    /// (a potential is pushed again only to meet its opposite), so the branch keeps the
+    /// range of its nodes.
     fn follow(&mut self, source: Key) -> Branch {
-        let mut on = std::mem::replace(&mut self.walk_on, Linked::empty());
-        let mut off = std::mem::replace(&mut self.walk_off, Linked::empty());
-        let mut pending_on = std::mem::take(&mut self.pending_on);
-        let mut pending_off = std::mem::take(&mut self.pending_off);
-        on.clear();
-        off.clear();
-        pending_on.clear();
-        pending_off.clear();
-        let root = self.arena.push(source, None);
-        if source & 1 == 1 {
-            on.add(source, root);
-            pending_on.push_back(root);
+        let mut w = std::mem::take(&mut self.s.walk);
+        w.set.clear();
+        w.pending_on.clear();
+        w.pending_off.clear();
+        (w.grid, w.places) = (*self.cands, self.places);
+        let root = self.s.arena.push(source, None);
+        w.set.add(source, root);
+        if is_on(source) {
+            w.pending_on.push(root);
         } else {
-            off.add(source, root);
-            pending_off.push_back(root);
+            w.pending_off.push(root);
         }
-        let (mut grid, mut places) = (*self.cands, self.places);
-        let y = self.mode != Mode::Nishio;
-        let absurd = 'walk: loop {
-            if let Some(p) = pending_on.pop_front() {
-                let mut offs = std::mem::take(&mut self.buf_off);
-                self.offs_of(self.arena.key(p), (&grid, &places), y, &mut offs);
-                for &k in &offs {
-                    // Reached again, without a contradiction: nothing new.
-                    if off.get(k).is_some() && on.get(conjugate(k)).is_none() {
-                        continue;
-                    }
-                    let n = self.arena.push(k, Some(p));
-                    if let Some(m) = on.get(conjugate(k)) {
-                        self.buf_off = offs;
-                        break 'walk Some((m, n));
-                    }
-                    if off.add(k, n) {
-                        pending_off.push_back(n);
-                    }
-                }
-                self.buf_off = offs;
-            } else if let Some(p) = pending_off.pop_front() {
-                let pk = self.arena.key(p);
-                let mut ons = std::mem::take(&mut self.buf_on);
-                self.ons_of(pk, (&grid, &places), y, &mut ons);
-                let mut made = std::mem::take(&mut self.buf_made);
-                made.clear();
-                for &(k, cause) in &ons {
-                    if on.get(k).is_some() && off.get(conjugate(k)).is_none() {
-                        continue;
-                    }
-                    let n = self.arena.push(k, Some(p));
-                    if self.mode.dynamic() {
-                        self.hidden_parents(n, cause, (&grid, &places), &off);
-                    }
-                    if self.collect.is_some() {
-                        let i = n as usize;
-                        if self.causes.len() <= i {
-                            self.causes.resize(i + 1, None);
-                        }
-                        self.causes[i] = Some(cause);
-                    }
-                    made.push(n);
-                }
-                self.buf_on = ons;
-                if self.mode.dynamic() {
-                    grid[cell_of(pk)] &= !(1 << digit_of(pk));
-                    places.remove(cell_of(pk), digit_of(pk));
-                }
-                for &n in &made {
-                    let k = self.arena.key(n);
-                    if let Some(m) = off.get(conjugate(k)) {
-                        self.buf_made = made;
-                        break 'walk Some((n, m));
-                    }
-                    if on.add(k, n) {
-                        pending_on.push_back(n);
-                    }
-                }
-                self.buf_made = made;
-            } else if self.mode.level() > 0 && self.advance(&grid, &mut off, &mut pending_off) {
-                continue;
+        let absurd = loop {
+            let met = if let Some(p) = w.pending_on.pop() {
+                self.turn_off(&mut w, p)
+            } else if let Some(p) = w.pending_off.pop() {
+                self.turn_on(&mut w, p)
+            } else if self.mode.level() > 0 && self.advance(&mut w) {
+                None
             } else {
                 break None;
+            };
+            if met.is_some() {
+                break met;
             }
         };
+        if absurd.is_some() {
+            self.absurd |= 1 << digit_of(source);
+        }
+        let len = w.set.order.len() as u32;
+        debug_assert!((root..root + len).all(|n| w.set.get(self.s.arena.key(n)) == Some(n)));
         // Nishio looks at contradictions only.
-        let keep = |set: &Linked| match self.mode {
-            Mode::Nishio => Reached::default(),
-            _ => Reached::of(set),
-        };
-        let branch = Branch {
-            on: keep(&on),
-            off: keep(&off),
+        let mut sets = [Reached::default(); 2];
+        if self.mode != Mode::Nishio {
+            for &k in &w.set.order {
+                sets[k & 1].add(k);
+            }
+        }
+        self.s.walk = w;
+        Branch {
+            sets,
+            first: root,
+            len,
             absurd,
-        };
-        (self.walk_on, self.walk_off) = (on, off);
-        (self.pending_on, self.pending_off) = (pending_on, pending_off);
-        branch
+        }
+    }
+
+    /// The step of a walk from on node `p`: the potentials it turns off; the
+    /// contradiction met (on node, off node), if any.
+    fn turn_off(&mut self, w: &mut Walk, p: u32) -> Option<(u32, u32)> {
+        let mut offs = std::mem::take(&mut self.s.buf_off);
+        let y = self.mode != Mode::Nishio;
+        self.offs_of(self.s.arena.key(p), (&w.grid, &w.places), y, &mut offs);
+        let mut met = None;
+        for &k in &offs {
+            let (known, opposite) = (w.set.get(k), w.set.get(conjugate(k)));
+            // Reached again, without a contradiction: nothing new.
+            if known.is_some() && opposite.is_none() {
+                continue;
+            }
+            let n = self.s.arena.push(k, Some(p));
+            if let Some(m) = opposite {
+                met = Some((m, n));
+                break;
+            }
+            if w.set.add(k, n) {
+                w.pending_off.push(n);
+            }
+        }
+        self.s.buf_off = offs;
+        met
+    }
+
+    /// The step of a walk from off node `p`: the potentials it turns on (dynamic chains
+    /// then remove it from the working board); the contradiction met, if any.
+    fn turn_on(&mut self, w: &mut Walk, p: u32) -> Option<(u32, u32)> {
+        let pk = self.s.arena.key(p);
+        let mut ons = std::mem::take(&mut self.s.buf_on);
+        let y = self.mode != Mode::Nishio;
+        self.ons_of(pk, (&w.grid, &w.places), y, &mut ons);
+        let mut made = std::mem::take(&mut self.s.buf_made);
+        made.clear();
+        for &(k, cause) in &ons {
+            if w.set.get(k).is_some() && w.set.get(conjugate(k)).is_none() {
+                continue;
+            }
+            let n = self.s.arena.push(k, Some(p));
+            if self.mode.dynamic() {
+                self.hidden_parents(k, cause, w);
+            }
+            if self.collect.is_some() {
+                let i = n as usize;
+                if self.s.causes.len() <= i {
+                    self.s.causes.resize(i + 1, None);
+                }
+                self.s.causes[i] = Some(cause);
+            }
+            made.push(n);
+        }
+        self.s.buf_on = ons;
+        if self.mode.dynamic() {
+            w.grid[cell_of(pk)] &= !(1 << digit_of(pk));
+            w.places.remove(cell_of(pk), digit_of(pk));
+        }
+        let mut met = None;
+        for &n in &made {
+            let k = self.s.arena.key(n);
+            if let Some(m) = w.set.get(conjugate(k)) {
+                met = Some((n, m));
+                break;
+            }
+            if w.set.add(k, n) {
+                w.pending_on.push(n);
+            }
+        }
+        self.s.buf_made = made;
+        met
     }
 
     /// The potentials on potential `k` turns off on the working board (from the table
     /// when the board stays as it is).
     fn offs_of(&self, k: Key, (grid, places): (&[u16; 81], &Places), y: bool, out: &mut Vec<Key>) {
-        match &self.imp {
-            Some(imp) => {
-                out.clear();
-                out.extend(imp.of(k).map(|(k, _)| k));
-            }
-            None => on_to_off(grid, places, k, y, out),
+        if self.fixed {
+            out.clear();
+            out.extend(self.s.imp.of(k).map(|(k, _)| k));
+        } else {
+            on_to_off(grid, places, k, y, out);
         }
     }
 
@@ -337,92 +405,146 @@ impl<'a> Search<'a> {
         y: bool,
         out: &mut Vec<(Key, Cause)>,
     ) {
-        match &self.imp {
-            Some(imp) => {
-                out.clear();
-                out.extend(imp.of(k));
-            }
-            None => off_to_on(grid, places, k, y, true, out),
+        if self.fixed {
+            out.clear();
+            out.extend(self.s.imp.of(k));
+        } else {
+            off_to_on(grid, places, k, y, true, out);
         }
     }
 
     /// Adds the off potentials SE's advanced rules find on the working board of a stalled
     /// walk; false when there are none.
-    fn advance(&mut self, grid: &[u16; 81], off: &mut Linked, pending: &mut VecDeque<u32>) -> bool {
+    fn advance(&mut self, w: &mut Walk) -> bool {
         let view = View {
             values: self.values,
             initial: self.cands,
-            grid,
+            grid: &w.grid,
         };
-        let mut found = std::mem::take(&mut self.buf_adv);
+        let mut found = std::mem::take(&mut self.s.buf_adv);
         let inner = self.mode.inner();
+        let stop = self.stop;
         let hints = |v: &View| match inner {
-            Some(mode) => nested_forcing_hints(mode, v.values, v.initial, v.grid, self.stop),
+            Some(mode) => nested_forcing_hints(mode, v.values, v.initial, v.grid, stop),
             None => Vec::new(),
         };
         advanced_offs(&view, self.mode.level(), &hints, &mut found);
         let mut added = false;
         for (k, parents, nested) in &found.offs {
-            if off.get(*k).is_some() {
+            if w.set.get(*k).is_some() {
                 continue;
             }
-            let nodes: Vec<u32> = parents
-                .iter()
-                .map(|&p| off.get(p).expect("a parent the walk removed"))
-                .collect();
-            let n = self.arena.push(*k, nodes.first().copied());
-            for &p in &nodes[1..] {
-                self.arena.add_parent(p);
+            let node_of = |p: &Key| w.set.get(*p).expect("a parent the walk removed");
+            let n = self.s.arena.push(*k, parents.first().map(node_of));
+            for p in parents.iter().skip(1) {
+                self.s.arena.add_parent(node_of(p));
             }
             if let Some(i) = nested {
                 let chain = &found.chains[*i];
-                self.arena.set_nested(&chain.identity, chain.complexity);
+                self.s.arena.set_nested(&chain.identity, chain.complexity);
             }
-            off.add(*k, n);
-            pending.push_back(n);
+            w.set.add(*k, n);
+            w.pending_off.push(n);
             added = true;
         }
-        self.buf_adv = found;
+        self.s.buf_adv = found;
         added
+    }
+
+    /// The potentials of state `on` every one of `branches` reached, in the first one's
+    /// order, into `Store::common_keys`, with the node of each branch for each (in
+    /// `Store::common_ends`, `branches.len()` per potential).
+    fn common(&mut self, branches: &[u32], on: bool) {
+        let s = &mut self.s;
+        s.common_keys.clear();
+        s.common_ends.clear();
+        let side = usize::from(on);
+        let mut both = s.branches[branches[0] as usize].sets[side];
+        for &b in &branches[1..] {
+            if !both.keep_common(&s.branches[b as usize].sets[side]) {
+                return;
+            }
+        }
+        let width = branches.len();
+        for (j, &b) in branches.iter().enumerate() {
+            let Branch { first, len, .. } = s.branches[b as usize];
+            for n in first..first + len {
+                let k = s.arena.key(n);
+                if is_on(k) != on || !both.has(k) {
+                    continue;
+                }
+                if j == 0 {
+                    s.rank[k >> 1] = s.common_keys.len() as u32;
+                    s.common_keys.push(k);
+                    s.common_ends.resize(s.common_keys.len() * width, 0);
+                }
+                s.common_ends[s.rank[k >> 1] as usize * width + j] = n;
+            }
+        }
+    }
+
+    /// Offers the hints of the potentials every one of `branches` reached in state `on`.
+    fn offer_common(
+        &mut self,
+        best: &mut Option<ChainHint>,
+        branches: &[u32],
+        on: bool,
+        kind: Kind,
+    ) {
+        self.common(branches, on);
+        let keys = std::mem::take(&mut self.s.common_keys);
+        let ends = std::mem::take(&mut self.s.common_ends);
+        for (&k, ends) in keys.iter().zip(ends.chunks_exact(branches.len())) {
+            self.offer(best, k, ends, kind);
+        }
+        (self.s.common_keys, self.s.common_ends) = (keys, ends);
     }
 
     /// Offers the hint concluding `target` from the chains ending at `ends` (counting
     /// stops once the hint is sure to sort after `best`).
     fn offer(&mut self, best: &mut Option<ChainHint>, target: Key, ends: &[u32], kind: Kind) {
-        let Some(effect) = target_effect(self.cands, target) else {
+        let (cell, digit) = (cell_of(target), digit_of(target));
+        // A placement in a cell with no other candidate does nothing (`target_effect`).
+        if is_on(target) && self.cands[cell] & !(1 << digit) == 0 {
             return;
-        };
+        }
         let base = self.mode.base();
+        let effect = || target_effect(self.cands, target).expect("a conclusion");
+        let mut counted = Vec::new();
         if let Some(all) = &mut self.collect {
-            let (mut complexity, mut counted) = (0, Vec::new());
+            let mut complexity = 0;
             for &n in ends {
-                complexity += self.arena.complexity(n, &mut counted);
+                complexity += self.s.arena.complexity(n, &mut counted);
             }
-            all.push(Collected {
+            let hint = Collected {
                 difficulty: base + length_added(complexity),
                 complexity,
                 sort_key: kind.name_and_key(self.mode).1,
-                effect,
+                effect: effect(),
                 ends: ends.to_vec(),
                 kind,
-            });
+            };
+            all.push(hint);
             return;
         }
+        // Every hint of this search has the same base and the length increment never
+        // shrinks, so a hint sorts after the best exactly when its complexity is larger.
+        let limit = best.as_ref().map_or(usize::MAX, |b| b.complexity);
         let mut complexity = 0;
-        let mut counted = Vec::new();
         for &n in ends {
-            complexity += self.arena.complexity(n, &mut counted);
-            if let Some(b) = best {
-                let d = base + length_added(complexity);
-                if d > b.difficulty || (d == b.difficulty && complexity > b.complexity) {
-                    return;
-                }
+            complexity += if self.s.arena.has_nested() {
+                self.s.arena.complexity(n, &mut counted)
+            } else {
+                self.s.arena.ancestor_count_upto(n, limit - complexity)
+            };
+            if complexity > limit {
+                return;
             }
         }
         let (name, sort_key) = kind.name_and_key(self.mode);
         keep_best(
             best,
-            ChainHint::new(base, complexity, sort_key, name, effect),
+            ChainHint::new(base, complexity, sort_key, name, effect()),
         );
     }
 }
@@ -449,69 +571,28 @@ enum Kind {
 
 impl Kind {
     fn name_and_key(self, mode: Mode) -> (&'static str, u8) {
-        match (self, mode) {
-            (_, Mode::Nishio) => ("Nishio Forcing Chains", 7),
-            (Kind::Contradiction, Mode::Plus) => ("Dynamic Contradiction Forcing Chains (+)", 7),
-            (Kind::Double, Mode::Plus) => ("Dynamic Double Forcing Chains (+)", 1),
-            (Kind::Cell, Mode::Plus) => ("Dynamic Cell Forcing Chains (+)", 5),
-            (Kind::Region(_), Mode::Plus) => ("Dynamic Region Forcing Chains (+)", 6),
-            (Kind::Contradiction, Mode::Nested) => {
-                ("Dynamic Contradiction Forcing Chains (+ Forcing Chains)", 7)
-            }
-            (Kind::Double, Mode::Nested) => ("Dynamic Double Forcing Chains (+ Forcing Chains)", 1),
-            (Kind::Cell, Mode::Nested) => ("Dynamic Cell Forcing Chains (+ Forcing Chains)", 5),
-            (Kind::Region(_), Mode::Nested) => {
-                ("Dynamic Region Forcing Chains (+ Forcing Chains)", 6)
-            }
-            (Kind::Contradiction, Mode::Nested3) => (
-                "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
-                7,
-            ),
-            (Kind::Double, Mode::Nested3) => (
-                "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
-                1,
-            ),
-            (Kind::Cell, Mode::Nested3) => {
-                ("Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)", 5)
-            }
-            (Kind::Region(_), Mode::Nested3) => (
-                "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
-                6,
-            ),
-            (Kind::Contradiction, Mode::Deep(_)) => (
-                "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
-                7,
-            ),
-            (Kind::Double, Mode::Deep(_)) => (
-                "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
-                1,
-            ),
-            (Kind::Cell, Mode::Deep(_)) => {
-                ("Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)", 5)
-            }
-            (Kind::Region(_), Mode::Deep(_)) => (
-                "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
-                6,
-            ),
-            (Kind::Contradiction, _) => ("Dynamic Contradiction Forcing Chains", 7),
-            (Kind::Double, _) => ("Dynamic Double Forcing Chains", 1),
-            (Kind::Cell, Mode::Dynamic) => ("Dynamic Cell Forcing Chains", 5),
-            (Kind::Cell, _) => ("Cell Forcing Chains", 5),
-            (Kind::Region(_), Mode::Dynamic) => ("Dynamic Region Forcing Chains", 6),
-            (Kind::Region(_), _) => ("Region Forcing Chains", 6),
-        }
+        let (column, sort_key) = match self {
+            Kind::Contradiction => (0, 7),
+            Kind::Double => (1, 1),
+            Kind::Cell => (2, 5),
+            Kind::Region(_) => (3, 6),
+        };
+        let row = match mode {
+            Mode::Nishio => return ("Nishio Forcing Chains", 7),
+            Mode::Multiple => 0,
+            Mode::Dynamic => 1,
+            Mode::Plus => 2,
+            Mode::Nested => 3,
+            Mode::Nested3 => 4,
+            Mode::Deep(_) => 5,
+        };
+        (FORCING_NAMES[row][column], sort_key)
     }
 }
 
-/// The potentials present in every branch, in the first branch's order, with the node
-/// of each branch.
-fn common(branches: &[&Reached]) -> Vec<(Key, Vec<u32>)> {
-    Reached::common(branches)
-}
-
-/// The hints of assuming `digit` in `cell`, on and off (contradictions, doubles), and
-/// the on and off potentials the on assumption reaches.
-fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHint>) -> Rc<Branch> {
+/// The hints of assuming `digit` in `cell`, on and off (contradictions, doubles); the
+/// branch of the on assumption.
+fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHint>) -> u32 {
     let mode = search.mode;
     let on_key = key(cell, digit, true);
     let on_branch = search.branch(on_key);
@@ -521,77 +602,69 @@ fn binary(search: &mut Search, cell: usize, digit: u8, best: &mut Option<ChainHi
     if !contradiction && !double {
         return on_branch;
     }
-    if let Some((a, b)) = on_branch.absurd {
+    if let Some((a, b)) = search.s.branches[on_branch as usize].absurd {
         search.offer(best, conjugate(on_key), &[a, b], Kind::Contradiction);
     }
     let off_branch = search.branch(conjugate(on_key));
-    if let Some((a, b)) = off_branch.absurd {
+    if let Some((a, b)) = search.s.branches[off_branch as usize].absurd {
         search.offer(best, on_key, &[a, b], Kind::Contradiction);
     }
     if double {
-        for (from, to) in [
-            (&on_branch.on, &off_branch.on),
-            (&on_branch.off, &off_branch.off),
-        ] {
-            for (k, ends) in common(&[from, to]) {
-                search.offer(best, k, &ends, Kind::Double);
-            }
+        for on in [true, false] {
+            search.offer_common(best, &[on_branch, off_branch], on, Kind::Double);
         }
     }
     on_branch
 }
 
 /// Region forcing chains from `digit` in `cell`, for each unit where it is the digit's
-/// first position; `own` is what the cell's assumption implies.
-fn regions(
-    search: &mut Search,
-    cell: usize,
-    digit: u8,
-    own: &Branch,
-    best: &mut Option<ChainHint>,
-) {
+/// first position; `own` is the branch of the cell's assumption.
+fn regions(search: &mut Search, cell: usize, digit: u8, own: u32, best: &mut Option<ChainHint>) {
     for unit in units_of(cell) {
-        let cells: Vec<usize> = UNITS[unit]
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| search.cands[c] & (1 << digit) != 0)
-            .collect();
-        if cells.len() < 2 || cells[0] != cell {
+        // The unit's positions of the digit, by increasing cell (its reading order).
+        let cells = search.places.0[digit as usize] & UNIT_CELLS[unit];
+        if cells.count_ones() < 2 || cells.trailing_zeros() as usize != cell {
             continue;
         }
-        let others: Vec<Rc<Branch>> = cells[1..]
-            .iter()
-            .map(|&c| search.branch(key(c, digit, true)))
-            .collect();
+        let (mut branches, mut count) = ([own; 9], 1);
+        let mut rest = cells & (cells - 1);
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            branches[count] = search.branch(key(c, digit, true));
+            count += 1;
+        }
         for on in [true, false] {
-            let mut sets = vec![own.side(on)];
-            sets.extend(others.iter().map(|b| b.side(on)));
-            for (k, ends) in common(&sets) {
-                search.offer(best, k, &ends, Kind::Region(unit));
-            }
+            search.offer_common(best, &branches[..count], on, Kind::Region(unit));
         }
     }
 }
 
 /// The hints of one source cell, in SE's order.
 fn from_cell(search: &mut Search, cell: usize, best: &mut Option<ChainHint>) {
-    let mut branches = Vec::new();
-    for digit in (1..=9u8).filter(|&d| search.cands[cell] & (1 << d) != 0) {
+    let (mut branches, mut count) = ([0u32; 9], 0);
+    let digits = search.cands[cell] & !search.skip;
+    for digit in (1..=9u8).filter(|&d| digits & (1 << d) != 0) {
         let own = binary(search, cell, digit, best);
         if search.mode != Mode::Nishio {
-            regions(search, cell, digit, &own, best);
+            regions(search, cell, digit, own, best);
         }
-        branches.push(own);
+        branches[count] = own;
+        count += 1;
     }
     if search.mode == Mode::Nishio {
         return;
     }
     for on in [true, false] {
-        let sets: Vec<&Reached> = branches.iter().map(|b| b.side(on)).collect();
-        for (k, ends) in common(&sets) {
-            search.offer(best, k, &ends, Kind::Cell);
-        }
+        search.offer_common(best, &branches[..count], on, Kind::Cell);
     }
+}
+
+thread_local! {
+    /// Positions of a digit, and the source cells among them, whose Nishio walks meet no
+    /// contradiction. Those walks use the X rule only, so stay within the digit and depend
+    /// on these alone: a later search on the same positions skips the digit.
+    static CALM: RefCell<HashSet<(u128, u128)>> = RefCell::new(HashSet::new());
 }
 
 /// The hint SE's Nishio, multiple or dynamic forcing chains would apply, if any.
@@ -604,11 +677,38 @@ pub(crate) fn forcing_chains(
     let min = mode.min_cands();
     let mut best = None;
     let mut search = Search::new(&board.values, &board.cands, mode, false, stop);
-    for cell in (0..81).filter(|&c| board.cands[c].count_ones() >= min) {
+    let sources = (0..81)
+        .filter(|&c| board.cands[c].count_ones() >= min)
+        .fold(0u128, |all, c| all | 1 << c);
+    let places = search.places;
+    let pattern = |d: usize| (places.0[d], places.0[d] & sources);
+    let nishio = mode == Mode::Nishio;
+    if nishio {
+        CALM.with(|calm| {
+            let calm = calm.borrow();
+            search.skip = (1..=9)
+                .filter(|&d| calm.contains(&pattern(d)))
+                .fold(0, |m, d| m | 1 << d);
+        });
+    }
+    let mut rest = sources;
+    while rest != 0 {
+        let cell = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
         if stop() {
             return None;
         }
         from_cell(&mut search, cell, &mut best);
+    }
+    if nishio {
+        CALM.with(|calm| {
+            let mut calm = calm.borrow_mut();
+            if calm.len() > 1 << 14 {
+                calm.clear();
+            }
+            let done = search.skip | search.absurd;
+            calm.extend((1..=9).filter(|&d| done & (1 << d) == 0).map(pattern));
+        });
     }
     best
 }
@@ -663,13 +763,13 @@ pub(crate) fn nested_forcing_hints(
             let (mut todo, mut next) = (vec![end], Vec::new());
             while !todo.is_empty() {
                 for &m in &todo {
-                    let k = search.arena.key(m);
+                    let k = search.s.arena.key(m);
                     if std::mem::replace(&mut done[k], true) {
                         continue;
                     }
                     identity.push(k);
-                    let up = search.arena.parents_of(m);
-                    let cause = match search.causes.get(m as usize).copied().flatten() {
+                    let up = search.s.arena.parents_of(m);
+                    let cause = match search.s.causes.get(m as usize).copied().flatten() {
                         None if up.is_empty() => assumed,
                         c => c,
                     };
@@ -691,4 +791,39 @@ pub(crate) fn nested_forcing_hints(
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hint of Nishio forcing chains, as text, with or without what earlier searches
+    /// of the thread learnt.
+    fn nishio(board: &Board, fresh: bool) -> String {
+        if fresh {
+            CALM.with(|calm| calm.borrow_mut().clear());
+        }
+        format!("{:?}", forcing_chains(board, Mode::Nishio, &|| false))
+    }
+
+    #[test]
+    fn nishio_skips_only_digits_without_contradictions() {
+        let puzzle =
+            "....6...9..6..35...4..5..7......2......8.......2.1.8....5...3...9..3..1.71......4";
+        let cells: Vec<u8> = puzzle.bytes().map(|b| b.saturating_sub(b'0')).collect();
+        let mut board = Board::new(&cells).expect("no clash");
+        let mut found = 0;
+        // Remove candidates one at a time: each search, fresh or not, finds the same.
+        for cell in 0..81 {
+            let first = nishio(&board, true);
+            assert!(CALM.with(|calm| !calm.borrow().is_empty()) || first != "None");
+            assert_eq!(nishio(&board, false), first);
+            found += usize::from(first != "None");
+            let cands = board.cands[cell];
+            if cands.count_ones() > 2 {
+                board.cands[cell] &= !(1 << cands.trailing_zeros());
+            }
+        }
+        assert!(found > 0);
+    }
 }
