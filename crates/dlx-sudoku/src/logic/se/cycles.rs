@@ -28,9 +28,10 @@
 use super::board::{Board, UNITS};
 use super::cells::{PEERS, Places, members};
 use super::chains::{
-    ALONE, Arena, Cause, ChainHint, Implications, Key, Linked, cell_of, conjugate, digit_of, is_on,
-    keep_best, key, length_added, target_effect,
+    Arena, Cause, ChainHint, Key, Linked, cell_of, conjugate, digit_of, is_on, keep_best, key,
+    length_added, target_effect,
 };
+use super::implications::{ALONE, Implications};
 use super::step::Effect;
 use std::collections::VecDeque;
 use std::mem::take;

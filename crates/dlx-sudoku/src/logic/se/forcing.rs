@@ -25,10 +25,11 @@ use super::advanced::{Advanced, View, advanced_offs};
 use super::board::{Board, units_of};
 use super::cells::{Places, UNIT_CELLS};
 use super::chains::{
-    Arena, Cause, ChainHint, FORCING_NAMES, Implications, KEYS, Key, Reached, Walk, cell_of,
-    conjugate, digit_of, is_on, keep_best, key, length_added, off_to_on, on_to_off, target_effect,
+    Arena, Cause, ChainHint, FORCING_NAMES, KEYS, Key, Reached, Walk, cell_of, conjugate, digit_of,
+    is_on, keep_best, key, length_added, off_to_on, on_to_off, target_effect,
 };
 use super::cycles::{NestedHint, owed};
+use super::implications::Implications;
 use super::step::Effect;
 use std::cell::RefCell;
 use std::collections::HashSet;

@@ -51,6 +51,7 @@ mod chains;
 mod cycles;
 mod exclusion;
 mod forcing;
+mod implications;
 mod links;
 mod parts;
 mod quick;
