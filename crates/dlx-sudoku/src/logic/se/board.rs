@@ -3,6 +3,7 @@
 
 use super::cells::{Cells, PEERS, members, removals};
 pub(crate) use super::cells::{UNITS, units_of};
+use super::step::Effect;
 
 /// One of the three kinds of unit, in the order SE scans them (box, column, row).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,6 +138,18 @@ impl Board {
             }
         }
         Some(board)
+    }
+
+    /// Does what a step of the walk does: places its digit or removes its candidates.
+    pub(crate) fn apply(&mut self, effect: &Effect) {
+        match effect {
+            Effect::Place(cell, digit) => self.place(*cell, *digit),
+            Effect::Eliminate(removed) => {
+                for &(cell, digit) in removed {
+                    self.remove(cell, digit);
+                }
+            }
+        }
     }
 
     /// Places `digit` in `cell` and removes it from the cell's peers.

@@ -409,14 +409,7 @@ mod tests {
                     assert_eq!(removals(aligned_triplet(&board)), plain, "{}", f[1]);
                 }
                 boards += 1;
-                match step.effect {
-                    Effect::Place(cell, digit) => board.place(cell, digit),
-                    Effect::Eliminate(removed) => {
-                        for (cell, digit) in removed {
-                            board.remove(cell, digit);
-                        }
-                    }
-                }
+                board.apply(&step.effect);
             }
         }
         assert!(

@@ -12,7 +12,9 @@
 //! SE's chaining techniques: forcing chains and cycles (6.5+, `cycles`), TUVWXYZ-wing
 //! (7.5), aligned triplet exclusion (7.5), Nishio forcing chains (7.5+), cell and region
 //! forcing chains (8.0+), dynamic forcing chains (8.5+, `forcing`; the implication
-//! rules, complexities and length increments of all chains are in `chains`), then dynamic
+//! rules, complexities and length increments of all chains are in `chains`, a fixed
+//! board's table of implications and their strongly connected parts in `implications`
+//! and `parts`), then dynamic
 //! forcing chains whose walks, when they stall, also use other techniques on the board of
 //! the assumption (`advanced`): "Dynamic+" (9.0+: pointing/claiming, hidden and naked
 //! pairs, X-wings), nested forcing chains of the first level (9.5+: also SE's forcing
@@ -247,14 +249,7 @@ pub fn walk_until(puzzle: &Grid, stop: &dyn Fn() -> bool) -> Option<SeWalk> {
         let Some(step) = found else {
             break;
         };
-        match &step.effect {
-            Effect::Place(cell, digit) => board.place(*cell, *digit),
-            Effect::Eliminate(removed) => {
-                for &(cell, digit) in removed {
-                    board.remove(cell, digit);
-                }
-            }
-        }
+        board.apply(&step.effect);
         steps.push(step);
     }
     let stuck = !board.solved();

@@ -1,6 +1,6 @@
 //! The strongly connected parts of a directed graph and the parts each reaches (Tarjan's
-//! algorithm), for the implications of SE's chains (`chains`): which potentials lie on a
-//! cycle, and from which the opposite potential is reachable.
+//! algorithm), for the implications of SE's chains (`implications`): which potentials
+//! lie on a cycle, and from which the opposite potential is reachable.
 
 /// A graph over nodes `0..n` and, once [`Parts::find`] has run, its strongly connected
 /// parts. The buffers are kept from one graph to the next.

@@ -178,7 +178,7 @@ pub(crate) fn direct_locking(board: &Board) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Effect, rules, walk};
+    use super::super::{rules, walk};
     use super::*;
     use crate::Grid;
 
@@ -202,14 +202,7 @@ mod tests {
             for step in steps {
                 check(&board, f[1]);
                 boards += 1;
-                match step.effect {
-                    Effect::Place(cell, digit) => board.place(cell, digit),
-                    Effect::Eliminate(removed) => {
-                        for (cell, digit) in removed {
-                            board.remove(cell, digit);
-                        }
-                    }
-                }
+                board.apply(&step.effect);
             }
         }
         assert!(boards > 10_000, "{boards} boards");
