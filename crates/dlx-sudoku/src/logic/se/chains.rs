@@ -394,18 +394,6 @@ impl Reached {
     }
 }
 
-/// Per cell, its box, row and column ([`units_of`], looked up by the rules below).
-static UNITS_OF: [[u8; 3]; 81] = {
-    let mut table = [[0u8; 3]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let units = units_of(cell);
-        table[cell] = [units[0] as u8, units[1] as u8, units[2] as u8];
-        cell += 1;
-    }
-    table
-};
-
 /// The potentials an on potential turns off, in SE's order: the cell's other
 /// candidates (with the Y rule), then the digit in the box, row and column.
 pub(crate) fn on_to_off(cands: &[u16; 81], places: &Places, k: Key, y: bool, out: &mut Vec<Key>) {
@@ -447,8 +435,7 @@ fn on_to_off_with<T>(
         }
     }
     let mut added = 1u128 << cell;
-    for &unit in &UNITS_OF[cell] {
-        let unit = unit as usize;
+    for unit in units_of(cell) {
         let mut cells = places.0[digit as usize] & UNIT_CELLS[unit] & !added;
         added |= cells;
         while cells != 0 {
@@ -488,8 +475,7 @@ pub(crate) fn off_to_on(
         return;
     }
     let here = places.0[digit as usize] & !(1u128 << cell);
-    for &unit in &UNITS_OF[cell] {
-        let unit = unit as usize;
+    for unit in units_of(cell) {
         let others = here & UNIT_CELLS[unit];
         if others.count_ones() == 1 {
             let on = key(others.trailing_zeros() as usize, digit, true);
@@ -687,11 +673,9 @@ mod tests {
     }
 
     #[test]
-    fn unit_table_matches_units_of() {
-        for (cell, units) in UNITS_OF.iter().enumerate() {
-            let units = units.map(usize::from);
-            assert_eq!(units, units_of(cell));
-            for unit in units {
+    fn units_of_holds_the_cell() {
+        for cell in 0..81 {
+            for unit in units_of(cell) {
                 assert!(UNIT_CELLS[unit] & 1 << cell != 0);
             }
         }

@@ -110,7 +110,7 @@ impl Walk {
     /// Makes `cands` the board of the walks.
     fn start(&mut self, cands: &[u16; 81]) {
         self.cands = *cands;
-        self.imp.fill(cands, &Places::of(cands), true, true);
+        self.imp.fill(cands, &Places::of(cands));
         self.imp.strong_parts(&mut self.part, &mut self.concludes);
         self.sources.clear();
         for (cell, &c) in cands.iter().enumerate() {
@@ -592,7 +592,7 @@ mod tests {
         for cands in boards() {
             let places = Places::of(&cands);
             let mut imp = Implications::default();
-            imp.fill(&cands, &places, true, true);
+            imp.fill(&cands, &places);
             for (y, x) in RULES {
                 imp.rules(y, x);
                 let mut want = Vec::new();
@@ -627,7 +627,7 @@ mod tests {
         let (mut cycles, mut conclusions) = (0, 0);
         for cands in boards() {
             let mut imp = Implications::default();
-            imp.fill(&cands, &Places::of(&cands), true, true);
+            imp.fill(&cands, &Places::of(&cands));
             for (y, x) in RULES {
                 imp.rules(y, x);
                 let (mut part, mut concludes) = (Vec::new(), Vec::new());

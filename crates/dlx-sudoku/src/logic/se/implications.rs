@@ -39,10 +39,10 @@ pub(crate) struct Implications {
 pub(crate) const ALONE: u32 = u32::MAX;
 
 impl Implications {
-    /// Fills the table for `cands` with the Y rule (both ways) if `y`, the X rule (off to
-    /// on) if `x`; the on-to-off rule always uses the units. The entries are those of
-    /// `chains::on_to_off_causes` and `chains::off_to_on` with both rules, written here directly.
-    pub(crate) fn fill(&mut self, cands: &[u16; 81], places: &Places, y: bool, x: bool) {
+    /// Fills the table for `cands` under both rules (the entries of
+    /// `chains::on_to_off_causes` and `chains::off_to_on`, written here directly), and
+    /// reads it with both until [`Implications::rules`] says otherwise.
+    pub(crate) fn fill(&mut self, cands: &[u16; 81], places: &Places) {
         if self.range.len() != KEYS {
             self.range = vec![[0; 3]; KEYS];
             self.index = vec![u32::MAX; KEYS];
@@ -101,7 +101,7 @@ impl Implications {
                 self.add_key(k, [start, mid, self.list.len() as u32]);
             }
         }
-        self.rules(y, x);
+        self.rules(true, true);
     }
 
     /// Records the entries of the next key of the board.
@@ -226,7 +226,8 @@ mod tests {
         let places = Places::of(&board.cands);
         for y in [false, true] {
             let mut imp = Implications::default();
-            imp.fill(&board.cands, &places, y, true);
+            imp.fill(&board.cands, &places);
+            imp.rules(y, true);
             let closure = imp.reaches_conjugate();
             for k in (0..KEYS).filter(|&k| board.cands[cell_of(k)] & (1 << digit_of(k)) != 0) {
                 // A plain depth-first search over the table.
