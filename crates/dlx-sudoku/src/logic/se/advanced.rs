@@ -447,13 +447,8 @@ mod tests {
     /// boards sparse enough to hold many pairs and wings.
     #[test]
     fn table_and_prefilters_agree_with_plain_scans() {
-        let mut x: u64 = 12345;
-        let mut next = |n: u64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) % n
-        };
+        let mut rng = crate::rng::SplitMix::new(12345);
+        let mut next = |n: u64| rng.next_u64() % n;
         let mut found = [0usize; 3];
         for _ in 0..3000 {
             let (mut values, mut initial, mut grid) = ([0u8; 81], [0u16; 81], [0u16; 81]);

@@ -279,13 +279,8 @@ mod tests {
     /// digit, on random candidate grids.
     #[test]
     fn each_lock_finds_what_a_scan_finds() {
-        let mut x: u64 = 99;
-        let mut next = |n: u64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) % n
-        };
+        let mut rng = crate::rng::SplitMix::new(99);
+        let mut next = |n: u64| rng.next_u64() % n;
         let mut total = 0;
         for _ in 0..500 {
             let density = 1 + next(5);
